@@ -1,0 +1,188 @@
+"""Actions as frozen values with a parse/format pair for their JSON form.
+
+>>> a = parse_action({"type": "meld", "melds": [["ah", "Ac", "2d"]]})
+>>> format_action(a)
+{'type': 'meld', 'melds': [['Ah', 'Ac', '2d']]}
+>>> parse_action(format_action(a)) == a
+True
+
+The JSON form is ``../shared/spec/positions.md``'s; ``ask_go_out``, ``answer_go_out`` and
+``decline_pile`` are this project's additions (``docs/positions.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Card, format_card, format_cards, parse_card, parse_cards
+from engine.errors import InvalidInputError
+
+
+@dataclass(frozen=True, slots=True)
+class Layoff:
+    onto: int  # index into the side's melds
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    type = "draw"
+
+    def json_fields(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass(frozen=True, slots=True)
+class TakePile:
+    """Take the pile: the top card forms a new meld with ``meld`` or goes ``onto`` a side's meld."""
+
+    type = "take_pile"
+    meld: tuple[Card, ...] = ()
+    onto: int | None = None
+    melds: tuple[tuple[Card, ...], ...] = ()
+
+    def json_fields(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"onto": self.onto} if self.onto is not None else {"meld": format_cards(self.meld)}
+        if self.melds:
+            out["melds"] = [format_cards(m) for m in self.melds]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class MeldAction:
+    type = "meld"
+    melds: tuple[tuple[Card, ...], ...] = ()
+    layoffs: tuple[Layoff, ...] = ()
+
+    def cards(self) -> list[Card]:
+        cards = [c for meld in self.melds for c in meld]
+        cards.extend(c for layoff in self.layoffs for c in layoff.cards)
+        return cards
+
+    def json_fields(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.melds:
+            out["melds"] = [format_cards(m) for m in self.melds]
+        if self.layoffs:
+            out["layoffs"] = [{"onto": lo.onto, "cards": format_cards(lo.cards)} for lo in self.layoffs]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    type = "discard"
+    card: Card
+
+    def json_fields(self) -> dict[str, Any]:
+        return {"card": format_card(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class AskGoOut:
+    """"Partner, may I go out?" (seed 001, "Að biðja um leyfi til að fara út")."""
+
+    type = "ask_go_out"
+
+    def json_fields(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerGoOut:
+    type = "answer_go_out"
+    yes: bool
+
+    def json_fields(self) -> dict[str, Any]:
+        return {"yes": self.yes}
+
+
+@dataclass(frozen=True, slots=True)
+class DeclinePile:
+    """With the stock used up, decline the pile: the hand ends (seed 001, "Lok umferðar")."""
+
+    type = "decline_pile"
+
+    def json_fields(self) -> dict[str, Any]:
+        return {}
+
+
+Action = Draw | TakePile | MeldAction | Discard | AskGoOut | AnswerGoOut | DeclinePile
+
+
+def _index(value: object, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidInputError(field, f"expected a meld index (a whole number from 0), not {value!r}")
+    return value
+
+
+def _melds(value: object, field: str) -> tuple[tuple[Card, ...], ...]:
+    if not isinstance(value, list):
+        raise InvalidInputError(field, "expected a list of melds, each a list of card codes")
+    return tuple(parse_cards(meld, f"{field}[{i}]") for i, meld in enumerate(value))
+
+
+def _layoffs(value: object, field: str) -> tuple[Layoff, ...]:
+    if not isinstance(value, list):
+        raise InvalidInputError(field, "expected a list of {\"onto\": index, \"cards\": [...]}")
+    layoffs = []
+    for i, item in enumerate(value):
+        where = f"{field}[{i}]"
+        if not isinstance(item, dict) or "onto" not in item or "cards" not in item:
+            raise InvalidInputError(where, "a lay-off needs \"onto\" (a meld index) and \"cards\"")
+        cards = parse_cards(item["cards"], f"{where}.cards")
+        if not cards:
+            raise InvalidInputError(f"{where}.cards", "a lay-off needs at least one card")
+        layoffs.append(Layoff(_index(item["onto"], f"{where}.onto"), cards))
+    return tuple(layoffs)
+
+
+def _parse_take_pile(d: Mapping[str, Any]) -> Action:
+    has_meld, has_onto = "meld" in d, d.get("onto") is not None
+    if has_meld == has_onto:
+        raise InvalidInputError("action", "take_pile needs exactly one of \"meld\" or \"onto\"")
+    meld = parse_cards(d["meld"], "action.meld") if has_meld else ()
+    if has_meld and not meld:
+        raise InvalidInputError("action.meld", "name the hand cards that meld with the top card")
+    onto = _index(d["onto"], "action.onto") if has_onto else None
+    return TakePile(meld, onto, _melds(d.get("melds", []), "action.melds"))
+
+
+def _parse_meld(d: Mapping[str, Any]) -> Action:
+    action = MeldAction(_melds(d.get("melds", []), "action.melds"), _layoffs(d.get("layoffs", []), "action.layoffs"))
+    if not action.melds and not action.layoffs:
+        raise InvalidInputError("action", "a meld action needs at least one meld or lay-off")
+    return action
+
+
+def _parse_answer(d: Mapping[str, Any]) -> Action:
+    if not isinstance(d.get("yes"), bool):
+        raise InvalidInputError("action.yes", "answer_go_out needs \"yes\": true or false")
+    return AnswerGoOut(d["yes"])
+
+
+_PARSERS: Mapping[str, Callable[[Mapping[str, Any]], Action]] = {
+    "draw": lambda d: Draw(),
+    "take_pile": _parse_take_pile,
+    "meld": _parse_meld,
+    "discard": lambda d: Discard(parse_card(d.get("card"), "action.card")),
+    "ask_go_out": lambda d: AskGoOut(),
+    "answer_go_out": _parse_answer,
+    "decline_pile": lambda d: DeclinePile(),
+}
+
+
+def parse_action(data: object) -> Action:
+    """Read an action's JSON form; :class:`InvalidInputError` names the field at fault."""
+    if not isinstance(data, dict):
+        raise InvalidInputError("action", "expected an object such as {\"type\": \"draw\"}")
+    parser = _PARSERS.get(data.get("type"))  # type: ignore[arg-type]
+    if parser is None:
+        known = ", ".join(_PARSERS)
+        raise InvalidInputError("action.type", f"unknown action type {data.get('type')!r} (known: {known})")
+    return parser(data)
+
+
+def format_action(action: Action) -> dict[str, Any]:
+    return {"type": action.type, **action.json_fields()}

@@ -1,0 +1,170 @@
+"""Computer players. A bot sees only what its seat may see: an :class:`Observation`.
+
+Every bot has one method, ``choose(observation, legal, rng)``; ``legal`` is the engine's list of
+legal actions (which depends only on the bot's own hand and the table) and ``rng`` is the
+game's seeded random source, so a bot is deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile
+from engine.cards import BLACK_THREES, WILD, Card, rank
+from engine.going_out import GoingOut, going_out_plan
+from engine.melds import Meld
+from engine.rules import Rules
+from engine.state import Phase, State, TurnState
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What ``seat`` may know: its own hand, the table, and the sizes of what is hidden."""
+
+    rules: Rules
+    seat: int
+    phase: Phase
+    turn_state: TurnState
+    teams: tuple[tuple[int, ...], ...]
+    team: int
+    scores: tuple[int, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    red_threes: tuple[tuple[Card, ...], ...]
+    top: Card | None
+    pile_size: int
+    pile_frozen: bool  # for this seat's side
+    pile_blocked: bool
+    stock_size: int
+    going_out: GoingOut | None  # the best way out now, if there is one
+    opening_minimum: int
+
+    def opponents(self) -> list[int]:
+        return [t for t in range(len(self.teams)) if t != self.team]
+
+
+def observe(state: State, seat: int) -> Observation:
+    team = state.team_of(seat)
+    return Observation(
+        rules=state.rules,
+        seat=seat,
+        phase=state.phase,
+        turn_state=state.turn_state,
+        teams=state.teams,
+        team=team,
+        scores=state.scores,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        melds=state.melds,
+        red_threes=state.red_threes,
+        top=state.top(),
+        pile_size=len(state.pile),
+        pile_frozen=state.is_pile_frozen_for(team),
+        pile_blocked=state.is_pile_blocked(),
+        stock_size=len(state.stock),
+        going_out=going_out_plan(state) if state.turn == seat and state.phase is Phase.PLAY else None,
+        opening_minimum=state.opening_minimum(team),
+    )
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]
+
+
+class BasicBot:
+    """Plays sensibly: takes the pile when it gains, melds what it can while keeping wild cards
+    for canastas, discards what the next side can least use, and goes out when allowed."""
+
+    name = "basic"
+
+    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        obs = observation
+        if obs.phase is Phase.ANSWER:
+            return AnswerGoOut(_hand_points(obs) <= 60)
+        if obs.phase is Phase.DRAW:
+            return self._draw(obs, legal)
+        return self._play(obs, legal)
+
+    def _draw(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        takes = [a for a in legal if isinstance(a, TakePile)]
+        worth_it = obs.pile_size >= 3 or not obs.melds[obs.team] or obs.stock_size == 0
+        if takes and worth_it:
+            return max(takes, key=lambda a: (len(a.melds), sum(1 for c in a.meld if not WILD[c])))
+        return next(a for a in legal if not isinstance(a, TakePile))
+
+    def _play(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        if obs.going_out is not None and obs.going_out.meld is not None and obs.going_out.meld in legal:
+            return obs.going_out.meld
+        melds = [a for a in legal if isinstance(a, MeldAction)]
+        if melds:
+            best = max(melds, key=lambda a: self._meld_worth(obs, a))
+            if self._meld_worth(obs, best) > 0:
+                return best
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if obs.going_out is not None and obs.going_out.meld is None and obs.going_out.discard is not None:
+            out = Discard(obs.going_out.discard)
+            if out in discards:
+                return out
+        if not discards:
+            return legal[0]
+        return min(discards, key=lambda a: self._discard_cost(obs, a.card))
+
+    def _meld_worth(self, obs: Observation, action: MeldAction) -> float:
+        rules = obs.rules
+        cards = action.cards()
+        wilds = sum(1 for c in cards if WILD[c])
+        naturals = len(cards) - wilds
+        worth = naturals * 2.0 + sum(rules.value(c) for c in cards) / 100
+        completes = any(
+            not obs.melds[obs.team][lo.onto].is_canasta(rules)
+            and obs.melds[obs.team][lo.onto].size + len(lo.cards) >= rules.canasta_size
+            for lo in action.layoffs
+        )
+        if wilds and not completes and obs.melds[obs.team]:
+            worth -= 3.0 * wilds  # keep wild cards for canastas
+        return worth + (10 if completes else 0)
+
+    def _discard_cost(self, obs: Observation, card: Card) -> float:
+        rules = obs.rules
+        if WILD[card]:
+            return 100.0 + rules.value(card)
+        if card in BLACK_THREES:
+            return -5.0  # blocks the pile for the next player
+        cost = 0.0
+        next_team = obs.opponents()[0] if obs.opponents() else obs.team
+        if any(m.rank == rank(card) for m in obs.melds[next_team]):
+            cost += 40  # the next side could take the pile with it
+        same = sum(1 for c in obs.hand if not WILD[c] and rank(c) == rank(card))
+        cost += 15 * (same - 1)  # keep pairs toward melds
+        cost -= rules.value(card) / 10  # shed points that would count against us
+        return cost
+
+
+def _hand_points(obs: Observation) -> int:
+    return sum(obs.rules.value(c) for c in obs.hand)
+
+
+BOTS: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "basic": BasicBot}
+
+
+def make_bot(name: str) -> Bot:
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+

@@ -1,0 +1,135 @@
+"""Cards as small integers, with a parse/format pair for their text form.
+
+A card is an ``int``: ``(rank - 1) * 4 + suit`` for the 52 ranked cards (rank 1 = ace,
+11-13 = jack, queen, king; suit 0-3 = clubs, diamonds, hearts, spades) and ``JOKER`` (52).
+Several decks are in play, so the same code may occur more than once; a hand is a sorted
+tuple of codes. Integers keep hands hashable and cheap to copy, which self-play needs.
+
+>>> parse_card("qs") == parse_card("QS")
+True
+>>> format_card(parse_card("t" + "h"))
+'10h'
+>>> [format_card(c) for c in parse_cards(["JK", "2c", "Ad"])]
+['JK', '2c', 'Ad']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from engine.errors import InvalidInputError
+
+Card = int
+
+ACE: Final = 1
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+JOKER: Final[Card] = 52
+JOKER_RANK: Final = 0  # rank() of a joker: no rank at all
+CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+
+SUIT_LETTERS: Final = "cdhs"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+RANK_TEXT: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_RANK_BY_TEXT: Final = {text: rank for rank, text in enumerate(RANK_TEXT) if text} | {"T": 10}
+
+
+def make_card(rank: int, suit: int) -> Card:
+    """The card of ``rank`` (1-13) and ``suit`` (0-3)."""
+    return (rank - 1) * 4 + suit
+
+
+def rank(card: Card) -> int:
+    """1 (ace) to 13 (king); 0 for a joker."""
+    return 0 if card == JOKER else card // 4 + 1
+
+
+def suit(card: Card) -> int:
+    """0-3 (clubs, diamonds, hearts, spades); -1 for a joker."""
+    return -1 if card == JOKER else card % 4
+
+
+def is_wild(card: Card) -> bool:
+    """Jokers and twos are wild in every variant we play."""
+    return card == JOKER or card // 4 == 1
+
+
+def is_red(card: Card) -> bool:
+    return card != JOKER and card % 4 in (DIAMONDS, HEARTS)
+
+
+def is_red_three(card: Card) -> bool:
+    return card in RED_THREES
+
+
+def is_black_three(card: Card) -> bool:
+    return card in BLACK_THREES
+
+
+def is_natural(card: Card) -> bool:
+    return not is_wild(card)
+
+
+RED_THREES: Final = frozenset({make_card(3, DIAMONDS), make_card(3, HEARTS)})
+BLACK_THREES: Final = frozenset({make_card(3, CLUBS), make_card(3, SPADES)})
+WILD: Final = tuple(c == JOKER or c // 4 == 1 for c in range(53))  # indexed by card, for speed
+
+
+def parse_card(text: str, field: str = "card") -> Card:
+    """Parse ``<rank><suit>`` (case-insensitive, ``T`` for 10) or ``JK``.
+
+    Raises :class:`InvalidInputError` naming ``field`` for anything else.
+    """
+    if not isinstance(text, str):
+        raise InvalidInputError(field, f"a card must be a string such as 'Qs', not {text!r}")
+    upper = text.strip().upper()
+    if upper == "JK":
+        return JOKER
+    rank_text, suit_letter = upper[:-1], upper[-1:].lower()
+    card_rank = _RANK_BY_TEXT.get(rank_text)
+    if card_rank is None or not suit_letter or suit_letter not in SUIT_LETTERS:
+        raise InvalidInputError(field, f"unknown card code {text!r} (expected e.g. 'Qs', '10h', 'JK')")
+    return make_card(card_rank, SUIT_LETTERS.index(suit_letter))
+
+
+def format_card(card: Card) -> str:
+    """The canonical code: ``Qs``, ``10h``, ``JK``."""
+    if card == JOKER:
+        return "JK"
+    return RANK_TEXT[rank(card)] + SUIT_LETTERS[suit(card)]
+
+
+def pretty_card(card: Card) -> str:
+    """For people: ``Q♠``, ``10♥``, ``Joker`` (the suit symbols need a font that has them)."""
+    if card == JOKER:
+        return "Joker"
+    return RANK_TEXT[rank(card)] + SUIT_SYMBOLS[suit(card)]
+
+
+def parse_cards(texts: object, field: str = "cards") -> tuple[Card, ...]:
+    if not isinstance(texts, list):
+        raise InvalidInputError(field, "expected a list of card codes")
+    return tuple(parse_card(t, f"{field}[{i}]") for i, t in enumerate(texts))
+
+
+def format_cards(cards: Iterable[Card]) -> list[str]:
+    return [format_card(c) for c in cards]
+
+
+def pretty_cards(cards: Iterable[Card]) -> str:
+    return " ".join(pretty_card(c) for c in cards)
+
+
+def deck(decks: int, jokers: int) -> tuple[Card, ...]:
+    """``decks`` full 52-card decks plus ``jokers`` jokers, sorted."""
+    return tuple(sorted([c for c in range(52) for _ in range(decks)] + [JOKER] * jokers))
+
+
+def count_cards(cards: Sequence[Card]) -> list[int]:
+    """How many of each card code (index 0-52)."""
+    counts = [0] * 53
+    for card in cards:
+        counts[card] += 1
+    return counts

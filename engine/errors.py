@@ -1,0 +1,43 @@
+"""The engine's two kinds of refusal, kept apart as python-chess keeps its move errors apart.
+
+``InvalidInputError``: the input is not a position or action at all (bad card code, unknown
+action type, malformed JSON); the command line exits 2 and names the field.
+``IllegalActionError``: a well-formed action the rules forbid here; it carries the rule id and
+the facts of the position, from which :mod:`engine.rulebook` builds the explanation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+FactValue = int | str | tuple[int, ...]
+
+
+class InvalidInputError(ValueError):
+    """A position or action that cannot be read; ``field`` names where (``hands[2][4]``)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+    def nested(self, prefix: str) -> InvalidInputError:
+        """The same error with its field named inside ``prefix`` (``action.melds[0]``)."""
+        return InvalidInputError(f"{prefix}.{self.field}" if self.field else prefix, self.message)
+
+
+class IllegalActionError(Exception):
+    """A legal-looking action the rules refuse; the state it was tried on is unchanged."""
+
+    def __init__(self, rule: str, **facts: FactValue) -> None:
+        self.rule = rule
+        self.facts: Mapping[str, FactValue] = facts
+        super().__init__(rule)
+
+    def explanation(self, lang: str = "en") -> str:
+        from engine.rulebook import explain  # the rulebook imports this module
+
+        return explain(self.rule, self.facts, lang)
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.explanation()}"

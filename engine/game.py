@@ -1,0 +1,334 @@
+"""The judge: ``apply(state, action)`` returns the state after a legal action.
+
+A refused action raises :class:`IllegalActionError` (rule id plus facts) and, the state being
+immutable, changes nothing. Each action type has one handler, found by the action's ``type``;
+the handlers check everything first and build the new state last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+
+from engine.actions import (
+    Action,
+    AnswerGoOut,
+    AskGoOut,
+    DeclinePile,
+    Discard,
+    Draw,
+    Layoff,
+    MeldAction,
+    TakePile,
+)
+from engine.cards import RED_THREES, WILD, Card, rank
+from engine.errors import IllegalActionError, InvalidInputError
+from engine.melds import Meld, extend_meld, make_meld
+from engine.state import Phase, State, TurnState
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action`` by the player to act; raises if the rules refuse it."""
+    handler = _HANDLERS[action.type]
+    return handler(state, action)
+
+
+def is_legal(state: State, action: Action) -> bool:
+    try:
+        apply(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+# -- shared steps ----------------------------------------------------------------------------
+
+
+def _require_phase(state: State, phase: Phase) -> None:
+    if state.phase is phase:
+        return
+    if state.phase is Phase.END:
+        raise IllegalActionError("hand.over")
+    if state.phase is Phase.ANSWER:
+        raise IllegalActionError("turn.answer_pending")
+    raise IllegalActionError("turn.draw_first" if state.phase is Phase.DRAW else "turn.already_drawn")
+
+
+def take_from_hand(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``hand`` less ``cards`` (a multiset difference), or ``hand.not_held`` naming what is missing."""
+    rest = list(hand)
+    missing = []
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            missing.append(card)
+    if missing:
+        raise IllegalActionError("hand.not_held", cards=tuple(missing))
+    return tuple(rest)
+
+
+def _lay_out_red_threes(
+    hand: tuple[Card, ...], stock: tuple[Card, ...], threes: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    """Red threes in hand go face up and are replaced from the stock (seed 001, at one's turn)."""
+    while any(c in RED_THREES for c in hand):
+        kept = tuple(c for c in hand if c not in RED_THREES)
+        found = len(hand) - len(kept)
+        threes += tuple(c for c in hand if c in RED_THREES)
+        hand = tuple(sorted(kept + stock[:found]))
+        stock = stock[found:]
+    return hand, stock, threes
+
+
+def _with_team(values: tuple, team: int, value: object) -> tuple:
+    return values[:team] + (value,) + values[team + 1 :]
+
+
+def _start_turn(state: State, seat: int) -> TurnState:
+    return TurnState(
+        concealed=not state.has_melded[seat],
+        melds_before=len(state.melds[state.team_of(seat)]),
+    )
+
+
+class _MeldPlan:
+    """The side's melds after some new melds and lay-offs, with what the checks need to know."""
+
+    def __init__(
+        self,
+        state: State,
+        team: int,
+        new_melds: Sequence[tuple[Card, ...]],
+        layoffs: Sequence[Layoff],
+        field: str,
+    ) -> None:
+        rules = state.rules
+        melds = list(state.melds[team])
+        self.points = 0
+        self.black_threes = False
+        self.touched_table = bool(layoffs)  # lay-offs or merges onto melds older than this turn
+        for i, layoff in enumerate(layoffs):
+            if layoff.onto >= len(state.melds[team]):
+                raise InvalidInputError(
+                    f"{field}.layoffs[{i}].onto", f"your side has no meld {layoff.onto} ({len(melds)} melds)"
+                )
+            melds[layoff.onto] = extend_meld(rules, melds[layoff.onto], layoff.cards)
+        for cards in new_melds:
+            self.add(state, melds, cards)
+        self.melds = tuple(melds)
+
+    def add(self, state: State, melds: list[Meld], cards: tuple[Card, ...]) -> None:
+        meld = make_meld(state.rules, cards)
+        self.points += meld.value(state.rules)
+        self.black_threes |= meld.rank == 3
+        for index, existing in enumerate(melds):
+            if existing.rank == meld.rank:  # seed 001 "Leikurinn": melds of one rank merge
+                melds[index] = extend_meld(state.rules, existing, cards)
+                self.touched_table |= index < state.turn_state.melds_before
+                return
+        melds.append(meld)
+
+    def canastas(self, state: State) -> int:
+        return sum(1 for m in self.melds if m.is_canasta(state.rules))
+
+    def fresh_canasta(self, state: State) -> bool:
+        return any(m.is_canasta(state.rules) for m in self.melds[state.turn_state.melds_before :])
+
+
+def _check_going_out(state: State, plan: _MeldPlan, remaining: int) -> None:
+    """Seed 001 "Að fara út" and "Að biðja um leyfi": who may meld down to one card or none."""
+    permission = state.turn_state.permission
+    if plan.black_threes and remaining > 1:
+        raise IllegalActionError("meld.black_threes")
+    if remaining <= 1:
+        if plan.canastas(state) < state.rules.canastas_to_go_out:
+            raise IllegalActionError("going_out.needs_canasta", count=remaining)
+        if permission is False:
+            raise IllegalActionError("going_out.refused")
+    elif permission is True:
+        raise IllegalActionError("going_out.required")
+
+
+def _check_opening(state: State, team: int, points: int, waived: bool) -> None:
+    if state.has_opened(team) or waived:
+        return
+    minimum = state.opening_minimum(team)
+    if points < minimum:
+        raise IllegalActionError("opening.minimum", minimum=minimum, score=state.scores[team], points=points)
+
+
+def _end(state: State, **changes: object) -> State:
+    return replace(state, phase=Phase.END, **changes)  # type: ignore[arg-type]
+
+
+# -- the handlers ----------------------------------------------------------------------------
+
+
+def _draw(state: State, action: Draw) -> State:
+    _require_phase(state, Phase.DRAW)
+    if not state.stock:
+        raise IllegalActionError("stock.empty")
+    seat, team = state.turn, state.team_of(state.turn)
+    hand, stock, threes = _lay_out_red_threes(state.hands[seat], state.stock, state.red_threes[team])
+    drawn: list[Card] = []
+    ended = False
+    for _ in range(state.rules.draw_count):
+        while stock:
+            card, stock = stock[0], stock[1:]
+            if card not in RED_THREES:
+                drawn.append(card)
+                break
+            threes += (card,)
+            # pagat: a red three drawn as the stock's last card ends the hand at once.
+            ended = not stock
+    hand = tuple(sorted(hand + tuple(drawn)))
+    hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
+    red_threes = _with_team(state.red_threes, team, threes)
+    if ended:
+        return _end(state, hands=hands, stock=stock, red_threes=red_threes)
+    return replace(state, phase=Phase.PLAY, hands=hands, stock=stock, red_threes=red_threes)
+
+
+def _frozen_refusal(state: State, team: int, top: Card, hand: Sequence[Card]) -> IllegalActionError:
+    held = sum(1 for c in hand if not WILD[c] and rank(c) == rank(top))
+    freezer = state.freezer()
+    if freezer is None:
+        return IllegalActionError("pile.frozen_unopened", rank=rank(top), top=top, count=held)
+    return IllegalActionError("pile.frozen", freezer=freezer, rank=rank(top), top=top, count=held)
+
+
+def _take_pile(state: State, action: TakePile) -> State:
+    _require_phase(state, Phase.DRAW)
+    top = state.top()
+    if top is None:
+        raise IllegalActionError("pile.empty")
+    if state.is_pile_blocked():
+        raise IllegalActionError("pile.blocked", top=top)
+    seat, team = state.turn, state.team_of(state.turn)
+    frozen = state.is_pile_frozen_for(team)
+    hand = state.hands[seat]
+    if action.onto is not None:
+        if frozen:  # seed 001 "Frystur haugur": only a natural pair from the hand takes it
+            raise _frozen_refusal(state, team, top, hand)
+        if action.onto >= len(state.melds[team]):
+            raise InvalidInputError("action.onto", f"your side has no meld {action.onto}")
+        if state.melds[team][action.onto].rank != rank(top):
+            raise IllegalActionError("pile.onto_rank", top=top, rank=state.melds[team][action.onto].rank)
+        plan = _MeldPlan(state, team, action.melds, (Layoff(action.onto, (top,)),), "action")
+    else:
+        naturals = sum(1 for c in action.meld if not WILD[c] and rank(c) == rank(top))
+        if any(not WILD[c] and rank(c) != rank(top) for c in action.meld):
+            raise IllegalActionError("pile.top_card", top=top)
+        if frozen and naturals < 2:
+            take_from_hand(hand, action.meld)
+            raise _frozen_refusal(state, team, top, hand)
+        plan = _MeldPlan(state, team, ((top,) + action.meld,) + action.melds, (), "action")
+    used = [c for m in action.melds for c in m] + list(action.meld)
+    rest = take_from_hand(hand, used)
+    _check_opening(state, team, plan.points, waived=False)
+    taken = state.pile[:-1]
+    # pagat (001 is silent): red threes taken with the pile are laid out and not replaced.
+    threes = state.red_threes[team] + tuple(c for c in taken if c in RED_THREES)
+    rest, stock, threes = _lay_out_red_threes(rest, state.stock, threes)
+    new_hand = tuple(sorted(rest + tuple(c for c in taken if c not in RED_THREES)))
+    _check_going_out(state, plan, len(new_hand))
+    changes = dict(
+        hands=state.hands[:seat] + (new_hand,) + state.hands[seat + 1 :],
+        melds=_with_team(state.melds, team, plan.melds),
+        red_threes=_with_team(state.red_threes, team, threes),
+        pile=(),
+        stock=stock,
+        has_melded=_with_team(state.has_melded, seat, True),
+        turn_state=replace(state.turn_state, melded=True, took_pile=True, concealed=False),
+    )
+    if not new_hand:
+        return _end(state, went_out=seat, concealed=False, **changes)
+    return replace(state, phase=Phase.PLAY, **changes)  # type: ignore[arg-type]
+
+
+def _meld(state: State, action: MeldAction) -> State:
+    _require_phase(state, Phase.PLAY)
+    seat, team = state.turn, state.team_of(state.turn)
+    rest = take_from_hand(state.hands[seat], action.cards())
+    plan = _MeldPlan(state, team, action.melds, action.layoffs, "action")
+    concealed = state.turn_state.concealed and not plan.touched_table
+    going_out = len(rest) <= 1
+    _check_opening(state, team, plan.points, waived=going_out and concealed and plan.fresh_canasta(state))
+    _check_going_out(state, plan, len(rest))
+    changes = dict(
+        hands=state.hands[:seat] + (rest,) + state.hands[seat + 1 :],
+        melds=_with_team(state.melds, team, plan.melds),
+        has_melded=_with_team(state.has_melded, seat, True),
+        turn_state=replace(state.turn_state, melded=True, concealed=concealed),
+    )
+    if not rest:
+        return _end(state, went_out=seat, concealed=concealed and plan.fresh_canasta(state), **changes)
+    return replace(state, **changes)  # type: ignore[arg-type]
+
+
+def _discard(state: State, action: Discard) -> State:
+    _require_phase(state, Phase.PLAY)
+    seat, team = state.turn, state.team_of(state.turn)
+    rest = take_from_hand(state.hands[seat], (action.card,))
+    permission = state.turn_state.permission
+    if not rest:
+        if not state.can_go_out(team):
+            raise IllegalActionError("going_out.needs_canasta", count=0)
+        if permission is False:
+            raise IllegalActionError("going_out.refused")
+    elif permission is True:
+        raise IllegalActionError("going_out.required")
+    hands = state.hands[:seat] + (rest,) + state.hands[seat + 1 :]
+    pile = state.pile + (action.card,)
+    if not rest:
+        fresh = state.melds[team][state.turn_state.melds_before :]
+        concealed = state.turn_state.concealed and any(m.is_canasta(state.rules) for m in fresh)
+        return _end(state, hands=hands, pile=pile, went_out=seat, concealed=concealed)
+    nxt = state.next_seat(seat)
+    after = replace(state, hands=hands, pile=pile)
+    return replace(after, turn=nxt, phase=Phase.DRAW, turn_state=_start_turn(after, nxt))
+
+
+def _ask_go_out(state: State, action: AskGoOut) -> State:
+    from engine.going_out import going_out_plan  # the solver judges with this module
+
+    _require_phase(state, Phase.PLAY)
+    if state.turn_state.asked:
+        raise IllegalActionError("ask.twice")
+    if state.turn_state.melded:
+        raise IllegalActionError("ask.after_meld")
+    if going_out_plan(state) is None:
+        raise IllegalActionError("ask.cannot_go_out")
+    partner = state.partner(state.turn)
+    turn_state = replace(state.turn_state, asked=True, asker=state.turn)
+    return replace(state, turn=partner, phase=Phase.ANSWER, turn_state=turn_state)
+
+
+def _answer_go_out(state: State, action: AnswerGoOut) -> State:
+    if state.phase is not Phase.ANSWER:
+        if state.phase is Phase.END:
+            raise IllegalActionError("hand.over")
+        raise IllegalActionError("answer.not_asked")
+    asker = state.turn_state.asker
+    assert asker is not None, "Phase.ANSWER always records the asker"
+    turn_state = replace(state.turn_state, asker=None, permission=action.yes)
+    return replace(state, turn=asker, phase=Phase.PLAY, turn_state=turn_state)
+
+
+def _decline_pile(state: State, action: DeclinePile) -> State:
+    _require_phase(state, Phase.DRAW)
+    if state.stock:
+        raise IllegalActionError("stock.not_empty")
+    return _end(state, went_out=None)
+
+
+_HANDLERS: Mapping[str, Callable[[State, Action], State]] = {
+    "draw": _draw,  # type: ignore[dict-item]
+    "take_pile": _take_pile,  # type: ignore[dict-item]
+    "meld": _meld,  # type: ignore[dict-item]
+    "discard": _discard,  # type: ignore[dict-item]
+    "ask_go_out": _ask_go_out,  # type: ignore[dict-item]
+    "answer_go_out": _answer_go_out,  # type: ignore[dict-item]
+    "decline_pile": _decline_pile,  # type: ignore[dict-item]
+}

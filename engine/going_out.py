@@ -1,0 +1,128 @@
+"""Can the player to act go out now, and how? A small exact search over rank counts.
+
+Going out (seed 001 "Að fara út") means melding the whole hand, or all of it but one card that
+is then discarded, while the side ends up with the canastas it needs. The judge uses this to
+decide whether "may I go out?" may be asked; bots and hints use the plan it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from engine.actions import Layoff, MeldAction
+from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank
+from engine.state import Phase, State
+
+
+@dataclass(frozen=True, slots=True)
+class GoingOut:
+    """One way out: ``meld`` (if any cards are to be melded), then ``discard`` (if one is left)."""
+
+    meld: MeldAction | None
+    discard: Card | None
+
+
+@dataclass(slots=True)
+class _Group:
+    rank: int
+    cards: list[Card]  # naturals from the hand
+    onto: int | None  # the side's meld of this rank, if any
+    size: int  # cards in the group once these are melded
+    demand: int  # wild cards it must get
+    capacity: int  # wild cards it may get
+    wilds: list[Card]
+
+
+def going_out_plan(state: State) -> GoingOut | None:
+    """The best-scoring way for the player to act to go out now, or ``None`` if there is none."""
+    if state.phase is not Phase.PLAY:
+        return None
+    team = state.team_of(state.turn)
+    if state.turn_state.permission is False:
+        return None
+    hand = state.hands[state.turn]
+    values = state.rules.card_values
+    leftovers: list[Card | None] = [None, *sorted(set(hand), key=lambda c: values[c])]
+    for leftover in leftovers:
+        cards = list(hand)
+        if leftover is not None:
+            cards.remove(leftover)
+        meld = _cover(state, team, cards)
+        if meld is not None:
+            return GoingOut(meld if meld.melds or meld.layoffs else None, leftover)
+    return None
+
+
+def _cover(state: State, team: int, cards: Sequence[Card]) -> MeldAction | None:
+    """Melds and lay-offs that use every one of ``cards`` and go out legally, if any.
+
+    An empty ``MeldAction()`` means there is nothing to meld (going out by the discard alone).
+    """
+    rules = state.rules
+    if any(c in RED_THREES for c in cards):
+        return None
+    black = [c for c in cards if c in BLACK_THREES]
+    if black and len(black) < rules.min_meld:
+        return None
+    wilds = [c for c in cards if WILD[c]]
+    by_rank: dict[int, list[Card]] = {}
+    for card in cards:
+        if not WILD[card] and card not in BLACK_THREES:
+            by_rank.setdefault(rank(card), []).append(card)
+    groups: list[_Group] = []
+    for index, meld in enumerate(state.melds[team]):
+        mine = by_rank.pop(meld.rank, [])
+        naturals = meld.naturals + len(mine)
+        groups.append(_Group(meld.rank, mine, index, meld.size + len(mine), 0,
+                             rules.wilds_allowed(naturals) - meld.wilds, []))
+    for meld_rank, mine in by_rank.items():
+        if len(mine) < rules.min_naturals:
+            return None
+        demand = max(0, rules.min_meld - len(mine))
+        groups.append(_Group(meld_rank, mine, None, len(mine), demand, rules.wilds_allowed(len(mine)), []))
+    if not _place_wilds(state, groups, wilds):
+        return None
+    melds = [tuple(g.cards + g.wilds) for g in groups if g.onto is None]
+    if black:
+        melds.append(tuple(black))
+    layoffs = [Layoff(g.onto, tuple(g.cards + g.wilds)) for g in groups if g.onto is not None and (g.cards or g.wilds)]
+    if not state.has_opened(team) and not state.turn_state.concealed:
+        points = sum(state.rules.card_values[c] for m in melds for c in m)
+        if points < state.opening_minimum(team):
+            return None
+    return MeldAction(tuple(melds), tuple(layoffs))
+
+
+def _place_wilds(state: State, groups: list[_Group], wilds: list[Card]) -> bool:
+    """Give every group the wild cards it needs so that the side has its canastas; False if impossible."""
+    rules = state.rules
+    if any(g.capacity < g.demand for g in groups):
+        return False
+    if sum(g.demand for g in groups) > len(wilds) or sum(g.capacity for g in groups) < len(wilds):
+        return False
+    have = sum(1 for g in groups if g.size >= rules.canasta_size)
+    missing = rules.canastas_to_go_out - have
+    candidates = [g for g in groups if g.size < rules.canasta_size]
+    targets: Sequence[_Group] = ()
+    if missing > 0:
+        for chosen in combinations(candidates, missing):
+            need = {id(g): max(g.demand, rules.canasta_size - g.size) for g in chosen}
+            if any(need[id(g)] > g.capacity for g in chosen):
+                continue
+            extra = sum(need.values()) + sum(g.demand for g in groups if id(g) not in need)
+            if extra <= len(wilds):
+                targets = chosen
+                break
+        else:
+            return False
+    pool = sorted(wilds, reverse=True)
+    wanted = {id(g): max(g.demand, rules.canasta_size - g.size) for g in targets}
+    for group in groups:
+        take = wanted.get(id(group), group.demand)
+        group.wilds, pool = pool[:take], pool[take:]
+    for group in groups:  # the rest wherever there is room
+        room = group.capacity - len(group.wilds)
+        group.wilds, pool = group.wilds + pool[:room], pool[room:]
+    return not pool

@@ -1,0 +1,85 @@
+"""Playing hands and games among bots: the loop the command line, benchmarks and tests share."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engine.actions import Action
+from engine.bots import Bot, observe
+from engine.deal import deal
+from engine.game import apply
+from engine.legal import legal_actions
+from engine.rules import Rules
+from engine.scoring import TeamScore, score_hand, winner
+from engine.state import State
+
+MAX_ACTIONS_PER_HAND = 20_000  # far above any real hand; a hand that gets here is a bug
+MAX_HANDS_PER_GAME = 500
+
+Listener = Callable[[State, Action, State], None]
+
+
+@dataclass
+class HandRecord:
+    dealer: int
+    actions: int
+    final: State
+    scores: list[TeamScore]
+    totals: tuple[int, ...]  # the game's totals after this hand
+
+
+@dataclass
+class GameRecord:
+    hands: list[HandRecord] = field(default_factory=list)
+    winner: int | None = None
+
+    @property
+    def actions(self) -> int:
+        return sum(h.actions for h in self.hands)
+
+
+def play_hand(state: State, bots: Sequence[Bot], rng: random.Random, listener: Listener | None = None) -> tuple[State, int]:
+    """Play ``state`` to the end of its hand; returns the final state and how many actions it took."""
+    actions = 0
+    while not state.is_over():
+        legal = legal_actions(state)
+        seat = state.turn
+        action = bots[seat].choose(observe(state, seat), legal, rng)
+        after = apply(state, action)
+        if listener is not None:
+            listener(state, action, after)
+        state = after
+        actions += 1
+        if actions > MAX_ACTIONS_PER_HAND:
+            raise RuntimeError(f"a hand ran past {MAX_ACTIONS_PER_HAND} actions")
+    return state, actions
+
+
+def play_game(
+    rules: Rules,
+    players: int,
+    bots: Sequence[Bot],
+    rng: random.Random,
+    listener: Listener | None = None,
+    on_hand: Callable[[HandRecord], None] | None = None,
+) -> GameRecord:
+    """Hands, the deal passing to the left, until a side reaches the target and leads alone."""
+    record = GameRecord()
+    totals = (0,) * len(rules.default_teams(players))
+    dealer = 0
+    while record.winner is None:
+        if len(record.hands) >= MAX_HANDS_PER_GAME:
+            raise RuntimeError(f"a game ran past {MAX_HANDS_PER_GAME} hands")
+        start = deal(rules, players, rng, scores=totals, dealer=dealer)
+        final, count = play_hand(start, bots, rng, listener)
+        scores = score_hand(final)
+        totals = tuple(t + s.total for t, s in zip(totals, scores))
+        hand = HandRecord(dealer, count, final, scores, totals)
+        record.hands.append(hand)
+        if on_hand is not None:
+            on_hand(hand)
+        record.winner = winner(rules.target, totals)
+        dealer = (dealer + 1) % players
+    return record

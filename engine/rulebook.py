@@ -1,0 +1,195 @@
+"""Every rule id the engine can refuse an action with: its title and its explanation.
+
+The texts are English msgids with named placeholders, marked for translation; the facts that
+fill them come from the refused position. Placeholders follow one convention, so the facts
+can stay raw values: ``rank`` is a rank number shown as a plural ("5s", "kings"), ``card``,
+``top`` and ``freezer`` are card codes, ``cards`` a tuple of card codes, anything else is shown
+as it is. Which seed section states each rule lives with each variant (``Rules.sources``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from engine.cards import pretty_card, pretty_cards
+from engine.errors import FactValue
+from engine.i18n import N_, translate
+
+
+class RuleText(NamedTuple):
+    title: str
+    explanation: str
+
+
+RULES: Mapping[str, RuleText] = {
+    "deal.upcard": RuleText(
+        N_("The first card of the pile"),
+        N_("A wild card or red three turned up first is covered by the next card of the stock."),
+    ),
+    "red_three.lay_out": RuleText(
+        N_("Red threes are laid out"),
+        N_("Red threes are laid out in front of you and replaced from the stock; they are never melded."),
+    ),
+    "turn.draw_first": RuleText(
+        N_("Draw first"),
+        N_("You must first draw from the stock or take the pile."),
+    ),
+    "turn.already_drawn": RuleText(
+        N_("One draw a turn"),
+        N_("You have already drawn this turn; meld, lay off or discard."),
+    ),
+    "turn.answer_pending": RuleText(
+        N_("Partner must answer"),
+        N_("Your partner has been asked whether you may go out and must answer yes or no first."),
+    ),
+    "hand.over": RuleText(
+        N_("The hand is over"),
+        N_("The hand is over: nothing more can be played in it."),
+    ),
+    "stock.empty": RuleText(
+        N_("The stock is used up"),
+        N_("The stock is empty: take the pile if you can, or end the hand."),
+    ),
+    "stock.not_empty": RuleText(
+        N_("Declining the pile"),
+        N_("You can only decline the pile and end the hand once the stock is used up."),
+    ),
+    "pile.empty": RuleText(
+        N_("Taking the pile"),
+        N_("The pile is empty, so there is nothing to take."),
+    ),
+    "pile.blocked": RuleText(
+        N_("The blocked pile"),
+        N_("The pile is blocked by the {top} on top: nobody can take it now."),
+    ),
+    "pile.frozen": RuleText(
+        N_("The frozen pile"),
+        N_(
+            "The pile is frozen (it holds {freezer}), so you need two natural {rank} from your hand"
+            " to meld with the {top}; you hold {count}."
+        ),
+    ),
+    "pile.frozen_unopened": RuleText(
+        N_("The pile is frozen until your side opens"),
+        N_(
+            "Your side has not opened yet, so the pile is frozen for you: you need two natural"
+            " {rank} from your hand to meld with the {top}; you hold {count}."
+        ),
+    ),
+    "pile.top_card": RuleText(
+        N_("Taking the pile"),
+        N_("To take the pile you must meld its top card, the {top}, at once: your meld does not use it."),
+    ),
+    "pile.onto_rank": RuleText(
+        N_("Taking the pile"),
+        N_("The {top} on top of the pile cannot go onto your side's meld of {rank}."),
+    ),
+    "hand.not_held": RuleText(
+        N_("Only cards from your hand"),
+        N_("You do not hold {cards} in your hand."),
+    ),
+    "meld.too_small": RuleText(
+        N_("A meld has at least three cards"),
+        N_("A meld needs at least {minimum} cards; {cards} is only {count}."),
+    ),
+    "meld.mixed_ranks": RuleText(
+        N_("One rank to a meld"),
+        N_("All natural cards of a meld must be of one rank; {cards} mixes ranks."),
+    ),
+    "meld.too_few_naturals": RuleText(
+        N_("Naturals in a meld"),
+        N_("A meld needs at least {minimum} natural cards; {cards} has {count}."),
+    ),
+    "meld.too_many_wilds": RuleText(
+        N_("Wild cards in a meld"),
+        N_(
+            "A meld may hold at most {allowed} wild cards with {naturals} natural ones, and always"
+            " fewer wild cards than natural ones; {cards} has {count}."
+        ),
+    ),
+    "meld.red_three": RuleText(
+        N_("Red threes are not melded"),
+        N_("Red threes are bonus cards laid out on their own; they cannot be melded."),
+    ),
+    "meld.black_threes": RuleText(
+        N_("Black threes"),
+        N_("Black threes can be melded only in the last meld of a player who goes out."),
+    ),
+    "meld.black_threes_wild": RuleText(
+        N_("Black threes"),
+        N_("A meld of black threes cannot hold wild cards."),
+    ),
+    "meld.layoff": RuleText(
+        N_("Laying off"),
+        N_("The {card} does not fit your side's meld of {rank}."),
+    ),
+    "opening.minimum": RuleText(
+        N_("The opening minimum"),
+        N_(
+            "Your side's first meld must be worth at least {minimum} points (your side has {score});"
+            " these melds are worth {points}."
+        ),
+    ),
+    "going_out.needs_canasta": RuleText(
+        N_("Going out needs a canasta"),
+        N_(
+            "Your side needs a canasta before you may go out, so you must keep at least two cards"
+            " after melding; this would leave {count}."
+        ),
+    ),
+    "going_out.refused": RuleText(
+        N_("Asking partner"),
+        N_("Your partner said no, so you may not go out this turn."),
+    ),
+    "going_out.required": RuleText(
+        N_("Asking partner"),
+        N_("Your partner said yes, so you must go out this turn: meld your whole hand, keeping at most one card to discard."),
+    ),
+    "ask.after_meld": RuleText(
+        N_("Asking partner"),
+        N_("You may ask your partner only after drawing and before melding anything."),
+    ),
+    "ask.twice": RuleText(
+        N_("Asking partner"),
+        N_("You have already asked your partner this turn."),
+    ),
+    "ask.cannot_go_out": RuleText(
+        N_("Asking partner"),
+        N_("You may ask to go out only when you could go out with your hand."),
+    ),
+    "answer.not_asked": RuleText(
+        N_("Asking partner"),
+        N_("Nobody has asked to go out, so there is nothing to answer."),
+    ),
+}
+
+
+_RANK_PLURALS = {
+    1: N_("aces"), 2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"), 7: N_("7s"),
+    8: N_("8s"), 9: N_("9s"), 10: N_("10s"), 11: N_("jacks"), 12: N_("queens"), 13: N_("kings"),
+}
+
+
+def rank_plural(rank: int, lang: str = "en") -> str:
+    return translate(_RANK_PLURALS[rank], lang)
+
+
+def _format_fact(key: str, value: FactValue, lang: str) -> str:
+    if key == "rank" and isinstance(value, int):
+        return rank_plural(value, lang)
+    if key in ("card", "top", "freezer") and isinstance(value, int):
+        return pretty_card(value)
+    if key == "cards" and isinstance(value, tuple):
+        return pretty_cards(value)
+    return str(value)
+
+
+def title(rule_id: str, lang: str = "en") -> str:
+    return translate(RULES[rule_id].title, lang)
+
+
+def explain(rule_id: str, facts: Mapping[str, FactValue], lang: str = "en") -> str:
+    """The refusal's sentence, in ``lang``, filled with the position's facts."""
+    template = translate(RULES[rule_id].explanation, lang)
+    return template.format(**{k: _format_fact(k, v, lang) for k, v in facts.items()})

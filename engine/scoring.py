@@ -1,0 +1,61 @@
+"""Scoring a finished hand (seed 001 "Stigagjöf") and the game's end (seed 001 "Að vinna leikinn")."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from engine.cards import RED_THREES
+from engine.state import State, hand_value
+
+
+@dataclass(frozen=True, slots=True)
+class TeamScore:
+    melds: int  # the card values of the side's melds
+    natural_canastas: int  # how many
+    mixed_canastas: int
+    canastas: int  # their bonus points
+    red_threes: int  # bonus, or penalty for a side that has not melded
+    going_out: int  # going out, and going out concealed
+    hand: int  # minus the cards left in the side's hands
+    total: int
+
+    def as_dict(self) -> dict[str, int]:
+        return asdict(self)
+
+
+def score_team(state: State, team: int, went_out: int | None, concealed: bool) -> TeamScore:
+    rules = state.rules
+    melds = state.melds[team]
+    natural = sum(1 for m in melds if m.is_natural_canasta(rules))
+    mixed = sum(1 for m in melds if m.is_canasta(rules)) - natural
+    meld_points = sum(m.value(rules) for m in melds)
+    canasta_points = natural * rules.natural_canasta_bonus + mixed * rules.mixed_canasta_bonus
+    # pagat: red threes still in a hand (dealt, the player never had a turn) count as laid out.
+    left = [c for seat in state.teams[team] for c in state.hands[seat]]
+    threes = len(state.red_threes[team]) + sum(1 for c in left if c in RED_THREES)
+    three_points = rules.all_red_threes_bonus if threes == rules.red_three_count() else threes * rules.red_three_bonus
+    if not melds:  # seed 001: subtracted from a side with no melds (pagat: however the hand ended)
+        three_points = -three_points
+    out_points = 0
+    if went_out is not None and state.team_of(went_out) == team:
+        out_points = rules.going_out_bonus + (rules.concealed_bonus if concealed else 0)
+    hand_points = -hand_value(rules, tuple(c for c in left if c not in RED_THREES))
+    total = meld_points + canasta_points + three_points + out_points + hand_points
+    return TeamScore(meld_points, natural, mixed, canasta_points, three_points, out_points, hand_points, total)
+
+
+def score_hand(state: State, went_out: int | None = None, concealed: bool | None = None) -> list[TeamScore]:
+    """Each side's points for the hand; by default who went out is the state's own record."""
+    if went_out is None:
+        went_out = state.went_out
+    if concealed is None:
+        concealed = state.concealed
+    return [score_team(state, team, went_out, concealed) for team in range(len(state.teams))]
+
+
+def winner(rules_target: int, scores: tuple[int, ...]) -> int | None:
+    """The side that has won: at or above the target and ahead of every other; a tie plays on."""
+    best = max(scores)
+    if best < rules_target or list(scores).count(best) > 1:
+        return None
+    return scores.index(best)

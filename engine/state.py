@@ -1,0 +1,151 @@
+"""The immutable state of one hand of Canasta, with queries about it.
+
+The phase and the seat to act are explicit fields, never guessed from history. Every card of
+the decks is in exactly one zone: a hand, a meld, the red threes, the pile, the stock, or (for
+a position that leaves cards out) ``out_of_play``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from engine.cards import RED_THREES, WILD, Card, rank
+from engine.melds import Meld
+from engine.rules import Rules
+
+
+class Phase(str, Enum):
+    DRAW = "draw"  # the player to act has not drawn or taken the pile yet
+    PLAY = "play"  # has drawn: melds, lay-offs and the discard follow
+    ANSWER = "answer"  # ``turn`` is the partner asked "may I go out?"
+    END = "end"  # the hand is over; see ``went_out``
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """What the player to act has done in this turn so far."""
+
+    melded: bool = False
+    took_pile: bool = False
+    asked: bool = False
+    asker: int | None = None  # during Phase.ANSWER: who asked
+    permission: bool | None = None  # the partner's binding answer, once given
+    concealed: bool = True  # nothing so far rules out going out concealed this turn
+    melds_before: int = 0  # how many melds the side had when the turn began
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    rules: Rules
+    players: int
+    teams: tuple[tuple[int, ...], ...]
+    dealer: int
+    turn: int
+    phase: Phase
+    scores: tuple[int, ...]  # each team's total before this hand
+    hands: tuple[tuple[Card, ...], ...]  # per seat, sorted
+    melds: tuple[tuple[Meld, ...], ...]  # per team
+    red_threes: tuple[tuple[Card, ...], ...]  # per team
+    pile: tuple[Card, ...]  # bottom first
+    stock: tuple[Card, ...]  # top first
+    turn_state: TurnState = TurnState()
+    has_melded: tuple[bool, ...] = ()  # per seat: has melded earlier in this hand
+    went_out: int | None = None
+    concealed: bool = False  # with went_out: the hand went out concealed
+    out_of_play: tuple[Card, ...] = ()
+    hidden: tuple[bool, ...] = ()  # per seat: a position shows this hand as a count
+    stock_hidden: bool = True  # a position shows the stock as a count
+    seat_team: tuple[int, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.seat_team:
+            by_seat = [0] * self.players
+            for team, seats in enumerate(self.teams):
+                for seat in seats:
+                    by_seat[seat] = team
+            object.__setattr__(self, "seat_team", tuple(by_seat))
+        if not self.has_melded:
+            object.__setattr__(self, "has_melded", (False,) * self.players)
+        if not self.hidden:
+            object.__setattr__(self, "hidden", (False,) * self.players)
+
+    # -- who ---------------------------------------------------------------------------------
+
+    def team_of(self, seat: int) -> int:
+        return self.seat_team[seat]
+
+    def partner(self, seat: int) -> int:
+        """The next member of ``seat``'s team clockwise (the one asked "may I go out?")."""
+        members = self.teams[self.seat_team[seat]]
+        return members[(members.index(seat) + 1) % len(members)]
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.END
+
+    # -- the side's table ------------------------------------------------------------------
+
+    def has_opened(self, team: int) -> bool:
+        return bool(self.melds[team])
+
+    def canastas(self, team: int) -> int:
+        size = self.rules.canasta_size
+        return sum(1 for m in self.melds[team] if len(m.cards) >= size)
+
+    def can_go_out(self, team: int) -> bool:
+        """Whether the side has the canastas it needs before a player may go out."""
+        return self.canastas(team) >= self.rules.canastas_to_go_out
+
+    def opening_minimum(self, team: int) -> int:
+        return self.rules.opening_minimum(self.scores[team])
+
+    def meld_of_rank(self, team: int, meld_rank: int) -> int | None:
+        for index, meld in enumerate(self.melds[team]):
+            if meld.rank == meld_rank:
+                return index
+        return None
+
+    # -- the pile ----------------------------------------------------------------------------
+
+    def top(self) -> Card | None:
+        return self.pile[-1] if self.pile else None
+
+    def freezer(self) -> Card | None:
+        """The card that freezes the pile for everyone: the lowest wild card or red three in it."""
+        for card in self.pile:
+            if WILD[card] or card in RED_THREES:
+                return card
+        return None
+
+    def is_pile_blocked(self) -> bool:
+        """Seed 001 "Lokaður haugur": a three or a wild card on top; nobody may take the pile."""
+        top = self.top()
+        return top is not None and (WILD[top] or rank(top) == 3)
+
+    def is_pile_frozen_for(self, team: int) -> bool:
+        """Seed 001 "Frystur haugur": frozen by a wild card or red three, or for an unopened side."""
+        return self.freezer() is not None or not self.has_opened(team)
+
+    def all_cards(self) -> list[Card]:
+        """Every card in every zone: the decks' cards, each exactly once."""
+        cards: list[Card] = []
+        for hand in self.hands:
+            cards.extend(hand)
+        for team_melds in self.melds:
+            for meld in team_melds:
+                cards.extend(meld.cards)
+        for threes in self.red_threes:
+            cards.extend(threes)
+        cards.extend(self.pile)
+        cards.extend(self.stock)
+        cards.extend(self.out_of_play)
+        return cards
+
+
+def hand_value(rules: Rules, cards: tuple[Card, ...]) -> int:
+    values = rules.card_values
+    return sum(values[c] for c in cards)
+
