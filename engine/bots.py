@@ -14,7 +14,6 @@ from typing import Protocol
 
 from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile
 from engine.cards import BLACK_THREES, WILD, Card, rank
-from engine.going_out import GoingOut, going_out_plan
 from engine.melds import Meld
 from engine.rules import Rules
 from engine.state import Phase, State, TurnState
@@ -40,7 +39,6 @@ class Observation:
     pile_frozen: bool  # for this seat's side
     pile_blocked: bool
     stock_size: int
-    going_out: GoingOut | None  # the best way out now, if there is one
     opening_minimum: int
 
     def opponents(self) -> list[int]:
@@ -66,7 +64,6 @@ def observe(state: State, seat: int) -> Observation:
         pile_frozen=state.is_pile_frozen_for(team),
         pile_blocked=state.is_pile_blocked(),
         stock_size=len(state.stock),
-        going_out=going_out_plan(state) if state.turn == seat and state.phase is Phase.PLAY else None,
         opening_minimum=state.opening_minimum(team),
     )
 
@@ -108,18 +105,15 @@ class BasicBot:
         return next(a for a in legal if not isinstance(a, TakePile))
 
     def _play(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        if obs.going_out is not None and obs.going_out.meld is not None and obs.going_out.meld in legal:
-            return obs.going_out.meld
         melds = [a for a in legal if isinstance(a, MeldAction)]
+        going_out = [a for a in melds if len(a.cards()) >= len(obs.hand) - 1]
+        if going_out:  # legal_actions offers the way out when there is one
+            return going_out[0]
         if melds:
             best = max(melds, key=lambda a: self._meld_worth(obs, a))
             if self._meld_worth(obs, best) > 0:
                 return best
         discards = [a for a in legal if isinstance(a, Discard)]
-        if obs.going_out is not None and obs.going_out.meld is None and obs.going_out.discard is not None:
-            out = Discard(obs.going_out.discard)
-            if out in discards:
-                return out
         if not discards:
             return legal[0]
         return min(discards, key=lambda a: self._discard_cost(obs, a.card))

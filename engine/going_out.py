@@ -43,8 +43,11 @@ def going_out_plan(state: State) -> GoingOut | None:
     if state.turn_state.permission is False:
         return None
     hand = state.hands[state.turn]
+    forced = _forced_leftovers(state, team, hand)
+    if len(forced) > 1:
+        return None  # at most one card can be left for the discard
     values = state.rules.card_values
-    leftovers: list[Card | None] = [None, *sorted(set(hand), key=lambda c: values[c])]
+    leftovers: list[Card | None] = forced or [None, *sorted(set(hand), key=lambda c: values[c])]
     for leftover in leftovers:
         cards = list(hand)
         if leftover is not None:
@@ -53,6 +56,29 @@ def going_out_plan(state: State) -> GoingOut | None:
         if meld is not None:
             return GoingOut(meld if meld.melds or meld.layoffs else None, leftover)
     return None
+
+
+def _forced_leftovers(state: State, team: int, hand: Sequence[Card]) -> list[Card | None]:
+    """Cards that cannot be melded whatever happens, so one of them must be the discard: a lone
+    natural of a rank the side has not melded, black threes too few to meld, red threes."""
+    rules = state.rules
+    counts: dict[int, list[Card]] = {}
+    black: list[Card] = []
+    forced: list[Card | None] = []
+    for card in hand:
+        if card in RED_THREES:
+            forced.append(card)
+        elif card in BLACK_THREES:
+            black.append(card)
+        elif not WILD[card]:
+            counts.setdefault(rank(card), []).append(card)
+    if len(black) < rules.min_meld:
+        forced.extend(black)
+    melded = {m.rank for m in state.melds[team]}
+    for meld_rank, cards in counts.items():
+        if len(cards) < rules.min_naturals and meld_rank not in melded:
+            forced.extend(cards)
+    return forced
 
 
 def _cover(state: State, team: int, cards: Sequence[Card]) -> MeldAction | None:

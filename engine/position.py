@@ -27,6 +27,13 @@ def _int(data: Mapping[str, Any], key: str, default: int) -> int:
     return value
 
 
+def _flag(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise InvalidInputError(key, "expected true or false")
+    return value
+
+
 def _list(value: object, field: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list):
         raise InvalidInputError(field, "expected a list")
@@ -199,7 +206,7 @@ def load_position(data: object) -> State:
     if phase is Phase.ANSWER and turn_state.asker is None:
         raise InvalidInputError("turn_state.asker", "a position in the answer phase names who asked")
     went_out = data.get("went_out")
-    if went_out is not None and (not isinstance(went_out, int) or not 0 <= went_out < players):
+    if went_out is not None and (not isinstance(went_out, int) or isinstance(went_out, bool) or not 0 <= went_out < players):
         raise InvalidInputError("went_out", "expected a seat number or null")
     dealer = _int(data, "dealer", (turn - 1) % players)
     if not 0 <= dealer < players:
@@ -220,7 +227,7 @@ def load_position(data: object) -> State:
         turn_state=turn_state,
         has_melded=tuple(has_melded),
         went_out=went_out,
-        concealed=bool(data.get("concealed", False)),
+        concealed=_flag(data, "concealed"),
         out_of_play=tuple(sorted(unseen)),
         hidden=hidden,
         stock_hidden=stock_hidden,

@@ -1,0 +1,227 @@
+"""``python -m engine judge|score|play|selfplay``: the contract of ``../shared/spec/positions.md``.
+
+Every verb prints one JSON object on standard output (``play --text`` prints the play-by-play
+instead). Input that is not a position or action exits 2 with the field named on standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from engine.actions import parse_action
+from engine.bots import BOTS, make_bot
+from engine.describe import describe, seat_name
+from engine.errors import IllegalActionError, InvalidInputError
+from engine.game import apply
+from engine.i18n import N_, translate
+from engine.match import HandRecord, play_game, play_hand
+from engine.deal import deal
+from engine.position import dump_position, load_position
+from engine.rulebook import title
+from engine.scoring import score_hand
+from engine.state import State
+from engine.variants import VARIANTS, get_variant
+
+
+def _read_json(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as error:
+        raise InvalidInputError("FILE", f"cannot read {path}: {error.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidInputError("FILE", f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno})") from None
+
+
+def _nested(data: Any, key: str) -> Any:
+    if not isinstance(data, dict) or key not in data:
+        raise InvalidInputError(key, "is required")
+    return data[key]
+
+
+def judge(args: argparse.Namespace) -> dict[str, Any]:
+    data = _read_json(args.file)
+    try:
+        state = load_position(_nested(data, "position"))
+    except InvalidInputError as error:
+        raise error.nested("position") from None
+    action = parse_action(_nested(data, "action"))
+    try:
+        after = apply(state, action)
+    except IllegalActionError as refusal:
+        source = state.rules.source(refusal.rule)
+        verdict: dict[str, Any] = {
+            "legal": False,
+            "rule": refusal.rule,
+            "explanation": refusal.explanation(args.lang),
+            "title": title(refusal.rule, args.lang),
+        }
+        if source is not None:
+            verdict["source"] = {"seed": source.seed, "section": source.section, "note": source.note}
+        return verdict
+    return {"legal": True, "position": dump_position(after)}
+
+
+def score(args: argparse.Namespace) -> dict[str, Any]:
+    state = load_position(_read_json(args.file))  # reads "went_out" and "concealed" too
+    teams = score_hand(state)
+    return {
+        "teams": [t.as_dict() for t in teams],
+        "scores": [s + t.total for s, t in zip(state.scores, teams)],
+    }
+
+
+def _hand_summary(hand: HandRecord) -> dict[str, Any]:
+    return {
+        "dealer": hand.dealer,
+        "went_out": hand.final.went_out,
+        "concealed": hand.final.concealed,
+        "actions": hand.actions,
+        "teams": [t.as_dict() for t in hand.scores],
+        "scores": list(hand.totals),
+    }
+
+
+def play(args: argparse.Namespace) -> dict[str, Any] | None:
+    rules = get_variant(args.variant, "--variant")
+    bots = [make_bot(args.bot) for _ in range(args.players)]
+    rng = random.Random(args.seed)
+    lines: list[str] = []
+
+    def narrate(before: State, action: Any, after: State) -> None:
+        lines.append(describe(before, action, after, args.lang))
+
+    def end_of_hand(hand: HandRecord) -> None:
+        lines.append(_t(args.lang, N_("Hand {number} scores: {scores}; totals: {totals}."),
+                        number=len(summary) + 1,
+                        scores=", ".join(str(t.total) for t in hand.scores),
+                        totals=", ".join(str(t) for t in hand.totals)))
+        lines.append("")
+        summary.append(_hand_summary(hand))
+
+    summary: list[dict[str, Any]] = []
+    record = play_game(rules, args.players, bots, rng, narrate if args.text else None, end_of_hand)
+    assert record.winner is not None
+    final = record.hands[-1].totals
+    seats = list(rules.default_teams(args.players)[record.winner])
+    if args.text:
+        names = " & ".join(seat_name(args.players, s, args.lang) for s in seats)
+        lines.append(_t(args.lang, N_("{names} win {score} to {other}."), names=names,
+                        score=final[record.winner], other=max(s for i, s in enumerate(final) if i != record.winner)))
+        print("\n".join(lines))
+        return None
+    return {
+        "variant": rules.name,
+        "players": args.players,
+        "seed": args.seed,
+        "bot": args.bot,
+        "hands": summary,
+        "scores": list(final),
+        "winner": record.winner,
+        "winner_seats": seats,
+    }
+
+
+def _t(lang: str, message: str, **facts: object) -> str:
+    return translate(message, lang).format(**facts)
+
+
+def _check_hand(state: State) -> int:
+    """Invariant violations at the end of a hand: cards lost or made up, a wrong score sum."""
+    violations = 0
+    if sorted(state.all_cards()) != list(state.rules.deck()):
+        violations += 1
+    for team in score_hand(state):
+        parts = team.melds + team.canastas + team.red_threes + team.going_out + team.hand
+        violations += parts != team.total
+    return violations
+
+
+def selfplay(args: argparse.Namespace) -> dict[str, Any]:
+    rules = get_variant(args.variant, "--variant")
+    players = args.players or rules.player_counts[0]
+    bots = [make_bot(args.bot) for _ in range(players)]
+    rng = random.Random(args.seed)
+    games = hands = actions = violations = 0
+    started = time.perf_counter()
+    if args.games is not None:
+        for _ in range(args.games):
+            record = play_game(rules, players, bots, rng)
+            games += 1
+            hands += len(record.hands)
+            actions += record.actions
+            violations += sum(_check_hand(h.final) for h in record.hands)
+    else:
+        for number in range(args.hands):
+            final, count = play_hand(deal(rules, players, rng, dealer=number % players), bots, rng)
+            hands += 1
+            actions += count
+            violations += _check_hand(final)
+    seconds = time.perf_counter() - started
+    return {
+        "variant": rules.name,
+        "players": players,
+        "bot": args.bot,
+        "seed": args.seed,
+        "games": games,
+        "hands": hands,
+        "actions": actions,
+        "seconds": round(seconds, 4),
+        "games_per_second": round(games / seconds, 2) if seconds else None,
+        "hands_per_second": round(hands / seconds, 2) if seconds else None,
+        "actions_per_second": round(actions / seconds, 1) if seconds else None,
+        "invariant_violations": violations,
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m engine", description="The Canasta rules engine.")
+    verbs = parser.add_subparsers(dest="verb", required=True)
+    for name, help_text in (("judge", "judge an action in a position"), ("score", "score a finished hand")):
+        verb = verbs.add_parser(name, help=help_text)
+        verb.add_argument("file", help="a JSON file, or - for standard input")
+        verb.add_argument("--lang", default="en", help="language of explanations (en, sv, de, is)")
+    play_verb = verbs.add_parser("play", help="play a whole game among bots")
+    selfplay_verb = verbs.add_parser("selfplay", help="play many games or hands and measure")
+    for verb in (play_verb, selfplay_verb):
+        verb.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
+        verb.add_argument("--seed", type=int, default=0)
+        verb.add_argument("--bot", default="basic", choices=sorted(BOTS))
+    play_verb.add_argument("--players", type=int, default=4)
+    play_verb.add_argument("--text", action="store_true", help="print the play-by-play for people")
+    play_verb.add_argument("--lang", default="en")
+    selfplay_verb.add_argument("--players", type=int)
+    amount = selfplay_verb.add_mutually_exclusive_group(required=True)
+    amount.add_argument("--games", type=int)
+    amount.add_argument("--hands", type=int)
+    return parser
+
+
+_VERBS = {"judge": judge, "score": score, "play": play, "selfplay": selfplay}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if getattr(args, "players", None) is not None:
+            rules = get_variant(args.variant, "--variant")
+            if args.players not in rules.player_counts:
+                raise InvalidInputError("--players", f"{rules.name} is played by {', '.join(map(str, rules.player_counts))} players")
+        result = _VERBS[args.verb](args)
+    except InvalidInputError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if result is not None:
+        json.dump(result, sys.stdout, ensure_ascii=False, indent=None if args.verb == "judge" else 1)
+        print()
+    return 0
+
