@@ -49,8 +49,9 @@ def _nested(data: Any, key: str) -> Any:
 
 def judge(args: argparse.Namespace) -> dict[str, Any]:
     data = _read_json(args.file)
+    raw_position = _nested(data, "position")
     try:
-        state = load_position(_nested(data, "position"))
+        state = load_position(raw_position)
     except InvalidInputError as error:
         raise error.nested("position") from None
     action = parse_action(_nested(data, "action"))

@@ -94,9 +94,9 @@ class _Accountant:
         self.decks = rules.decks
 
     def take(self, cards: tuple[Card, ...], field: str) -> None:
-        for card in cards:
+        for i, card in enumerate(cards):
             if self.left[card] == 0:
-                raise InvalidInputError(field, f"one {format_card(card)} too many: the decks hold no more of it")
+                raise InvalidInputError(f"{field}[{i}]", f"one {format_card(card)} too many: the decks hold no more of it")
             self.left[card] -= 1
 
     def remaining(self) -> list[Card]:

@@ -1,0 +1,125 @@
+"""The command line of ``../shared/spec/positions.md``: verdicts, scores, games, and bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.engine.helpers import position
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "engine", *args], input=stdin, capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+
+
+def judge(data: Any) -> subprocess.CompletedProcess[str]:
+    return run("judge", "-", stdin=json.dumps(data))
+
+
+SPEC_EXAMPLE = {
+    "variant": "classic", "players": 4, "turn": 0, "phase": "draw", "scores": [1100, 2300],
+    "hands": [["Ah", "Ac", "2d", "5c"], 11, 11, 11], "melds": [[["Kd", "Kd", "Kc", "2h"]], []],
+    "red_threes": [["3h"], []], "pile": ["7s", "2c", "9h"], "stock": 40,
+    "turn_state": {"melded": False, "took_pile": False},
+}
+
+
+def test_judge_the_specs_example_position() -> None:
+    result = judge({"position": SPEC_EXAMPLE, "action": {"type": "draw"}})
+    assert result.returncode == 0, result.stderr
+    verdict = json.loads(result.stdout)
+    assert verdict["legal"] is True
+    after = verdict["position"]
+    assert after["phase"] == "play" and len(after["hands"][0]) == 5 and after["stock"] == 39
+    assert after["hands"][1] == 11
+
+
+def test_judge_an_illegal_action_names_rule_and_source() -> None:
+    data = {"position": SPEC_EXAMPLE, "action": {"type": "take_pile", "meld": ["Ah", "2d"]}}
+    verdict = json.loads(judge(data).stdout)
+    assert verdict["legal"] is False
+    assert verdict["rule"] == "pile.top_card"
+    assert verdict["explanation"].startswith("To take the pile you must meld its top card, the 9♥")
+    assert verdict["source"]["seed"] == "001_ed02fa068fdb88f7.txt"
+    assert verdict["source"]["section"] == "Að draga spil"
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"position": position(["Zz"]), "action": {"type": "draw"}}, "position.hands[0][0]"),
+        ({"position": position(["Ah", "Ah", "Ah"]), "action": {"type": "draw"}}, "position.hands[0][2]"),
+        ({"position": position(["Ah"], variant="bridge"), "action": {"type": "draw"}}, "position.variant"),
+        ({"position": position(["Ah"], turn=7), "action": {"type": "draw"}}, "position.turn"),
+        ({"position": position(["Ah"]), "action": {"type": "fly"}}, "action.type"),
+        ({"position": position(["Ah"]), "action": {"type": "discard", "card": "1x"}}, "action.card"),
+        ({"position": position(["Ah"], melds=[[["Ah", "Kd", "Kc"]], []]), "action": {"type": "draw"}},
+         "position.melds[0][0]"),
+        ({"position": position(["Ah"], phase="later"), "action": {"type": "draw"}}, "position.phase"),
+        ({"position": position(["Ah"]), "action": {"type": "take_pile"}}, "action"),
+        ({"action": {"type": "draw"}}, "position"),
+    ],
+)
+def test_judge_invalid_input_exits_2_naming_the_field(data: Any, field: str) -> None:
+    result = judge(data)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"error: {field}: ")
+
+
+def test_judge_malformed_json_exits_2() -> None:
+    result = run("judge", "-", stdin="{not json")
+    assert result.returncode == 2 and "not valid JSON" in result.stderr
+
+
+def test_judge_reads_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "judge.json"
+    path.write_text(json.dumps({"position": SPEC_EXAMPLE, "action": {"type": "draw"}}), encoding="utf-8")
+    assert json.loads(run("judge", str(path)).stdout)["legal"] is True
+
+
+def test_score_prints_breakdowns_and_new_totals() -> None:
+    data = position([], hands=[[], ["Ah"], [], []], phase="end", went_out=0, scores=[1000, 2000],
+                    melds=[[["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"]], []])
+    result = run("score", "-", stdin=json.dumps(data))
+    assert result.returncode == 0, result.stderr
+    scored = json.loads(result.stdout)
+    assert scored["teams"][0]["total"] == 70 + 500 + 100
+    assert scored["teams"][1]["total"] == -20
+    assert scored["scores"] == [1670, 1980]
+
+
+def test_play_a_game_prints_hands_and_winner() -> None:
+    result = run("play", "--variant", "classic", "--players", "4", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    game = json.loads(result.stdout)
+    assert game["scores"][game["winner"]] >= 5000
+    assert game["hands"][-1]["scores"] == game["scores"]
+    assert game["winner_seats"] == [[0, 2], [1, 3]][game["winner"]]
+
+
+def test_play_text_reads_as_a_play_by_play() -> None:
+    result = run("play", "--seed", "1", "--text")
+    assert result.returncode == 0, result.stderr
+    assert "West draws from the stock." in result.stdout
+    assert result.stdout.rstrip().splitlines()[-1].endswith(".")
+
+
+def test_play_refuses_an_unsupported_player_count() -> None:
+    result = run("play", "--players", "3")
+    assert result.returncode == 2 and "--players" in result.stderr
+
+
+def test_selfplay_reports_its_figures() -> None:
+    result = run("selfplay", "--variant", "classic", "--hands", "20", "--seed", "3", "--bot", "random")
+    stats = json.loads(result.stdout)
+    assert stats["hands"] == 20 and stats["invariant_violations"] == 0
+    assert stats["actions"] > 20 * 20 and stats["hands_per_second"] > 0
