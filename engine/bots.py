@@ -9,63 +9,76 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile
 from engine.cards import BLACK_THREES, WILD, Card, rank
-from engine.melds import Meld
-from engine.rules import Rules
-from engine.state import Phase, State, TurnState
+from engine.state import Phase, State
 
 
-@dataclass(frozen=True, slots=True)
 class Observation:
-    """What ``seat`` may know: its own hand, the table, and the sizes of what is hidden."""
+    """What ``seat`` may know: its own hand, the table, and the sizes of what is hidden.
 
-    rules: Rules
-    seat: int
-    phase: Phase
-    turn_state: TurnState
-    teams: tuple[tuple[int, ...], ...]
-    team: int
-    scores: tuple[int, ...]
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    melds: tuple[tuple[Meld, ...], ...]
-    red_threes: tuple[tuple[Card, ...], ...]
-    top: Card | None
-    pile_size: int
-    pile_frozen: bool  # for this seat's side
-    pile_blocked: bool
-    stock_size: int
-    opening_minimum: int
+    A read-only view over the state, built in constant time (bots are asked for every action);
+    other hands and the stock's order are not reachable through it.
+    """
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    rules = property(lambda self: self._state.rules)
+    phase = property(lambda self: self._state.phase)
+    turn_state = property(lambda self: self._state.turn_state)
+    teams = property(lambda self: self._state.teams)
+    scores = property(lambda self: self._state.scores)
+    melds = property(lambda self: self._state.melds)
+    red_threes = property(lambda self: self._state.red_threes)
+
+    @property
+    def team(self) -> int:
+        return self._state.seat_team[self.seat]
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self._state.hands[self.seat]
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self._state.hands)
+
+    @property
+    def top(self) -> Card | None:
+        return self._state.top()
+
+    @property
+    def pile_size(self) -> int:
+        return len(self._state.pile)
+
+    @property
+    def pile_frozen(self) -> bool:
+        return self._state.is_pile_frozen_for(self.team)
+
+    @property
+    def pile_blocked(self) -> bool:
+        return self._state.is_pile_blocked()
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._state.stock)
+
+    @property
+    def opening_minimum(self) -> int:
+        return self._state.opening_minimum(self.team)
 
     def opponents(self) -> list[int]:
-        return [t for t in range(len(self.teams)) if t != self.team]
+        return [t for t in range(len(self._state.teams)) if t != self.team]
 
 
 def observe(state: State, seat: int) -> Observation:
-    team = state.team_of(seat)
-    return Observation(
-        rules=state.rules,
-        seat=seat,
-        phase=state.phase,
-        turn_state=state.turn_state,
-        teams=state.teams,
-        team=team,
-        scores=state.scores,
-        hand=state.hands[seat],
-        hand_sizes=tuple(len(h) for h in state.hands),
-        melds=state.melds,
-        red_threes=state.red_threes,
-        top=state.top(),
-        pile_size=len(state.pile),
-        pile_frozen=state.is_pile_frozen_for(team),
-        pile_blocked=state.is_pile_blocked(),
-        stock_size=len(state.stock),
-        opening_minimum=state.opening_minimum(team),
-    )
+    return Observation(state, seat)
 
 
 class Bot(Protocol):

@@ -8,7 +8,6 @@ the handlers check everything first and build the new state last.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 
 from engine.actions import (
     Action,
@@ -159,7 +158,7 @@ def _check_opening(state: State, team: int, points: int, waived: bool) -> None:
 
 
 def _end(state: State, **changes: object) -> State:
-    return replace(state, phase=Phase.END, **changes)  # type: ignore[arg-type]
+    return state.evolve(phase=Phase.END, **changes)  # type: ignore[arg-type]
 
 
 # -- the handlers ----------------------------------------------------------------------------
@@ -187,7 +186,7 @@ def _draw(state: State, action: Draw) -> State:
     red_threes = _with_team(state.red_threes, team, threes)
     if ended:
         return _end(state, hands=hands, stock=stock, red_threes=red_threes)
-    return replace(state, phase=Phase.PLAY, hands=hands, stock=stock, red_threes=red_threes)
+    return state.evolve(phase=Phase.PLAY, hands=hands, stock=stock, red_threes=red_threes)
 
 
 def _frozen_refusal(state: State, team: int, top: Card, hand: Sequence[Card]) -> IllegalActionError:
@@ -240,11 +239,11 @@ def _take_pile(state: State, action: TakePile) -> State:
         pile=(),
         stock=stock,
         has_melded=_with_team(state.has_melded, seat, True),
-        turn_state=replace(state.turn_state, melded=True, took_pile=True, concealed=False),
+        turn_state=TurnState(melded=True, took_pile=True, concealed=False, melds_before=state.turn_state.melds_before),
     )
     if not new_hand:
         return _end(state, went_out=seat, concealed=False, **changes)
-    return replace(state, phase=Phase.PLAY, **changes)  # type: ignore[arg-type]
+    return state.evolve(phase=Phase.PLAY, **changes)  # type: ignore[arg-type]
 
 
 def _meld(state: State, action: MeldAction) -> State:
@@ -252,7 +251,8 @@ def _meld(state: State, action: MeldAction) -> State:
     seat, team = state.turn, state.team_of(state.turn)
     rest = take_from_hand(state.hands[seat], action.cards())
     plan = _MeldPlan(state, team, action.melds, action.layoffs, "action")
-    concealed = state.turn_state.concealed and not plan.touched_table
+    ts = state.turn_state
+    concealed = ts.concealed and not plan.touched_table
     going_out = len(rest) <= 1
     _check_opening(state, team, plan.points, waived=going_out and concealed and plan.fresh_canasta(state))
     _check_going_out(state, plan, len(rest))
@@ -260,11 +260,11 @@ def _meld(state: State, action: MeldAction) -> State:
         hands=state.hands[:seat] + (rest,) + state.hands[seat + 1 :],
         melds=_with_team(state.melds, team, plan.melds),
         has_melded=_with_team(state.has_melded, seat, True),
-        turn_state=replace(state.turn_state, melded=True, concealed=concealed),
+        turn_state=TurnState(True, ts.took_pile, ts.asked, None, ts.permission, concealed, ts.melds_before),
     )
     if not rest:
         return _end(state, went_out=seat, concealed=concealed and plan.fresh_canasta(state), **changes)
-    return replace(state, **changes)  # type: ignore[arg-type]
+    return state.evolve(**changes)  # type: ignore[arg-type]
 
 
 def _discard(state: State, action: Discard) -> State:
@@ -286,8 +286,7 @@ def _discard(state: State, action: Discard) -> State:
         concealed = state.turn_state.concealed and any(m.is_canasta(state.rules) for m in fresh)
         return _end(state, hands=hands, pile=pile, went_out=seat, concealed=concealed)
     nxt = state.next_seat(seat)
-    after = replace(state, hands=hands, pile=pile)
-    return replace(after, turn=nxt, phase=Phase.DRAW, turn_state=_start_turn(after, nxt))
+    return state.evolve(hands=hands, pile=pile, turn=nxt, phase=Phase.DRAW, turn_state=_start_turn(state, nxt))
 
 
 def _ask_go_out(state: State, action: AskGoOut) -> State:
@@ -301,8 +300,8 @@ def _ask_go_out(state: State, action: AskGoOut) -> State:
     if going_out_plan(state) is None:
         raise IllegalActionError("ask.cannot_go_out")
     partner = state.partner(state.turn)
-    turn_state = replace(state.turn_state, asked=True, asker=state.turn)
-    return replace(state, turn=partner, phase=Phase.ANSWER, turn_state=turn_state)
+    turn_state = state.turn_state.evolve(asked=True, asker=state.turn)
+    return state.evolve(turn=partner, phase=Phase.ANSWER, turn_state=turn_state)
 
 
 def _answer_go_out(state: State, action: AnswerGoOut) -> State:
@@ -312,8 +311,8 @@ def _answer_go_out(state: State, action: AnswerGoOut) -> State:
         raise IllegalActionError("answer.not_asked")
     asker = state.turn_state.asker
     assert asker is not None, "Phase.ANSWER always records the asker"
-    turn_state = replace(state.turn_state, asker=None, permission=action.yes)
-    return replace(state, turn=asker, phase=Phase.PLAY, turn_state=turn_state)
+    turn_state = state.turn_state.evolve(asker=None, permission=action.yes)
+    return state.evolve(turn=asker, phase=Phase.PLAY, turn_state=turn_state)
 
 
 def _decline_pile(state: State, action: DeclinePile) -> State:

@@ -11,6 +11,7 @@ accepts (the property tests check this on many seeded games).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from engine.actions import (
@@ -24,12 +25,18 @@ from engine.actions import (
     MeldAction,
     TakePile,
 )
-from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank
+from engine.cards import RED_THREES, WILD, Card, rank
 from engine.game import is_legal
 from engine.going_out import going_out_plan
 from engine.state import Phase, State
 
 _MAX_OPENING_RANKS = 6  # subsets of more meldable ranks than this are not enumerated
+_DISCARDS = tuple(Discard(card) for card in range(53))  # actions are values: share them
+
+
+@lru_cache(maxsize=4096)
+def _single_layoff(onto: int, card: Card) -> MeldAction:
+    return MeldAction(layoffs=(Layoff(onto, (card,)),))
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -47,8 +54,10 @@ def _naturals_by_rank(hand: Sequence[Card]) -> dict[int, list[Card]]:
     only go out together)."""
     groups: dict[int, list[Card]] = {}
     for card in hand:
-        if not WILD[card] and rank(card) != 3:
-            groups.setdefault(rank(card), []).append(card)
+        if not WILD[card]:
+            card_rank = card // 4 + 1  # rank(), inlined: this runs for every legal-action query
+            if card_rank != 3:
+                groups.setdefault(card_rank, []).append(card)
     return groups
 
 
@@ -88,10 +97,11 @@ def _pile_options(state: State) -> Iterator[Action]:
         candidates.append(TakePile(onto=existing))
     if len(naturals) >= 2:
         candidates.append(TakePile(meld=tuple(naturals[:2])))
-    if naturals and wilds and not frozen:
+    if naturals and wilds and not frozen and existing is None:  # onto the meld covers the rest
         candidates.append(TakePile(meld=(naturals[0], wilds[0])))
     for action in candidates:
-        if len(state.pile) > 2 or is_legal(state, action):  # a small pile may leave too few cards
+        # Only a take that leaves the hand nearly empty can be refused (going out needs a canasta).
+        if len(state.hands[seat]) - len(action.meld) + len(state.pile) > 4 or is_legal(state, action):
             yield action
 
 
@@ -149,80 +159,80 @@ def _top_up(state: State, groups: list[list[Card]], wilds: list[Card], needed: i
 
 
 def _play_phase(state: State) -> list[Action]:
-    seat, team = state.turn, state.team_of(state.turn)
+    seat, team = state.turn, state.seat_team[state.turn]
     hand = state.hands[seat]
+    turn_state = state.turn_state
+    by_rank = _naturals_by_rank(hand)
+    wilds = [c for c in hand if WILD[c]]  # sorted, as the hand is
+    canastas = state.canastas(team)
     actions: list[Action] = []
-    plan = going_out_plan(state) if _may_go_out_soon(state, hand) else None
-    if plan is not None and plan.meld is not None:
-        actions.append(plan.meld)
-    if plan is not None and not state.turn_state.asked and not state.turn_state.melded and state.turn_state.permission is None:
-        actions.append(AskGoOut())
-    if state.turn_state.permission is True:  # the partner said yes: only the way out
+    plan = going_out_plan(state) if _may_go_out_soon(state, by_rank, len(wilds), canastas) else None
+    if plan is not None:
+        if plan.meld is not None:
+            actions.append(plan.meld)
+        if not turn_state.asked and not turn_state.melded and turn_state.permission is None:
+            actions.append(AskGoOut())
+    if turn_state.permission is True:  # the partner said yes: only the way out
         if len(hand) == 1:
             actions.append(Discard(hand[0]))
         return actions
-    if state.has_opened(team):
-        actions.extend(_new_melds(state, hand))
-        actions.extend(_layoffs(state, hand))
+    if state.melds[team]:
+        actions.extend(_new_melds(state, hand, by_rank, wilds, canastas))
+        actions.extend(_layoffs(state, hand, by_rank, wilds, canastas))
     else:
         for melds in _opening_sets(state, hand, 0):
             action = MeldAction(melds=melds)
-            if is_legal(state, action):
+            # built to be valid melds over the minimum: only a near-empty hand needs the judge
+            if len(hand) - sum(map(len, melds)) >= 2 or is_legal(state, action):
                 actions.append(action)
-    canastas = state.canastas(team)
-    for card in sorted(set(hand)):
-        if len(hand) > 1 or _remaining_ok(state, 0, canastas):
-            actions.append(Discard(card))
+    if len(hand) > 1 or _remaining_ok(state, 0, canastas):
+        actions.extend([_DISCARDS[card] for card in sorted(set(hand))])
     return actions
 
 
-def _may_go_out_soon(state: State, hand: Sequence[Card]) -> bool:
+def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int, canastas: int) -> bool:
     """A cheap test that rules out most positions before the going-out search runs."""
-    team = state.team_of(state.turn)
-    if state.canastas(team) >= state.rules.canastas_to_go_out:
-        return True
-    wilds = sum(1 for c in hand if WILD[c])
-    counts = _naturals_by_rank(hand)
-    best = max((len(g) + (state.melds[team][i].size if (i := state.meld_of_rank(team, r)) is not None else 0)
-                for r, g in counts.items()), default=0)
-    best = max([best] + [m.size for m in state.melds[team]])
-    return best + wilds >= state.rules.canasta_size
-
-
-def _new_melds(state: State, hand: Sequence[Card]) -> Iterator[Action]:
     rules = state.rules
-    team = state.team_of(state.turn)
-    wilds = sorted(c for c in hand if WILD[c])
-    canastas = state.canastas(team)
-    for meld_rank, naturals in _naturals_by_rank(hand).items():
-        if state.meld_of_rank(team, meld_rank) is not None:
-            continue  # the same cards as lay-offs
+    if canastas >= rules.canastas_to_go_out:
+        return True
+    sizes = {m.rank: m.size for m in state.melds[state.seat_team[state.turn]]}
+    for meld_rank, naturals in by_rank.items():
+        sizes[meld_rank] = sizes.get(meld_rank, 0) + len(naturals)
+    return max(sizes.values(), default=0) + wilds >= rules.canasta_size
+
+
+def _new_melds(
+    state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card], canastas: int
+) -> Iterator[Action]:
+    rules = state.rules
+    melded = {m.rank for m in state.melds[state.seat_team[state.turn]]}
+    for meld_rank, naturals in by_rank.items():
+        if meld_rank in melded:
+            continue  # the same cards are offered as lay-offs
         for k in range(rules.min_naturals, len(naturals) + 1):
             for w in range(0, min(len(wilds), rules.wilds_allowed(k)) + 1):
-                if k + w < rules.min_meld:
-                    continue
                 size = k + w
+                if size < rules.min_meld:
+                    continue
                 if _remaining_ok(state, len(hand) - size, canastas + (size >= rules.canasta_size)):
                     yield MeldAction(melds=(tuple(naturals[:k]) + tuple(wilds[:w]),))
 
 
-def _layoffs(state: State, hand: Sequence[Card]) -> Iterator[Action]:
+def _layoffs(
+    state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card], canastas: int
+) -> Iterator[Action]:
     rules = state.rules
-    team = state.team_of(state.turn)
-    canastas = state.canastas(team)
-    distinct = sorted(set(hand))
-    for index, meld in enumerate(state.melds[team]):
+    distinct_wilds = sorted(set(wilds))
+    for index, meld in enumerate(state.melds[state.seat_team[state.turn]]):
         if meld.rank == 3:
+            continue  # black threes take nothing more (seed 001 "Leikurinn")
+        fitting = sorted(set(by_rank.get(meld.rank, ())))
+        if rules.wilds_allowed(meld.naturals) > meld.wilds:
+            fitting += distinct_wilds
+        if not fitting:
             continue
-        room = rules.wilds_allowed(meld.naturals) - meld.wilds
-        for card in distinct:
-            if card in RED_THREES or card in BLACK_THREES:
-                continue
-            if WILD[card]:
-                if room <= 0:
-                    continue
-            elif rank(card) != meld.rank:
-                continue
-            grows = not meld.is_canasta(rules) and meld.size + 1 >= rules.canasta_size
-            if _remaining_ok(state, len(hand) - 1, canastas + grows):
-                yield MeldAction(layoffs=(Layoff(index, (card,)),))
+        grows = meld.size + 1 == rules.canasta_size
+        if not _remaining_ok(state, len(hand) - 1, canastas + grows):
+            continue
+        for card in fitting:
+            yield _single_layoff(index, card)

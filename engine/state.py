@@ -7,8 +7,10 @@ a position that leaves cards out) ``out_of_play``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
+from operator import attrgetter
+from typing import Any
 
 from engine.cards import RED_THREES, WILD, Card, rank
 from engine.melds import Meld
@@ -33,6 +35,9 @@ class TurnState:
     permission: bool | None = None  # the partner's binding answer, once given
     concealed: bool = True  # nothing so far rules out going out concealed this turn
     melds_before: int = 0  # how many melds the side had when the turn began
+
+    def evolve(self, **changes: Any) -> TurnState:
+        return replace(self, **changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +74,18 @@ class State:
             object.__setattr__(self, "has_melded", (False,) * self.players)
         if not self.hidden:
             object.__setattr__(self, "hidden", (False,) * self.players)
+
+    def evolve(self, **changes: Any) -> State:
+        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``, which
+        self-play does a few hundred times a hand (the copy shares every unchanged field)."""
+        new = object.__new__(State)
+        for name, value in zip(_FIELD_NAMES, _all_fields(self)):
+            _set(new, name, value)
+        for name, value in changes.items():
+            if name not in _FIELD_SET:
+                raise TypeError(f"State has no field {name!r}")
+            _set(new, name, value)
+        return new
 
     # -- who ---------------------------------------------------------------------------------
 
@@ -143,6 +160,12 @@ class State:
         cards.extend(self.stock)
         cards.extend(self.out_of_play)
         return cards
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(State))
+_FIELD_SET = frozenset(_FIELD_NAMES)
+_all_fields = attrgetter(*_FIELD_NAMES)
+_set = object.__setattr__
 
 
 def hand_value(rules: Rules, cards: tuple[Card, ...]) -> int:

@@ -46,6 +46,15 @@ def test_every_legal_action_offered_is_accepted(seed: int) -> None:
             apply(state, action)  # raises if the judge refuses what the generator offered
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_many_random_hands_play_through_the_judge(seed: int) -> None:
+    """Random players pick among everything offered, and the judge checks each pick."""
+    rng = random.Random(1000 + seed)
+    for number in range(150):
+        final, _ = play_hand(deal(CLASSIC, 4, rng, dealer=number % 4), [RandomBot()] * 4, rng)
+        assert final.phase is Phase.END
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_only_the_end_of_a_hand_has_no_legal_action(seed: int) -> None:
     for state in _walk(seed):
