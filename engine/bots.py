@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
-from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile
+from engine.actions import Action, AnswerGoOut, Discard, Layoff, MeldAction, TakePile
 from engine.cards import BLACK_THREES, WILD, Card, rank
 from engine.state import Phase, State
 
@@ -125,11 +125,32 @@ class BasicBot:
         if melds:
             best = max(melds, key=lambda a: self._meld_worth(obs, a))
             if self._meld_worth(obs, best) > 0:
-                return best
+                return self._with_natural_layoffs(obs, best, melds)
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return legal[0]
         return min(discards, key=lambda a: self._discard_cost(obs, a.card))
+
+    def _with_natural_layoffs(self, obs: Observation, best: MeldAction, melds: Sequence[MeldAction]) -> MeldAction:
+        """Lay off every natural card that fits at once, as a person would, rather than one by one."""
+        layoffs = list(best.layoffs)
+        used = best.cards()
+        for action in melds:
+            for layoff in action.layoffs if not action.melds else ():
+                if all(not WILD[c] for c in layoff.cards) and layoff not in layoffs:
+                    layoffs.append(layoff)
+                    used.extend(layoff.cards)
+        available = list(obs.hand)
+        for card in used:  # the same card code offered for two melds, or more copies than held
+            if card not in available:
+                return best
+            available.remove(card)
+        if len(available) < 2:
+            return best  # near the end of the hand the single best action is safer
+        by_meld: dict[int, tuple[Card, ...]] = {}
+        for layoff in layoffs:
+            by_meld[layoff.onto] = by_meld.get(layoff.onto, ()) + layoff.cards
+        return MeldAction(best.melds, tuple(Layoff(onto, cards) for onto, cards in sorted(by_meld.items())))
 
     def _meld_worth(self, obs: Observation, action: MeldAction) -> float:
         rules = obs.rules

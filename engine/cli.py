@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.actions import parse_action
 from engine.bots import BOTS, make_bot
-from engine.describe import describe, seat_name
+from engine.describe import describe, describe_deal, describe_scores, team_name
 from engine.errors import IllegalActionError, InvalidInputError
 from engine.game import apply
 from engine.i18n import N_, translate
@@ -80,54 +80,53 @@ def score(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def _hand_summary(hand: HandRecord) -> dict[str, Any]:
-    return {
-        "dealer": hand.dealer,
-        "went_out": hand.final.went_out,
-        "concealed": hand.final.concealed,
-        "actions": hand.actions,
-        "teams": [t.as_dict() for t in hand.scores],
-        "scores": list(hand.totals),
-    }
-
-
 def play(args: argparse.Namespace) -> dict[str, Any] | None:
     rules = get_variant(args.variant, "--variant")
     bots = [make_bot(args.bot) for _ in range(args.players)]
-    rng = random.Random(args.seed)
-    lines: list[str] = []
+    hands: list[dict[str, Any]] = []
+    log: list[str] = []
+
+    def on_deal(state: State) -> None:
+        log.clear()
+        log.append(describe_deal(state, len(hands) + 1, args.lang))
 
     def narrate(before: State, action: Any, after: State) -> None:
-        lines.append(describe(before, action, after, args.lang))
+        log.append(describe(before, action, after, args.lang))
 
-    def end_of_hand(hand: HandRecord) -> None:
-        lines.append(_t(args.lang, N_("Hand {number} scores: {scores}; totals: {totals}."),
-                        number=len(summary) + 1,
-                        scores=", ".join(str(t.total) for t in hand.scores),
-                        totals=", ".join(str(t) for t in hand.totals)))
-        lines.append("")
-        summary.append(_hand_summary(hand))
+    def on_hand(hand: HandRecord) -> None:
+        log.extend(describe_scores(hand.final, hand.scores, hand.totals, args.lang))
+        hands.append({
+            "number": len(hands) + 1,
+            "dealer": hand.dealer,
+            "went_out": hand.final.went_out,
+            "concealed": hand.final.concealed,
+            "actions": hand.actions,
+            "teams": [t.as_dict() for t in hand.scores],
+            "scores": list(hand.totals),
+            "log": list(log),
+        })
 
-    summary: list[dict[str, Any]] = []
-    record = play_game(rules, args.players, bots, rng, narrate if args.text else None, end_of_hand)
+    record = play_game(rules, args.players, bots, random.Random(args.seed), narrate, on_hand, on_deal)
     assert record.winner is not None
     final = record.hands[-1].totals
-    seats = list(rules.default_teams(args.players)[record.winner])
+    last = record.hands[-1].final
+    verdict = _t(args.lang, N_("{team} win, {score} to {other}."), team=team_name(last, record.winner, args.lang),
+                 score=final[record.winner], other=max(s for i, s in enumerate(final) if i != record.winner))
     if args.text:
-        names = " & ".join(seat_name(args.players, s, args.lang) for s in seats)
-        lines.append(_t(args.lang, N_("{names} win {score} to {other}."), names=names,
-                        score=final[record.winner], other=max(s for i, s in enumerate(final) if i != record.winner)))
-        print("\n".join(lines))
+        for hand in hands:
+            print("\n".join(hand["log"]), end="\n\n")
+        print(verdict)
         return None
     return {
         "variant": rules.name,
         "players": args.players,
         "seed": args.seed,
         "bot": args.bot,
-        "hands": summary,
+        "hands": hands,
         "scores": list(final),
         "winner": record.winner,
-        "winner_seats": seats,
+        "winner_seats": list(last.teams[record.winner]),
+        "result": verdict,
     }
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile
 from engine.cards import pretty_card, pretty_cards
 from engine.i18n import N_, translate
 from engine.rulebook import rank_plural
+from engine.scoring import TeamScore
 from engine.state import State
 
 SEAT_NAMES_4 = (N_("South"), N_("West"), N_("North"), N_("East"))
@@ -56,12 +57,19 @@ def _take_pile(before: State, action: Action, after: State, lang: str) -> str:
 
 def _meld(before: State, action: Action, after: State, lang: str) -> str:
     assert isinstance(action, MeldAction)
-    parts = [pretty_cards(m) for m in action.melds]
     team = before.team_of(before.turn)
-    for layoff in action.layoffs:
-        parts.append(_t(lang, N_("{cards} on the {rank}"), cards=pretty_cards(layoff.cards),
-                        rank=rank_plural(before.melds[team][layoff.onto].rank, lang)))
-    return _t(lang, N_("{name} melds {melds}."), name=_name(before, lang), melds="; ".join(parts))
+    melds = "; ".join(pretty_cards(m) for m in action.melds)
+    layoffs = "; ".join(
+        _t(lang, N_("{cards} on the {rank}"), cards=pretty_cards(lo.cards),
+           rank=rank_plural(before.melds[team][lo.onto].rank, lang))
+        for lo in action.layoffs
+    )
+    name = _name(before, lang)
+    if melds and layoffs:
+        return _t(lang, N_("{name} melds {melds} and lays off {layoffs}."), name=name, melds=melds, layoffs=layoffs)
+    if melds:
+        return _t(lang, N_("{name} melds {melds}."), name=name, melds=melds)
+    return _t(lang, N_("{name} lays off {layoffs}."), name=name, layoffs=layoffs)
 
 
 def _discard(before: State, action: Action, after: State, lang: str) -> str:
@@ -91,6 +99,29 @@ _DESCRIBERS: Mapping[str, Callable[[State, Action, State, str], str]] = {
     "answer_go_out": _answer,
     "decline_pile": _decline,
 }
+
+
+def team_name(state: State, team: int, lang: str = "en") -> str:
+    names = [seat_name(state.players, seat, lang) for seat in state.teams[team]]
+    return translate(N_("{first} and {second}"), lang).format(first=", ".join(names[:-1]), second=names[-1])
+
+
+def describe_deal(state: State, number: int, lang: str = "en") -> str:
+    """``Hand 2: West deals; the pile starts with Joker 6♥, frozen.``"""
+    facts = {"number": number, "dealer": seat_name(state.players, state.dealer, lang), "cards": pretty_cards(state.pile)}
+    if state.freezer() is not None:
+        return _t(lang, N_("Hand {number}: {dealer} deals; the pile starts with {cards}, frozen."), **facts)
+    return _t(lang, N_("Hand {number}: {dealer} deals; the pile starts with {cards}."), **facts)
+
+
+def describe_scores(state: State, scores: Sequence[TeamScore], totals: Sequence[int], lang: str = "en") -> list[str]:
+    """One line per side: the hand's breakdown and the new total."""
+    return [
+        _t(lang, N_("{team}: melds {melds}, canastas {canastas}, red threes {red_threes}, going out {going_out},"
+                    " cards in hand {hand}: {total} this hand, {score} in all."),
+           team=team_name(state, team, lang), score=totals[team], **score.as_dict())
+        for team, score in enumerate(scores)
+    ]
 
 
 def describe(before: State, action: Action, after: State, lang: str = "en") -> str:

@@ -64,6 +64,7 @@ def play_game(
     rng: random.Random,
     listener: Listener | None = None,
     on_hand: Callable[[HandRecord], None] | None = None,
+    on_deal: Callable[[State], None] | None = None,
 ) -> GameRecord:
     """Hands, the deal passing to the left, until a side reaches the target and leads alone."""
     record = GameRecord()
@@ -73,6 +74,8 @@ def play_game(
         if len(record.hands) >= MAX_HANDS_PER_GAME:
             raise RuntimeError(f"a game ran past {MAX_HANDS_PER_GAME} hands")
         start = deal(rules, players, rng, scores=totals, dealer=dealer)
+        if on_deal is not None:
+            on_deal(start)
         final, count = play_hand(start, bots, rng, listener)
         scores = score_hand(final)
         totals = tuple(t + s.total for t, s in zip(totals, scores))
