@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.cards import Card, format_card, format_cards, parse_card, parse_cards
 from engine.errors import InvalidInputError
+from engine.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,27 +114,27 @@ Action = Draw | TakePile | MeldAction | Discard | AskGoOut | AnswerGoOut | Decli
 
 def _index(value: object, field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidInputError(field, f"expected a meld index (a whole number from 0), not {value!r}")
+        raise InvalidInputError(field, N_("expected a meld index (a whole number from 0), not {value}"), value=repr(value))
     return value
 
 
 def _melds(value: object, field: str) -> tuple[tuple[Card, ...], ...]:
     if not isinstance(value, list):
-        raise InvalidInputError(field, "expected a list of melds, each a list of card codes")
+        raise InvalidInputError(field, N_("expected a list of melds, each a list of card codes"))
     return tuple(parse_cards(meld, f"{field}[{i}]") for i, meld in enumerate(value))
 
 
 def _layoffs(value: object, field: str) -> tuple[Layoff, ...]:
     if not isinstance(value, list):
-        raise InvalidInputError(field, "expected a list of {\"onto\": index, \"cards\": [...]}")
+        raise InvalidInputError(field, N_("expected a list of lay-offs, each with \"onto\" (a meld index) and \"cards\""))
     layoffs = []
     for i, item in enumerate(value):
         where = f"{field}[{i}]"
         if not isinstance(item, dict) or "onto" not in item or "cards" not in item:
-            raise InvalidInputError(where, "a lay-off needs \"onto\" (a meld index) and \"cards\"")
+            raise InvalidInputError(where, N_("a lay-off needs \"onto\" (a meld index) and \"cards\""))
         cards = parse_cards(item["cards"], f"{where}.cards")
         if not cards:
-            raise InvalidInputError(f"{where}.cards", "a lay-off needs at least one card")
+            raise InvalidInputError(f"{where}.cards", N_("a lay-off needs at least one card"))
         layoffs.append(Layoff(_index(item["onto"], f"{where}.onto"), cards))
     return tuple(layoffs)
 
@@ -141,10 +142,10 @@ def _layoffs(value: object, field: str) -> tuple[Layoff, ...]:
 def _parse_take_pile(d: Mapping[str, Any]) -> Action:
     has_meld, has_onto = "meld" in d, d.get("onto") is not None
     if has_meld == has_onto:
-        raise InvalidInputError("action", "take_pile needs exactly one of \"meld\" or \"onto\"")
+        raise InvalidInputError("action", N_("take_pile needs exactly one of \"meld\" or \"onto\""))
     meld = parse_cards(d["meld"], "action.meld") if has_meld else ()
     if has_meld and not meld:
-        raise InvalidInputError("action.meld", "name the hand cards that meld with the top card")
+        raise InvalidInputError("action.meld", N_("name the hand cards that meld with the top card"))
     onto = _index(d["onto"], "action.onto") if has_onto else None
     return TakePile(meld, onto, _melds(d.get("melds", []), "action.melds"))
 
@@ -152,13 +153,13 @@ def _parse_take_pile(d: Mapping[str, Any]) -> Action:
 def _parse_meld(d: Mapping[str, Any]) -> Action:
     action = MeldAction(_melds(d.get("melds", []), "action.melds"), _layoffs(d.get("layoffs", []), "action.layoffs"))
     if not action.melds and not action.layoffs:
-        raise InvalidInputError("action", "a meld action needs at least one meld or lay-off")
+        raise InvalidInputError("action", N_("a meld action needs at least one meld or lay-off"))
     return action
 
 
 def _parse_answer(d: Mapping[str, Any]) -> Action:
     if not isinstance(d.get("yes"), bool):
-        raise InvalidInputError("action.yes", "answer_go_out needs \"yes\": true or false")
+        raise InvalidInputError("action.yes", N_("answer_go_out needs \"yes\": true or false"))
     return AnswerGoOut(d["yes"])
 
 
@@ -176,11 +177,11 @@ _PARSERS: Mapping[str, Callable[[Mapping[str, Any]], Action]] = {
 def parse_action(data: object) -> Action:
     """Read an action's JSON form; :class:`InvalidInputError` names the field at fault."""
     if not isinstance(data, dict):
-        raise InvalidInputError("action", "expected an object such as {\"type\": \"draw\"}")
+        raise InvalidInputError("action", N_("expected an object with a \"type\", such as draw"))
     parser = _PARSERS.get(data.get("type"))  # type: ignore[arg-type]
     if parser is None:
         known = ", ".join(_PARSERS)
-        raise InvalidInputError("action.type", f"unknown action type {data.get('type')!r} (known: {known})")
+        raise InvalidInputError("action.type", N_("unknown action type {value} (known: {known})"), value=repr(data.get("type")), known=known)
     return parser(data)
 
 

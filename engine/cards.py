@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from engine.errors import InvalidInputError
+from engine.i18n import N_, translate
 
 Card = int
 
@@ -83,14 +84,14 @@ def parse_card(text: str, field: str = "card") -> Card:
     Raises :class:`InvalidInputError` naming ``field`` for anything else.
     """
     if not isinstance(text, str):
-        raise InvalidInputError(field, f"a card must be a string such as 'Qs', not {text!r}")
+        raise InvalidInputError(field, N_("a card must be a string such as 'Qs', not {value}"), value=repr(text))
     upper = text.strip().upper()
     if upper == "JK":
         return JOKER
     rank_text, suit_letter = upper[:-1], upper[-1:].lower()
     card_rank = _RANK_BY_TEXT.get(rank_text)
     if card_rank is None or not suit_letter or suit_letter not in SUIT_LETTERS:
-        raise InvalidInputError(field, f"unknown card code {text!r} (expected e.g. 'Qs', '10h', 'JK')")
+        raise InvalidInputError(field, N_("unknown card code {value} (expected e.g. 'Qs', '10h', 'JK')"), value=repr(text))
     return make_card(card_rank, SUIT_LETTERS.index(suit_letter))
 
 
@@ -101,16 +102,19 @@ def format_card(card: Card) -> str:
     return RANK_TEXT[rank(card)] + SUIT_LETTERS[suit(card)]
 
 
-def pretty_card(card: Card) -> str:
+JOKER_NAME: Final = N_("Joker")
+
+
+def pretty_card(card: Card, lang: str = "en") -> str:
     """For people: ``Q♠``, ``10♥``, ``Joker`` (the suit symbols need a font that has them)."""
     if card == JOKER:
-        return "Joker"
+        return translate(JOKER_NAME, lang)
     return RANK_TEXT[rank(card)] + SUIT_SYMBOLS[suit(card)]
 
 
 def parse_cards(texts: object, field: str = "cards") -> tuple[Card, ...]:
     if not isinstance(texts, list):
-        raise InvalidInputError(field, "expected a list of card codes")
+        raise InvalidInputError(field, N_("expected a list of card codes"))
     return tuple(parse_card(t, f"{field}[{i}]") for i, t in enumerate(texts))
 
 
@@ -118,8 +122,8 @@ def format_cards(cards: Iterable[Card]) -> list[str]:
     return [format_card(c) for c in cards]
 
 
-def pretty_cards(cards: Iterable[Card]) -> str:
-    return " ".join(pretty_card(c) for c in cards)
+def pretty_cards(cards: Iterable[Card], lang: str = "en") -> str:
+    return " ".join(pretty_card(c, lang) for c in cards)
 
 
 def deck(decks: int, jokers: int) -> tuple[Card, ...]:

@@ -17,10 +17,10 @@ from typing import Any
 
 from engine.actions import parse_action
 from engine.bots import BOTS, make_bot
-from engine.describe import describe, describe_deal, describe_scores, team_name
+from engine.describe import describe, describe_deal, describe_result, describe_scores
 from engine.errors import IllegalActionError, InvalidInputError
 from engine.game import apply
-from engine.i18n import N_, translate
+from engine.i18n import LANGUAGES, N_, default_language
 from engine.match import HandRecord, play_game, play_hand
 from engine.deal import deal
 from engine.position import dump_position, load_position
@@ -34,16 +34,17 @@ def _read_json(path: str) -> Any:
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
     except OSError as error:
-        raise InvalidInputError("FILE", f"cannot read {path}: {error.strerror}") from None
+        raise InvalidInputError("FILE", N_("cannot read {path}: {reason}"), path=path, reason=str(error.strerror)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise InvalidInputError("FILE", f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno})") from None
+        raise InvalidInputError("FILE", N_("not valid JSON ({reason} at line {line}, column {column})"),
+                                reason=error.msg, line=error.lineno, column=error.colno) from None
 
 
 def _nested(data: Any, key: str) -> Any:
     if not isinstance(data, dict) or key not in data:
-        raise InvalidInputError(key, "is required")
+        raise InvalidInputError(key, N_("is required"))
     return data[key]
 
 
@@ -110,8 +111,7 @@ def play(args: argparse.Namespace) -> dict[str, Any] | None:
     assert record.winner is not None
     final = record.hands[-1].totals
     last = record.hands[-1].final
-    verdict = _t(args.lang, N_("{team} win, {score} to {other}."), team=team_name(last, record.winner, args.lang),
-                 score=final[record.winner], other=max(s for i, s in enumerate(final) if i != record.winner))
+    verdict = describe_result(last, final, record.winner, args.lang)
     if args.text:
         for hand in hands:
             print("\n".join(hand["log"]), end="\n\n")
@@ -128,10 +128,6 @@ def play(args: argparse.Namespace) -> dict[str, Any] | None:
         "winner_seats": list(last.teams[record.winner]),
         "result": verdict,
     }
-
-
-def _t(lang: str, message: str, **facts: object) -> str:
-    return translate(message, lang).format(**facts)
 
 
 def _check_hand(state: State) -> int:
@@ -189,7 +185,8 @@ def _parser() -> argparse.ArgumentParser:
     for name, help_text in (("judge", "judge an action in a position"), ("score", "score a finished hand")):
         verb = verbs.add_parser(name, help=help_text)
         verb.add_argument("file", help="a JSON file, or - for standard input")
-        verb.add_argument("--lang", default="en", help="language of explanations (en, sv, de, is)")
+        verb.add_argument("--lang", default=default_language(), choices=LANGUAGES,
+                          help="language of explanations (default: the system's, else English)")
     play_verb = verbs.add_parser("play", help="play a whole game among bots")
     selfplay_verb = verbs.add_parser("selfplay", help="play many games or hands and measure")
     for verb in (play_verb, selfplay_verb):
@@ -198,7 +195,7 @@ def _parser() -> argparse.ArgumentParser:
         verb.add_argument("--bot", default="basic", choices=sorted(BOTS))
     play_verb.add_argument("--players", type=int, default=4)
     play_verb.add_argument("--text", action="store_true", help="print the play-by-play for people")
-    play_verb.add_argument("--lang", default="en")
+    play_verb.add_argument("--lang", default=default_language(), choices=LANGUAGES)
     selfplay_verb.add_argument("--players", type=int)
     amount = selfplay_verb.add_mutually_exclusive_group(required=True)
     amount.add_argument("--games", type=int)
@@ -215,10 +212,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "players", None) is not None:
             rules = get_variant(args.variant, "--variant")
             if args.players not in rules.player_counts:
-                raise InvalidInputError("--players", f"{rules.name} is played by {', '.join(map(str, rules.player_counts))} players")
+                raise InvalidInputError("--players", N_("{variant} is played by {counts} players, not {players}"),
+                                        variant=rules.name, counts=", ".join(map(str, rules.player_counts)), players=args.players)
         result = _VERBS[args.verb](args)
     except InvalidInputError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {error.localized(getattr(args, 'lang', 'en'))}", file=sys.stderr)
         return 2
     if result is not None:
         json.dump(result, sys.stdout, ensure_ascii=False, indent=None if args.verb == "judge" else 1)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from engine.cards import Card
 from engine.errors import InvalidInputError
+from engine.i18n import N_
 from engine.rules import Rules
 from engine.state import Phase, State, TurnState
 
@@ -39,7 +40,8 @@ def deal_from(
     dealer's left, then the upcard (seed 001 "Undirbúningur og Úthlutun": a wild card or red
     three is covered by the next card until a natural one lies on top, and freezes the pile)."""
     if players not in rules.player_counts:
-        raise InvalidInputError("players", f"{rules.name} is played by {', '.join(map(str, rules.player_counts))} players")
+        raise InvalidInputError("players", N_("{variant} is played by {counts} players, not {players}"),
+                                variant=rules.name, counts=", ".join(map(str, rules.player_counts)), players=players)
     size = rules.hand_size(players)
     teams = rules.default_teams(players)
     hands: list[list[Card]] = [[] for _ in range(players)]

@@ -14,16 +14,26 @@ FactValue = int | str | tuple[int, ...]
 
 
 class InvalidInputError(ValueError):
-    """A position or action that cannot be read; ``field`` names where (``hands[2][4]``)."""
+    """A position or action that cannot be read; ``field`` names where (``hands[2][4]``).
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
+    ``message`` is a template marked for translation, filled with ``facts``.
+    """
+
+    def __init__(self, field: str, message: str, **facts: FactValue) -> None:
         self.field = field
-        self.message = message
+        self.template = message
+        self.facts: Mapping[str, FactValue] = facts
+        self.message = message.format(**facts)
+        super().__init__(f"{field}: {self.message}")
 
     def nested(self, prefix: str) -> InvalidInputError:
         """The same error with its field named inside ``prefix`` (``action.melds[0]``)."""
-        return InvalidInputError(f"{prefix}.{self.field}" if self.field else prefix, self.message)
+        return InvalidInputError(f"{prefix}.{self.field}" if self.field else prefix, self.template, **self.facts)
+
+    def localized(self, lang: str = "en") -> str:
+        from engine.i18n import translate
+
+        return f"{self.field}: {translate(self.template, lang).format(**self.facts)}"
 
 
 class IllegalActionError(Exception):

@@ -22,6 +22,7 @@ from engine.actions import (
 )
 from engine.cards import RED_THREES, WILD, Card, rank
 from engine.errors import IllegalActionError, InvalidInputError
+from engine.i18n import N_
 from engine.melds import Meld, extend_meld, make_meld
 from engine.state import Phase, State, TurnState
 
@@ -109,9 +110,7 @@ class _MeldPlan:
         self.touched_table = bool(layoffs)  # lay-offs or merges onto melds older than this turn
         for i, layoff in enumerate(layoffs):
             if layoff.onto >= len(state.melds[team]):
-                raise InvalidInputError(
-                    f"{field}.layoffs[{i}].onto", f"your side has no meld {layoff.onto} ({len(melds)} melds)"
-                )
+                raise InvalidInputError(f"{field}.layoffs[{i}].onto", N_("your side has no meld {index}"), index=layoff.onto)
             melds[layoff.onto] = extend_meld(rules, melds[layoff.onto], layoff.cards)
         for cards in new_melds:
             self.add(state, melds, cards)
@@ -211,7 +210,7 @@ def _take_pile(state: State, action: TakePile) -> State:
         if frozen:  # seed 001 "Frystur haugur": only a natural pair from the hand takes it
             raise _frozen_refusal(state, team, top, hand)
         if action.onto >= len(state.melds[team]):
-            raise InvalidInputError("action.onto", f"your side has no meld {action.onto}")
+            raise InvalidInputError("action.onto", N_("your side has no meld {index}"), index=action.onto)
         if state.melds[team][action.onto].rank != rank(top):
             raise IllegalActionError("pile.onto_rank", top=top, rank=state.melds[team][action.onto].rank)
         plan = _MeldPlan(state, team, action.melds, (Layoff(action.onto, (top,)),), "action")

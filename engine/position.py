@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.cards import RED_THREES, Card, format_card, format_cards, parse_cards
 from engine.errors import IllegalActionError, InvalidInputError
+from engine.i18n import N_
 from engine.melds import Meld, make_meld
 from engine.rules import Rules
 from engine.state import Phase, State, TurnState
@@ -23,22 +24,22 @@ from engine.variants import get_variant
 def _int(data: Mapping[str, Any], key: str, default: int) -> int:
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidInputError(key, f"expected a whole number, not {value!r}")
+        raise InvalidInputError(key, N_("expected a whole number, not {value}"), value=repr(value))
     return value
 
 
 def _flag(data: Mapping[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise InvalidInputError(key, "expected true or false")
+        raise InvalidInputError(key, N_("expected true or false"))
     return value
 
 
 def _list(value: object, field: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list):
-        raise InvalidInputError(field, "expected a list")
+        raise InvalidInputError(field, N_("expected a list"))
     if length is not None and len(value) != length:
-        raise InvalidInputError(field, f"expected {length} entries, one per {'seat' if field == 'hands' else 'team'}, not {len(value)}")
+        raise InvalidInputError(field, N_("expected {expected} entries, not {count}"), expected=length, count=len(value))
     return value
 
 
@@ -48,7 +49,7 @@ def _teams(data: Mapping[str, Any], rules: Rules, players: int) -> tuple[tuple[i
     teams = tuple(tuple(_list(t, f"teams[{i}]")) for i, t in enumerate(_list(data["teams"], "teams")))
     seats = sorted(s for t in teams for s in t)
     if seats != list(range(players)) or any(not t for t in teams):
-        raise InvalidInputError("teams", f"every seat 0-{players - 1} must be in exactly one team")
+        raise InvalidInputError("teams", N_("every seat 0-{last} must be in exactly one team"), last=players - 1)
     return teams
 
 
@@ -56,29 +57,29 @@ def _meld(rules: Rules, cards: tuple[Card, ...], field: str) -> Meld:
     try:
         return make_meld(rules, cards)
     except IllegalActionError as refusal:
-        raise InvalidInputError(field, f"not a valid meld: {refusal.explanation()}") from None
+        raise InvalidInputError(field, N_("not a valid meld ({rule})"), rule=refusal.rule) from None
 
 
 def _turn_state(data: object, melds_before: int, concealed: bool) -> TurnState:
     if data is None:
         return TurnState(concealed=concealed, melds_before=melds_before)
     if not isinstance(data, dict):
-        raise InvalidInputError("turn_state", "expected an object")
+        raise InvalidInputError("turn_state", N_("expected an object"))
     flags = {}
     for key in ("melded", "took_pile", "asked", "concealed"):
         value = data.get(key, concealed if key == "concealed" else False)
         if not isinstance(value, bool):
-            raise InvalidInputError(f"turn_state.{key}", "expected true or false")
+            raise InvalidInputError(f"turn_state.{key}", N_("expected true or false"))
         flags[key] = value
     permission = data.get("permission")
     if permission is not None and not isinstance(permission, bool):
-        raise InvalidInputError("turn_state.permission", "expected true, false or null")
+        raise InvalidInputError("turn_state.permission", N_("expected true, false or null"))
     asker = data.get("asker")
     if asker is not None and (not isinstance(asker, int) or isinstance(asker, bool)):
-        raise InvalidInputError("turn_state.asker", "expected a seat number")
+        raise InvalidInputError("turn_state.asker", N_("expected a seat number"))
     before = data.get("melds_before", melds_before)
     if not isinstance(before, int) or isinstance(before, bool) or before < 0:
-        raise InvalidInputError("turn_state.melds_before", "expected a whole number")
+        raise InvalidInputError("turn_state.melds_before", N_("expected a whole number"))
     if flags["took_pile"]:  # melding the pile's top card rules out going out concealed
         flags["concealed"] = False
     return TurnState(asker=asker, permission=permission, melds_before=before, **flags)
@@ -96,7 +97,8 @@ class _Accountant:
     def take(self, cards: tuple[Card, ...], field: str) -> None:
         for i, card in enumerate(cards):
             if self.left[card] == 0:
-                raise InvalidInputError(f"{field}[{i}]", f"one {format_card(card)} too many: the decks hold no more of it")
+                raise InvalidInputError(f"{field}[{i}]", N_("one {card} too many: the decks hold no more of it"),
+                                        card=format_card(card))
             self.left[card] -= 1
 
     def remaining(self) -> list[Card]:
@@ -106,28 +108,30 @@ class _Accountant:
 def load_position(data: object) -> State:
     """A :class:`State` from a position's JSON form; :class:`InvalidInputError` names the field."""
     if not isinstance(data, dict):
-        raise InvalidInputError("position", "expected a JSON object")
+        raise InvalidInputError("position", N_("expected a JSON object"))
     for required in ("variant", "hands", "pile"):
         if required not in data:
-            raise InvalidInputError(required, "is required")
+            raise InvalidInputError(required, N_("is required"))
     rules = get_variant(data["variant"])
     raw_hands = _list(data["hands"], "hands")
     players = _int(data, "players", len(raw_hands))
     if players not in rules.player_counts:
         counts = ", ".join(map(str, rules.player_counts))
-        raise InvalidInputError("players", f"{rules.name} is played by {counts} players, not {players}")
+        raise InvalidInputError("players", N_("{variant} is played by {counts} players, not {players}"),
+                                variant=rules.name, counts=counts, players=players)
     _list(raw_hands, "hands", players)
     teams = _teams(data, rules, players)
     turn = _int(data, "turn", 0)
     if not 0 <= turn < players:
-        raise InvalidInputError("turn", f"seat {turn} is not at this table (seats 0-{players - 1})")
+        raise InvalidInputError("turn", N_("seat {seat} is not at this table (seats 0-{last})"), seat=turn, last=players - 1)
     try:
         phase = Phase(data.get("phase", "draw"))
     except ValueError:
-        raise InvalidInputError("phase", f"unknown phase {data.get('phase')!r} (draw, play, answer, end)") from None
+        raise InvalidInputError("phase", N_("unknown phase {value} (draw, play, answer, end)"),
+                                value=repr(data.get("phase"))) from None
     scores = tuple(_list(data.get("scores", [0] * len(teams)), "scores", len(teams)))
     if any(not isinstance(s, int) or isinstance(s, bool) for s in scores):
-        raise InvalidInputError("scores", "expected whole numbers")
+        raise InvalidInputError("scores", N_("expected whole numbers"))
 
     books = _Accountant(rules)
     hands: list[tuple[Card, ...] | int] = []
@@ -135,7 +139,7 @@ def load_position(data: object) -> State:
         field = f"hands[{seat}]"
         if isinstance(entry, int) and not isinstance(entry, bool):
             if entry < 0:
-                raise InvalidInputError(field, "a hidden hand's size cannot be negative")
+                raise InvalidInputError(field, N_("a hidden hand's size cannot be negative"))
             hands.append(entry)
             continue
         cards = parse_cards(entry, field)
@@ -155,7 +159,7 @@ def load_position(data: object) -> State:
         field = f"red_threes[{team}]"
         cards = parse_cards(raw, field)
         if any(c not in RED_THREES for c in cards):
-            raise InvalidInputError(field, "only red threes (3h, 3d) are laid out as bonus cards")
+            raise InvalidInputError(field, N_("only red threes (3h, 3d) are laid out as bonus cards"))
         books.take(cards, field)
         red_threes.append(cards)
     pile = parse_cards(data["pile"], "pile")
@@ -167,7 +171,7 @@ def load_position(data: object) -> State:
         stock = parse_cards(raw_stock, "stock")
         books.take(stock, "stock")
     elif raw_stock is not None and (not isinstance(raw_stock, int) or isinstance(raw_stock, bool) or raw_stock < 0):
-        raise InvalidInputError("stock", "expected a number of cards or a list of cards (top first)")
+        raise InvalidInputError("stock", N_("expected a number of cards or a list of cards (top first)"))
 
     seed = _int(data, "seed", 0)
     unseen = books.remaining()
@@ -175,7 +179,8 @@ def load_position(data: object) -> State:
     needed = sum(h for h in hands if isinstance(h, int)) + (raw_stock if isinstance(raw_stock, int) else 0)
     if needed > len(unseen):
         raise InvalidInputError("stock" if isinstance(raw_stock, int) else "hands",
-                                f"{needed} unseen cards are asked for but the decks have only {len(unseen)} left")
+                                N_("{needed} unseen cards are asked for but the decks have only {left} left"),
+                                needed=needed, left=len(unseen))
     filled: list[tuple[Card, ...]] = []
     for entry in hands:
         if isinstance(entry, int):
@@ -188,9 +193,9 @@ def load_position(data: object) -> State:
         stock, unseen = tuple(unseen[:count]), unseen[count:]
     hidden = tuple(isinstance(h, int) for h in hands)
     if phase in (Phase.DRAW, Phase.PLAY) and hidden[turn]:
-        raise InvalidInputError(f"hands[{turn}]", "the hand of the player to act must be listed card by card")
+        raise InvalidInputError(f"hands[{turn}]", N_("the hand of the player to act must be listed card by card"))
     if phase is Phase.PLAY and any(c in RED_THREES for c in filled[turn]):
-        raise InvalidInputError(f"hands[{turn}]", "after drawing, the player's red threes are laid out, not held")
+        raise InvalidInputError(f"hands[{turn}]", N_("after drawing, the player's red threes are laid out, not held"))
 
     seat_team = [0] * players
     for t, seats in enumerate(teams):
@@ -200,17 +205,17 @@ def load_position(data: object) -> State:
     if has_melded is None:
         has_melded = [bool(melds[seat_team[s]]) for s in range(players)]
     elif not isinstance(has_melded, list) or len(has_melded) != players or any(not isinstance(b, bool) for b in has_melded):
-        raise InvalidInputError("has_melded", f"expected {players} true/false values, one per seat")
+        raise InvalidInputError("has_melded", N_("expected {count} true/false values, one per seat"), count=players)
     team = seat_team[turn]
     turn_state = _turn_state(data.get("turn_state"), len(melds[team]), not has_melded[turn])
     if phase is Phase.ANSWER and turn_state.asker is None:
-        raise InvalidInputError("turn_state.asker", "a position in the answer phase names who asked")
+        raise InvalidInputError("turn_state.asker", N_("a position in the answer phase names who asked"))
     went_out = data.get("went_out")
     if went_out is not None and (not isinstance(went_out, int) or isinstance(went_out, bool) or not 0 <= went_out < players):
-        raise InvalidInputError("went_out", "expected a seat number or null")
+        raise InvalidInputError("went_out", N_("expected a seat number or null"))
     dealer = _int(data, "dealer", (turn - 1) % players)
     if not 0 <= dealer < players:
-        raise InvalidInputError("dealer", f"seat {dealer} is not at this table")
+        raise InvalidInputError("dealer", N_("seat {seat} is not at this table (seats 0-{last})"), seat=dealer, last=players - 1)
     return State(
         rules=rules,
         players=players,

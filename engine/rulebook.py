@@ -1,10 +1,13 @@
 """Every rule id the engine can refuse an action with: its title and its explanation.
 
 The texts are English msgids with named placeholders, marked for translation; the facts that
-fill them come from the refused position. Placeholders follow one convention, so the facts
-can stay raw values: ``rank`` is a rank number shown as a plural ("5s", "kings"), ``card``,
-``top`` and ``freezer`` are card codes, ``cards`` a tuple of card codes, anything else is shown
-as it is. Which seed section states each rule lives with each variant (``Rules.sources``).
+fill them come from the refused position and stay raw values, shown by one convention: a
+``rank`` fact is a rank number, shown as a plural in the case its sentence needs (``{rank}``
+after a number, "two natural 5s"; ``{rank_of}`` after "meld of"; ``{rank_on}`` after "on the"),
+so that languages that inflect (Icelandic) translate each case on its own; ``card``, ``top`` and
+``freezer`` are card codes, ``cards`` a tuple of card codes; other numbers are grouped as the
+language writes them. Which seed section states each rule lives with each variant
+(``Rules.sources``).
 """
 
 from __future__ import annotations
@@ -14,12 +17,12 @@ from typing import NamedTuple
 
 from engine.cards import pretty_card, pretty_cards
 from engine.errors import FactValue
-from engine.i18n import N_, translate
+from engine.i18n import NC_, NP_, N_, ContextText, Text, format_number, translate, translate_text
 
 
 class RuleText(NamedTuple):
     title: str
-    explanation: str
+    explanation: Text
 
 
 RULES: Mapping[str, RuleText] = {
@@ -83,7 +86,7 @@ RULES: Mapping[str, RuleText] = {
     ),
     "pile.onto_rank": RuleText(
         N_("Taking the pile"),
-        N_("The {top} on top of the pile cannot go onto your side's meld of {rank}."),
+        N_("The {top} on top of the pile cannot go onto your side's meld of {rank_of}."),
     ),
     "hand.not_held": RuleText(
         N_("Only cards from your hand"),
@@ -91,7 +94,8 @@ RULES: Mapping[str, RuleText] = {
     ),
     "meld.too_small": RuleText(
         N_("A meld has at least three cards"),
-        N_("A meld needs at least {minimum} cards; {cards} is only {count}."),
+        NP_("A meld needs at least {minimum} cards; {cards} is only {count} card.",
+            "A meld needs at least {minimum} cards; {cards} is only {count} cards."),
     ),
     "meld.mixed_ranks": RuleText(
         N_("One rank to a meld"),
@@ -103,9 +107,12 @@ RULES: Mapping[str, RuleText] = {
     ),
     "meld.too_many_wilds": RuleText(
         N_("Wild cards in a meld"),
-        N_(
+        NP_(
+            "A meld may hold at most {allowed} wild card with {naturals} natural ones, and always"
+            " fewer wild cards than natural ones; {cards} has {count}.",
             "A meld may hold at most {allowed} wild cards with {naturals} natural ones, and always"
-            " fewer wild cards than natural ones; {cards} has {count}."
+            " fewer wild cards than natural ones; {cards} has {count}.",
+            "allowed",
         ),
     ),
     "meld.red_three": RuleText(
@@ -122,7 +129,7 @@ RULES: Mapping[str, RuleText] = {
     ),
     "meld.layoff": RuleText(
         N_("Laying off"),
-        N_("The {card} does not fit your side's meld of {rank}."),
+        N_("The {card} does not fit your side's meld of {rank_of}."),
     ),
     "opening.minimum": RuleText(
         N_("The opening minimum"),
@@ -165,24 +172,51 @@ RULES: Mapping[str, RuleText] = {
 }
 
 
-_RANK_PLURALS = {
-    1: N_("aces"), 2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"), 7: N_("7s"),
-    8: N_("8s"), 9: N_("9s"), 10: N_("10s"), 11: N_("jacks"), 12: N_("queens"), 13: N_("kings"),
+# The contexts name the sentence a rank's plural stands in; Icelandic declines each differently.
+_RANKS = {
+    "rank": {
+        1: NC_("after a number", "aces"), 2: NC_("after a number", "2s"), 3: NC_("after a number", "3s"),
+        4: NC_("after a number", "4s"), 5: NC_("after a number", "5s"), 6: NC_("after a number", "6s"),
+        7: NC_("after a number", "7s"), 8: NC_("after a number", "8s"), 9: NC_("after a number", "9s"),
+        10: NC_("after a number", "10s"), 11: NC_("after a number", "jacks"),
+        12: NC_("after a number", "queens"), 13: NC_("after a number", "kings"),
+    },
+    "rank_of": {
+        1: NC_("meld of", "aces"), 2: NC_("meld of", "2s"), 3: NC_("meld of", "3s"), 4: NC_("meld of", "4s"),
+        5: NC_("meld of", "5s"), 6: NC_("meld of", "6s"), 7: NC_("meld of", "7s"), 8: NC_("meld of", "8s"),
+        9: NC_("meld of", "9s"), 10: NC_("meld of", "10s"), 11: NC_("meld of", "jacks"),
+        12: NC_("meld of", "queens"), 13: NC_("meld of", "kings"),
+    },
+    "rank_on": {
+        1: NC_("on the", "aces"), 2: NC_("on the", "2s"), 3: NC_("on the", "3s"), 4: NC_("on the", "4s"),
+        5: NC_("on the", "5s"), 6: NC_("on the", "6s"), 7: NC_("on the", "7s"), 8: NC_("on the", "8s"),
+        9: NC_("on the", "9s"), 10: NC_("on the", "10s"), 11: NC_("on the", "jacks"),
+        12: NC_("on the", "queens"), 13: NC_("on the", "kings"),
+    },
 }
 
 
-def rank_plural(rank: int, lang: str = "en") -> str:
-    return translate(_RANK_PLURALS[rank], lang)
+def rank_plural(rank: int, lang: str = "en", case: str = "rank") -> str:
+    """A rank's plural as the sentence needs it: ``case`` is ``rank``, ``rank_of`` or ``rank_on``."""
+    return translate_text(_RANKS[case][rank], {}, lang)
 
 
-def _format_fact(key: str, value: FactValue, lang: str) -> str:
-    if key == "rank" and isinstance(value, int):
-        return rank_plural(value, lang)
-    if key in ("card", "top", "freezer") and isinstance(value, int):
-        return pretty_card(value)
-    if key == "cards" and isinstance(value, tuple):
-        return pretty_cards(value)
-    return str(value)
+def format_facts(facts: Mapping[str, FactValue], lang: str) -> dict[str, str]:
+    """Every fact as text in ``lang``, by the placeholder convention of this module."""
+    out: dict[str, str] = {}
+    for key, value in facts.items():
+        if key == "rank" and isinstance(value, int):
+            for case in _RANKS:
+                out[case] = rank_plural(value, lang, case)
+        elif key in ("card", "top", "freezer") and isinstance(value, int):
+            out[key] = pretty_card(value, lang)
+        elif key == "cards" and isinstance(value, tuple):
+            out[key] = pretty_cards(value, lang)
+        elif isinstance(value, int):
+            out[key] = format_number(value, lang)
+        else:
+            out[key] = str(value)
+    return out
 
 
 def title(rule_id: str, lang: str = "en") -> str:
@@ -191,5 +225,5 @@ def title(rule_id: str, lang: str = "en") -> str:
 
 def explain(rule_id: str, facts: Mapping[str, FactValue], lang: str = "en") -> str:
     """The refusal's sentence, in ``lang``, filled with the position's facts."""
-    template = translate(RULES[rule_id].explanation, lang)
-    return template.format(**{k: _format_fact(k, v, lang) for k, v in facts.items()})
+    template = translate_text(RULES[rule_id].explanation, facts, lang)
+    return template.format(**format_facts(facts, lang))

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from engine.errors import InvalidInputError
+from engine.i18n import N_
 from engine.rules import Rules, Source, classic_card_values
 
 SEED_CLASSIC = "001_ed02fa068fdb88f7.txt"
@@ -105,5 +106,5 @@ VARIANTS: Mapping[str, Rules] = MappingProxyType({CLASSIC.name: CLASSIC})
 def get_variant(name: object, field: str = "variant") -> Rules:
     rules = VARIANTS.get(name) if isinstance(name, str) else None
     if rules is None:
-        raise InvalidInputError(field, f"unknown variant {name!r} (known: {', '.join(VARIANTS)})")
+        raise InvalidInputError(field, N_("unknown variant {value} (known: {known})"), value=repr(name), known=", ".join(VARIANTS))
     return rules

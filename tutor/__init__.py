@@ -1,0 +1,1 @@
+"""canasta-tutor: the app and the lesson runner, standing on :mod:`engine`."""
