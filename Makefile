@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+CATALOGS := $(wildcard locales/*/LC_MESSAGES/*.po)
+COMPILED := $(CATALOGS:.po=.mo)
 
-.PHONY: run test bench clean
+.PHONY: run test bench i18n-extract i18n-update clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,14 +14,26 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-run: $(STAMP)
+# Compiled catalogs are built, never edited or committed.
+locales/%.mo: locales/%.po $(STAMP)
+	$(PY) scripts/i18n.py compile
+
+run: $(STAMP) $(COMPILED)
 	$(PY) -m engine play --variant classic --players 4 --seed 1 --text
 
-test: $(STAMP)
+test: $(STAMP) $(COMPILED)
 	$(PY) -m pytest
 
-bench: $(STAMP)
+bench: $(STAMP) $(COMPILED)
 	$(PY) bench/engine_bench.py
+
+# The translator's workflow (docs/translating.md).
+i18n-extract: $(STAMP)
+	$(PY) scripts/i18n.py extract
+
+i18n-update: i18n-extract
+	$(PY) scripts/i18n.py update
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -f $(COMPILED)

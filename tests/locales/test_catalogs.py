@@ -1,0 +1,120 @@
+"""The four catalogs: complete, consistent with the code, with the seeds' own terms."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from engine.i18n import LANGUAGES, translations
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATE = ROOT / "locales" / "canasta.pot"
+GLOSSARY = tomllib.loads((ROOT / "locales" / "glossary.toml").read_text(encoding="utf-8"))
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def catalog(lang: str) -> Catalog:
+    with (ROOT / "locales" / lang / "LC_MESSAGES" / "canasta.po").open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def _entries(lang: str) -> list[tuple[tuple[str, ...], tuple[str, ...], object]]:
+    out = []
+    for message in catalog(lang):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        out.append((ids, strings, message))
+    return out
+
+
+def _key(message: object) -> tuple[str | None, str]:
+    msgid = message.id  # type: ignore[attr-defined]
+    return message.context, msgid[0] if isinstance(msgid, tuple) else msgid  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_entry_is_translated_and_none_is_fuzzy(lang: str) -> None:
+    problems = [ids[0] for ids, strings, m in _entries(lang) if m.fuzzy or any(not s.strip() for s in strings)]  # type: ignore[attr-defined]
+    assert not problems, f"{lang}: {len(problems)} untranslated or fuzzy, e.g. {problems[:3]}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_placeholders_match_the_msgid(lang: str) -> None:
+    problems = []
+    for ids, strings, _ in _entries(lang):
+        wanted = set(PLACEHOLDER.findall(ids[-1]))
+        assert set(PLACEHOLDER.findall(ids[0])) == wanted, f"the msgid's own forms differ: {ids}"
+        problems += [(ids[0], s) for s in strings if set(PLACEHOLDER.findall(s)) != wanted]
+    assert not problems, f"{lang}: placeholders differ in {problems[:3]}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_catalog_compiles(lang: str) -> None:
+    cat = catalog(lang)
+    errors = [(m.id, e) for m, errs in cat.check() for e in errs]
+    assert not errors
+    buffer = io.BytesIO()
+    write_mo(buffer, cat)
+    assert buffer.getvalue()
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_the_glossary_terms_are_used(lang: str) -> None:
+    problems = []
+    for concept, entry in GLOSSARY.items():
+        english, term = re.compile(entry["en"], re.IGNORECASE), entry[lang]
+        wanted = re.compile(term["match"])
+        for ids, strings, message in _entries(lang):
+            if message.context:  # type: ignore[attr-defined]
+                continue  # single words in a given case; the sentences around them are checked
+            if english.search(ids[0]) and not all(wanted.search(s) for s in strings):
+                problems.append((concept, ids[0], strings))
+    assert not problems, f"{lang}: glossary term missing in {len(problems)} entries, e.g. {problems[:3]}"
+
+
+def test_the_template_is_up_to_date(tmp_path: Path) -> None:
+    fresh = tmp_path / "fresh.pot"
+    code = (
+        "import sys, importlib.util, os; from pathlib import Path;"
+        f"spec = importlib.util.spec_from_file_location('s', {str(ROOT / 'scripts' / 'i18n.py')!r});"
+        "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m);"
+        f"os.chdir({str(ROOT)!r}); m.extract(Path({str(fresh)!r}))"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+    with fresh.open("rb") as handle:
+        extracted = {_key(m) for m in read_po(handle) if m.id}
+    with TEMPLATE.open("rb") as handle:
+        stored = {_key(m) for m in read_po(handle) if m.id}
+    assert extracted - stored == set(), "texts missing from locales/canasta.pot: run scripts/i18n.py extract"
+    assert stored - extracted == set(), "stale texts in locales/canasta.pot: run scripts/i18n.py extract"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_catalog_holds_exactly_the_template(lang: str) -> None:
+    with TEMPLATE.open("rb") as handle:
+        wanted = {_key(m) for m in read_po(handle) if m.id}
+    have = {_key(m) for _, _, m in _entries(lang)}
+    assert wanted == have, "run scripts/i18n.py update"
+
+
+def test_icelandic_plurals_follow_cldr() -> None:
+    is_ = translations("is")
+    singular, plural = "{name} takes the pile ({count} card) with {cards}, melding the {top}.", \
+        "{name} takes the pile ({count} cards) with {cards}, melding the {top}."
+    forms = {n: is_.ngettext(singular, plural, n) for n in (1, 2, 11, 21, 22, 101, 111)}
+    assert forms[1] == forms[21] == forms[101]
+    assert forms[2] == forms[11] == forms[22] == forms[111]
+    assert forms[1] != forms[11]
+    sv = translations("sv")
+    assert sv.ngettext(singular, plural, 21) == sv.ngettext(singular, plural, 2)
