@@ -37,7 +37,7 @@ def selfplay(bot_name: str, hands: int, seed: int) -> dict[str, Any]:
     actions = 0
     started = time.perf_counter()
     for number in range(hands):
-        _, count = play_hand(deal(CLASSIC, 4, rng, dealer=number % 4), bots, rng)
+        _, count = play_hand(deal(CLASSIC, rng, dealer=number % 4), bots, rng)
         actions += count
     seconds = time.perf_counter() - started
     return {
@@ -54,7 +54,7 @@ def _positions(hands: int, seed: int) -> list[tuple[State, Action]]:
     pairs: list[tuple[State, Action]] = []
     bots = [BasicBot(), RandomBot(), BasicBot(), RandomBot()]
     for number in range(hands):
-        play_hand(deal(CLASSIC, 4, rng, dealer=number % 4), bots, rng,
+        play_hand(deal(CLASSIC, rng, dealer=number % 4), bots, rng,
                   lambda before, action, after: pairs.append((before, action)))
     return pairs
 

@@ -82,8 +82,8 @@ def score(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def play(args: argparse.Namespace) -> dict[str, Any] | None:
-    rules = get_variant(args.variant, "--variant")
-    bots = [make_bot(args.bot) for _ in range(args.players)]
+    rules = get_variant(args.variant, "--variant").for_table(args.players, field="--players")
+    bots = [make_bot(args.bot) for _ in range(rules.players)]
     hands: list[dict[str, Any]] = []
     log: list[str] = []
 
@@ -107,8 +107,7 @@ def play(args: argparse.Namespace) -> dict[str, Any] | None:
             "log": list(log),
         })
 
-    record = play_game(rules, args.players, bots, random.Random(args.seed), narrate, on_hand, on_deal)
-    assert record.winner is not None
+    record = play_game(rules, bots, random.Random(args.seed), narrate, on_hand, on_deal)
     final = record.hands[-1].totals
     last = record.hands[-1].final
     verdict = describe_result(last, final, record.winner, args.lang)
@@ -125,7 +124,7 @@ def play(args: argparse.Namespace) -> dict[str, Any] | None:
         "hands": hands,
         "scores": list(final),
         "winner": record.winner,
-        "winner_seats": list(last.teams[record.winner]),
+        "winner_seats": list(last.teams[record.winner]) if record.winner is not None else None,
         "result": verdict,
     }
 
@@ -142,22 +141,23 @@ def _check_hand(state: State) -> int:
 
 
 def selfplay(args: argparse.Namespace) -> dict[str, Any]:
-    rules = get_variant(args.variant, "--variant")
-    players = args.players or rules.player_counts[0]
+    variant = get_variant(args.variant, "--variant")
+    rules = variant.for_table(args.players or variant.tables[0].people, field="--players")
+    players = rules.players
     bots = [make_bot(args.bot) for _ in range(players)]
     rng = random.Random(args.seed)
     games = hands = actions = violations = 0
     started = time.perf_counter()
     if args.games is not None:
         for _ in range(args.games):
-            record = play_game(rules, players, bots, rng)
+            record = play_game(rules, bots, rng)
             games += 1
             hands += len(record.hands)
             actions += record.actions
             violations += sum(_check_hand(h.final) for h in record.hands)
     else:
         for number in range(args.hands):
-            final, count = play_hand(deal(rules, players, rng, dealer=number % players), bots, rng)
+            final, count = play_hand(deal(rules, rng, dealer=number % players), bots, rng)
             hands += 1
             actions += count
             violations += _check_hand(final)
@@ -209,11 +209,6 @@ _VERBS = {"judge": judge, "score": score, "play": play, "selfplay": selfplay}
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        if getattr(args, "players", None) is not None:
-            rules = get_variant(args.variant, "--variant")
-            if args.players not in rules.player_counts:
-                raise InvalidInputError("--players", N_("{variant} is played by {counts} players, not {players}"),
-                                        variant=rules.name, counts=", ".join(map(str, rules.player_counts)), players=args.players)
         result = _VERBS[args.verb](args)
     except InvalidInputError as error:
         print(f"error: {error.localized(getattr(args, 'lang', 'en'))}", file=sys.stderr)

@@ -133,8 +133,10 @@ def describe_scores(state: State, scores: Sequence[TeamScore], totals: Sequence[
     ]
 
 
-def describe_result(state: State, totals: Sequence[int], winner: int, lang: str = "en") -> str:
-    """``West and East win, 5,705 to 2,530.``"""
+def describe_result(state: State, totals: Sequence[int], winner: int | None, lang: str = "en") -> str:
+    """``West and East win, 5,705 to 2,530.`` (or a draw, where the variant has them)."""
+    if winner is None:
+        return _say(lang, N_("The game is drawn at {score}."), score=totals[0])
     other = max(t for team, t in enumerate(totals) if team != winner)
     return _say(lang, N_("{team} win, {score} to {other}."), team=team_name(state, winner, lang),
                 score=totals[winner], other=other)

@@ -12,7 +12,7 @@ from engine.deal import deal
 from engine.game import apply
 from engine.legal import legal_actions
 from engine.rules import Rules
-from engine.scoring import TeamScore, score_hand, winner
+from engine.scoring import TeamScore, score_hand
 from engine.state import State
 
 MAX_ACTIONS_PER_HAND = 20_000  # far above any real hand; a hand that gets here is a bug
@@ -33,7 +33,8 @@ class HandRecord:
 @dataclass
 class GameRecord:
     hands: list[HandRecord] = field(default_factory=list)
-    winner: int | None = None
+    winner: int | None = None  # None at the end of a game is a draw (Wiener's equal totals)
+    over: bool = False
 
     @property
     def actions(self) -> int:
@@ -59,21 +60,20 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random, listener: L
 
 def play_game(
     rules: Rules,
-    players: int,
     bots: Sequence[Bot],
     rng: random.Random,
     listener: Listener | None = None,
     on_hand: Callable[[HandRecord], None] | None = None,
     on_deal: Callable[[State], None] | None = None,
 ) -> GameRecord:
-    """Hands, the deal passing to the left, until a side reaches the target and leads alone."""
+    """Hands, the deal passing to the left, until the variant says the game is over."""
     record = GameRecord()
-    totals = (0,) * len(rules.default_teams(players))
+    totals = (0,) * len(rules.teams)
     dealer = 0
-    while record.winner is None:
+    while not record.over:
         if len(record.hands) >= MAX_HANDS_PER_GAME:
             raise RuntimeError(f"a game ran past {MAX_HANDS_PER_GAME} hands")
-        start = deal(rules, players, rng, scores=totals, dealer=dealer)
+        start = deal(rules, rng, scores=totals, dealer=dealer)
         if on_deal is not None:
             on_deal(start)
         final, count = play_hand(start, bots, rng, listener)
@@ -83,6 +83,7 @@ def play_game(
         record.hands.append(hand)
         if on_hand is not None:
             on_hand(hand)
-        record.winner = winner(rules.target, totals)
-        dealer = (dealer + 1) % players
+        record.winner = rules.winner(totals)
+        record.over = rules.game_over(totals)
+        dealer = (dealer + 1) % rules.players
     return record

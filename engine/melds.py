@@ -1,54 +1,66 @@
-"""Melds: a team's groups of cards of one rank, possibly with wild cards.
+"""Melds: a side's groups of cards on the table.
 
 A :class:`Meld` keeps its cards in the order they were laid down and caches what the rules ask
-of it (its rank and how many natural and wild cards it holds). :func:`make_meld` and
-:func:`extend_meld` are the only ways to build one, and they enforce seed 001 "Leikurinn":
-three or more cards, at least two naturals of one rank, at most three wild cards and always
-more naturals than wild cards; black threes only on their own, never with wild cards.
+of it: its kind, its rank (or a Samba's suit), and how many natural and wild cards it holds.
+``Rules.make_meld`` and ``Rules.extend_meld`` are the only ways to build one; the rank melds
+every variant shares are made here (seed 001 "Leikurinn": three or more cards, at least two
+naturals of one rank, no more wild cards than the variant allows; black threes on their own,
+never with wild cards). Royal Canasta's other kinds live in :mod:`engine.royal`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
 
 from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank
 from engine.errors import IllegalActionError
-from engine.rules import Rules
+
+if TYPE_CHECKING:
+    from engine.rules import Rules
+
+
+class MeldKind(str, Enum):
+    RANK = "rank"  # natural cards of one rank, perhaps with wild cards
+    BLACK_THREES = "black_threes"  # only when going out
+    SAMBA = "samba"  # Royal: a run of one suit, no wild cards
+    BOLIVIA = "bolivia"  # Royal: wild cards only
+    THREES = "threes"  # Royal: threes, the first a red one
 
 
 @dataclass(frozen=True, slots=True)
 class Meld:
     cards: tuple[Card, ...]
-    rank: int
+    rank: int  # the naturals' rank (3 for threes); a Samba's suit + 100; 0 for a Bolivia
     naturals: int
     wilds: int
+    kind: MeldKind = MeldKind.RANK
 
     @property
     def size(self) -> int:
         return len(self.cards)
 
     def is_canasta(self, rules: Rules) -> bool:
-        return len(self.cards) >= rules.canasta_size
+        return rules.is_canasta(self)
 
     def is_natural_canasta(self, rules: Rules) -> bool:
-        return self.wilds == 0 and len(self.cards) >= rules.canasta_size
+        return self.kind is MeldKind.RANK and self.wilds == 0 and rules.is_canasta(self)
 
     def is_black_threes(self) -> bool:
-        return self.rank == 3
+        return self.kind is MeldKind.BLACK_THREES
 
     def value(self, rules: Rules) -> int:
         values = rules.card_values
         return sum(values[c] for c in self.cards)
 
     def bonus(self, rules: Rules) -> int:
-        if len(self.cards) < rules.canasta_size:
-            return 0
-        return rules.natural_canasta_bonus if self.wilds == 0 else rules.mixed_canasta_bonus
+        return rules.meld_bonus(self)
 
 
-def _natural_rank(cards: Sequence[Card]) -> tuple[int, int, int]:
-    """(rank of the naturals or -1 if they mix ranks or there are none, naturals, wilds)."""
+def count_kinds(cards: Sequence[Card]) -> tuple[int, int, int]:
+    """(rank of the naturals, or -1 if they mix ranks or there are none; naturals; wilds)."""
     meld_rank = 0
     naturals = wilds = 0
     for card in cards:
@@ -64,46 +76,55 @@ def _natural_rank(cards: Sequence[Card]) -> tuple[int, int, int]:
     return (meld_rank if naturals else -1), naturals, wilds
 
 
-def _check_composition(rules: Rules, cards: tuple[Card, ...], naturals: int, wilds: int) -> None:
+def check_composition(rules: Rules, cards: tuple[Card, ...], naturals: int, wilds: int) -> None:
     allowed = rules.wilds_allowed(naturals)
     if naturals < rules.min_naturals:
-        raise IllegalActionError(
-            "meld.too_few_naturals", minimum=rules.min_naturals, cards=cards, count=naturals
-        )
+        raise IllegalActionError("meld.too_few_naturals", minimum=rules.min_naturals, cards=cards, count=naturals)
     if wilds > allowed:
         raise IllegalActionError(
             "meld.too_many_wilds", allowed=max(allowed, 0), naturals=naturals, cards=cards, count=wilds
         )
 
 
-def make_meld(rules: Rules, cards: tuple[Card, ...]) -> Meld:
-    """A new meld of ``cards``, or :class:`IllegalActionError` naming the rule it breaks.
+def make_rank_meld(rules: Rules, cards: tuple[Card, ...]) -> Meld:
+    """A new rank meld (or black threes) of ``cards``, or the rule it breaks.
 
     Whether black threes may be melded now (only when going out) is the caller's question.
     """
     if any(c in RED_THREES for c in cards):
         raise IllegalActionError("meld.red_three")
-    meld_rank, naturals, wilds = _natural_rank(cards)
+    meld_rank, naturals, wilds = count_kinds(cards)
     if meld_rank == -1 and naturals:
         raise IllegalActionError("meld.mixed_ranks", cards=cards)
     if meld_rank == 3 and wilds:
         raise IllegalActionError("meld.black_threes_wild")
     if len(cards) < rules.min_meld:
         raise IllegalActionError("meld.too_small", minimum=rules.min_meld, cards=cards, count=len(cards))
-    _check_composition(rules, cards, naturals, wilds)
+    if meld_rank == 3:
+        return Meld(cards, 3, naturals, 0, MeldKind.BLACK_THREES)
+    check_composition(rules, cards, naturals, wilds)
     return Meld(cards, meld_rank, naturals, wilds)
 
 
-def extend_meld(rules: Rules, meld: Meld, cards: tuple[Card, ...]) -> Meld:
+def extend_rank_meld(rules: Rules, meld: Meld, cards: tuple[Card, ...]) -> Meld:
     """``meld`` with ``cards`` laid off on it (or a new meld of its rank merged into it)."""
     for card in cards:
         if card in RED_THREES or (not WILD[card] and rank(card) != meld.rank):
             raise IllegalActionError("meld.layoff", card=card, rank=meld.rank)
-        if meld.rank == 3 and (WILD[card] or card not in BLACK_THREES):
+        if meld.kind is MeldKind.BLACK_THREES and WILD[card]:
             raise IllegalActionError("meld.black_threes_wild")
     added_wilds = sum(1 for c in cards if WILD[c])
     naturals = meld.naturals + len(cards) - added_wilds
     wilds = meld.wilds + added_wilds
     merged = meld.cards + cards
-    _check_composition(rules, merged, naturals, wilds)
-    return Meld(merged, meld.rank, naturals, wilds)
+    if meld.kind is MeldKind.RANK:
+        check_composition(rules, merged, naturals, wilds)
+    return Meld(merged, meld.rank, naturals, wilds, meld.kind)
+
+
+def make_meld(rules: Rules, cards: tuple[Card, ...]) -> Meld:
+    return rules.make_meld(cards)
+
+
+def extend_meld(rules: Rules, meld: Meld, cards: tuple[Card, ...]) -> Meld:
+    return rules.extend_meld(meld, cards)

@@ -43,14 +43,15 @@ def _list(value: object, field: str, length: int | None = None) -> list[Any]:
     return value
 
 
-def _teams(data: Mapping[str, Any], rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
+def _table(data: Mapping[str, Any], variant: Rules, players: int) -> Rules:
+    """The variant's rules at the position's table: its player count and, if given, its teams."""
     if "teams" not in data:
-        return rules.default_teams(players)
+        return variant.for_table(players)
     teams = tuple(tuple(_list(t, f"teams[{i}]")) for i, t in enumerate(_list(data["teams"], "teams")))
     seats = sorted(s for t in teams for s in t)
     if seats != list(range(players)) or any(not t for t in teams):
         raise InvalidInputError("teams", N_("every seat 0-{last} must be in exactly one team"), last=players - 1)
-    return teams
+    return variant.for_table(players, teams)
 
 
 def _meld(rules: Rules, cards: tuple[Card, ...], field: str) -> Meld:
@@ -112,15 +113,12 @@ def load_position(data: object) -> State:
     for required in ("variant", "hands", "pile"):
         if required not in data:
             raise InvalidInputError(required, N_("is required"))
-    rules = get_variant(data["variant"])
+    variant = get_variant(data["variant"])
     raw_hands = _list(data["hands"], "hands")
     players = _int(data, "players", len(raw_hands))
-    if players not in rules.player_counts:
-        counts = ", ".join(map(str, rules.player_counts))
-        raise InvalidInputError("players", N_("{variant} is played by {counts} players, not {players}"),
-                                variant=rules.name, counts=counts, players=players)
+    rules = _table(data, variant, players)
     _list(raw_hands, "hands", players)
-    teams = _teams(data, rules, players)
+    teams = rules.teams
     turn = _int(data, "turn", 0)
     if not 0 <= turn < players:
         raise InvalidInputError("turn", N_("seat {seat} is not at this table (seats 0-{last})"), seat=turn, last=players - 1)

@@ -2,9 +2,9 @@
 
 The texts are English msgids with named placeholders, marked for translation; the facts that
 fill them come from the refused position and stay raw values, shown by one convention: a
-``rank`` fact is a rank number, shown as a plural in the case its sentence needs (``{rank}``
-after a number, "two natural 5s"; ``{rank_of}`` after "meld of"; ``{rank_on}`` after "on the"),
-so that languages that inflect (Icelandic) translate each case on its own; ``card``, ``top`` and
+``rank`` fact is a rank number, shown in the phrase its sentence needs (``{pair}``: "two natural
+5s"; ``{rank_of}`` after "meld of"; ``{rank_on}`` after "on the"), so that languages that inflect
+(Icelandic, whose numerals and adjectives agree with the rank's gender) translate each on its own; ``card``, ``top`` and
 ``freezer`` are card codes, ``cards`` a tuple of card codes; other numbers are grouped as the
 language writes them. Which seed section states each rule lives with each variant
 (``Rules.sources``).
@@ -69,15 +69,15 @@ RULES: Mapping[str, RuleText] = {
     "pile.frozen": RuleText(
         N_("The frozen pile"),
         N_(
-            "The pile is frozen (it holds {freezer}), so you need two natural {rank} from your hand"
+            "The pile is frozen (it holds {freezer}), so you need {pair} from your hand"
             " to meld with the {top}; you hold {count}."
         ),
     ),
     "pile.frozen_unopened": RuleText(
         N_("The pile is frozen until your side opens"),
         N_(
-            "Your side has not opened yet, so the pile is frozen for you: you need two natural"
-            " {rank} from your hand to meld with the {top}; you hold {count}."
+            "Your side has not opened yet, so the pile is frozen for you: you need {pair}"
+            " from your hand to meld with the {top}; you hold {count}."
         ),
     ),
     "pile.top_card": RuleText(
@@ -172,14 +172,16 @@ RULES: Mapping[str, RuleText] = {
 }
 
 
-# The contexts name the sentence a rank's plural stands in; Icelandic declines each differently.
+# The contexts name the phrase a rank stands in; Icelandic declines each differently.
 _RANKS = {
-    "rank": {
-        1: NC_("after a number", "aces"), 2: NC_("after a number", "2s"), 3: NC_("after a number", "3s"),
-        4: NC_("after a number", "4s"), 5: NC_("after a number", "5s"), 6: NC_("after a number", "6s"),
-        7: NC_("after a number", "7s"), 8: NC_("after a number", "8s"), 9: NC_("after a number", "9s"),
-        10: NC_("after a number", "10s"), 11: NC_("after a number", "jacks"),
-        12: NC_("after a number", "queens"), 13: NC_("after a number", "kings"),
+    "pair": {
+        1: NC_("a natural pair", "two natural aces"), 2: NC_("a natural pair", "two natural 2s"),
+        3: NC_("a natural pair", "two natural 3s"), 4: NC_("a natural pair", "two natural 4s"),
+        5: NC_("a natural pair", "two natural 5s"), 6: NC_("a natural pair", "two natural 6s"),
+        7: NC_("a natural pair", "two natural 7s"), 8: NC_("a natural pair", "two natural 8s"),
+        9: NC_("a natural pair", "two natural 9s"), 10: NC_("a natural pair", "two natural 10s"),
+        11: NC_("a natural pair", "two natural jacks"), 12: NC_("a natural pair", "two natural queens"),
+        13: NC_("a natural pair", "two natural kings"),
     },
     "rank_of": {
         1: NC_("meld of", "aces"), 2: NC_("meld of", "2s"), 3: NC_("meld of", "3s"), 4: NC_("meld of", "4s"),
@@ -196,8 +198,8 @@ _RANKS = {
 }
 
 
-def rank_plural(rank: int, lang: str = "en", case: str = "rank") -> str:
-    """A rank's plural as the sentence needs it: ``case`` is ``rank``, ``rank_of`` or ``rank_on``."""
+def rank_plural(rank: int, lang: str = "en", case: str = "rank_of") -> str:
+    """A rank's phrase as the sentence needs it: ``case`` is ``pair``, ``rank_of`` or ``rank_on``."""
     return translate_text(_RANKS[case][rank], {}, lang)
 
 

@@ -1,18 +1,29 @@
 """A variant's rules as data, plus the few hooks where a variant decides differently.
 
-Shared rules live once, in the engine modules; a variant is a frozen :class:`Rules` value
-(python-chess's variant flags, without the subclass tree). Every number here comes from the
-variant's seed text; ``sources`` maps each rule id the variant enforces to the seed section
-that states it, so a refusal can always name its authority.
+Shared rules live once, in the engine modules and in this base class, which plays Classic
+Canasta; a variant is a frozen :class:`Rules` value (python-chess's variant flags) and, where
+its text differs in kind, a subclass overriding a hook (Wiener's composition table, Royal's
+Sambas). Every number comes from the variant's seed text; ``sources`` maps each rule id the
+variant enforces to the seed section that states it, so a refusal can always name its authority.
+
+A variant is played at several tables (player counts and partnerships, :class:`Table`); the
+``Rules`` a state carries are always those of one table (:meth:`Rules.for_table`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import JOKER, RED_THREES, WILD, Card, deck, rank
+from engine.errors import InvalidInputError
+from engine.i18n import N_
+
+if TYPE_CHECKING:
+    from engine.melds import Meld
 
 
 @dataclass(frozen=True)
@@ -24,14 +35,50 @@ class Source:
     note: str = ""  # why the engine decides where the text is silent (``pagat: ...``)
 
 
+class EndOfStock(str, Enum):
+    """What happens once the stock is used up (each variant's text says)."""
+
+    TAKE_OR_DECLINE = "take_or_decline"  # each player takes the pile or declines, which ends the hand
+    MUST_TAKE_FITTING = "must_take_fitting"  # as above, but a top card that fits a meld must be taken
+    HAND_ENDS = "hand_ends"  # the hand ends when the player who drew the last card has discarded
+
+
+@dataclass(frozen=True)
+class Table:
+    """One way to play a variant: ``teams`` lists the seats of each side (seats in play order).
+
+    ``sitting_out`` people more take turns sitting out a hand (Wiener's five and six, Royal's
+    five): the hand itself is played at this table; :mod:`engine.match` rotates who sits out.
+    ``changes`` are the fields of :class:`Rules` this table plays differently.
+    """
+
+    name: str
+    teams: tuple[tuple[int, ...], ...]
+    sitting_out: tuple[int, ...] = ()  # how many extra people each team has, who take turns
+    changes: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def players(self) -> int:
+        return sum(len(t) for t in self.teams)
+
+    @property
+    def people(self) -> int:
+        return self.players + sum(self.sitting_out)
+
+
+def alternating(teams: int, players: int) -> tuple[tuple[int, ...], ...]:
+    """Partners never sit side by side: seat ``s`` plays for team ``s % teams``."""
+    return tuple(tuple(range(t, players, teams)) for t in range(teams))
+
+
 @dataclass(frozen=True)
 class Rules:
     name: str
     seed: str
     decks: int
     jokers: int
-    player_counts: tuple[int, ...]
-    hand_sizes: Mapping[int, int]  # players -> cards dealt to each
+    tables: tuple[Table, ...]  # the first one of a player count is its default
+    hand_size: int
     draw_count: int
     min_meld: int
     min_naturals: int
@@ -40,14 +87,51 @@ class Rules:
     natural_canasta_bonus: int
     mixed_canasta_bonus: int
     red_three_bonus: int
-    all_red_threes_bonus: int  # all of the decks' red threes on one side
+    all_red_threes_bonus: Mapping[int, int]  # red threes on one side -> their bonus instead
     going_out_bonus: int
     concealed_bonus: int  # on top of going_out_bonus
     canastas_to_go_out: int
     opening_table: tuple[tuple[int, int], ...]  # (lowest team total, minimum), ascending
     target: int
     card_values: tuple[int, ...]  # indexed by card code
+    end_of_stock: EndOfStock = EndOfStock.TAKE_OR_DECLINE
+    red_three_last_card_ends: bool = True  # a red three drawn as the stock's last card ends the hand
+    table: str = ""  # the Table these rules are specialised to
+    teams: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
     sources: Mapping[str, Source] = field(default_factory=lambda: MappingProxyType({}))
+
+    # -- tables ------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return sum(len(t) for t in self.teams)
+
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(sorted({t.people for t in self.tables}))
+
+    def tables_for(self, people: int) -> tuple[Table, ...]:
+        return tuple(t for t in self.tables if t.people == people)
+
+    def for_table(self, people: int, teams: Sequence[Sequence[int]] | None = None, field: str = "players") -> Rules:
+        """These rules at a table of ``people`` (and ``teams``, which picks among its forms)."""
+        candidates = self.tables_for(people)
+        if not candidates:
+            raise InvalidInputError(field, N_("{variant} is played by {counts} players, not {players}"),
+                                    variant=self.name, counts=", ".join(map(str, self.player_counts())),
+                                    players=people)
+        chosen = candidates[0]
+        if teams is not None:
+            sizes = sorted(len(t) for t in teams)
+            matching = [t for t in candidates if sorted(len(s) for s in t.teams) == sizes]
+            if not matching:
+                raise InvalidInputError("teams", N_("{variant} has no table with teams of these sizes"),
+                                        variant=self.name)
+            chosen = matching[0]
+        own = tuple(tuple(t) for t in teams) if teams is not None else chosen.teams
+        return replace(self, table=chosen.name, teams=own, **chosen.changes)
+
+    def table_of(self) -> Table:
+        return next(t for t in self.tables if t.name == self.table)
 
     # -- derived facts ---------------------------------------------------------------------
 
@@ -57,20 +141,23 @@ class Rules:
     def red_three_count(self) -> int:
         return 2 * self.decks
 
-    def hand_size(self, players: int) -> int:
-        return self.hand_sizes[players]
-
-    def default_teams(self, players: int) -> tuple[tuple[int, ...], ...]:
-        """Partners sit opposite: seats alternate between the two teams."""
-        return tuple(tuple(range(t, players, 2)) for t in range(2))
-
     def value(self, card: Card) -> int:
         return self.card_values[card]
 
     def source(self, rule_id: str) -> Source | None:
         return self.sources.get(rule_id)
 
-    # -- hooks -------------------------------------------------------------------------------
+    # -- hooks: the deal ---------------------------------------------------------------------
+
+    def covers_upcard(self, card: Card) -> bool:
+        """Whether a turned-up first card of the pile is covered by another from the stock."""
+        return WILD[card] or card in RED_THREES
+
+    def returns_upcard(self, card: Card) -> bool:
+        """Whether a turned-up first card goes back into the stock instead (Swedish wild cards)."""
+        return False
+
+    # -- hooks: melds --------------------------------------------------------------------------
 
     def opening_minimum(self, team_score: int) -> int:
         minimum = self.opening_table[0][1]
@@ -80,15 +167,57 @@ class Rules:
         return minimum
 
     def wilds_allowed(self, naturals: int) -> int:
-        """How many wild cards a meld of ``naturals`` natural cards may hold."""
+        """How many wild cards a meld of ``naturals`` natural cards may hold (seed 001: at most
+        three, always fewer than the naturals)."""
         return min(self.max_wilds, naturals - 1)
 
-    def covers_upcard(self, card: Card) -> bool:
-        """Whether a turned-up first card of the pile is covered by another from the stock."""
-        return WILD[card] or card in RED_THREES
+    def make_meld(self, cards: tuple[Card, ...]) -> Meld:
+        from engine.melds import make_rank_meld
 
-    def is_canasta_size(self, size: int) -> bool:
-        return size >= self.canasta_size
+        return make_rank_meld(self, cards)
+
+    def extend_meld(self, meld: Meld, cards: tuple[Card, ...]) -> Meld:
+        from engine.melds import extend_rank_meld
+
+        return extend_rank_meld(self, meld, cards)
+
+    def merges(self, existing: Meld, new: Meld) -> bool:
+        """Whether a new meld joins the side's existing one (seed 001: melds of one rank merge)."""
+        return existing.rank == new.rank
+
+    def meld_bonus(self, meld: Meld) -> int:
+        if len(meld.cards) < self.canasta_size:
+            return 0
+        return self.natural_canasta_bonus if meld.wilds == 0 else self.mixed_canasta_bonus
+
+    def is_canasta(self, meld: Meld) -> bool:
+        return len(meld.cards) >= self.canasta_size
+
+    def takes_top_card(self, meld: Meld) -> bool:
+        """Whether the pile's top card may be laid onto this meld to take the pile."""
+        return True
+
+    def pile_wilds(self) -> int:
+        """How many wild cards may join one natural card to take an unfrozen pile."""
+        return 1
+
+    def has_canastas_to_go_out(self, melds: Sequence[Meld]) -> bool:
+        return sum(1 for m in melds if self.is_canasta(m)) >= self.canastas_to_go_out
+
+    # -- hooks: the end --------------------------------------------------------------------------
+
+    def red_threes_bonus(self, count: int) -> int:
+        return self.all_red_threes_bonus.get(count, count * self.red_three_bonus)
+
+    def winner(self, totals: Sequence[int]) -> int | None:
+        """The side that has won: at or above the target and ahead of every other; a tie plays on."""
+        best = max(totals)
+        if best < self.target or list(totals).count(best) > 1:
+            return None
+        return list(totals).index(best)
+
+    def game_over(self, totals: Sequence[int]) -> bool:
+        return self.winner(totals) is not None
 
 
 def classic_card_values() -> tuple[int, ...]:

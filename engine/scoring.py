@@ -33,7 +33,7 @@ def score_team(state: State, team: int, went_out: int | None, concealed: bool) -
     # pagat: red threes still in a hand (dealt, the player never had a turn) count as laid out.
     left = [c for seat in state.teams[team] for c in state.hands[seat]]
     threes = len(state.red_threes[team]) + sum(1 for c in left if c in RED_THREES)
-    three_points = rules.all_red_threes_bonus if threes == rules.red_three_count() else threes * rules.red_three_bonus
+    three_points = rules.red_threes_bonus(threes)
     if not melds:  # seed 001: subtracted from a side with no melds (pagat: however the hand ended)
         three_points = -three_points
     out_points = 0
@@ -51,11 +51,3 @@ def score_hand(state: State, went_out: int | None = None, concealed: bool | None
     if concealed is None:
         concealed = state.concealed
     return [score_team(state, team, went_out, concealed) for team in range(len(state.teams))]
-
-
-def winner(rules_target: int, scores: tuple[int, ...]) -> int | None:
-    """The side that has won: at or above the target and ahead of every other; a tie plays on."""
-    best = max(scores)
-    if best < rules_target or list(scores).count(best) > 1:
-        return None
-    return scores.index(best)

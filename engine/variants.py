@@ -1,110 +1,25 @@
-"""The variants the engine plays, each a frozen :class:`~engine.rules.Rules` value.
-
-Classic Canasta follows seed ``001_ed02fa068fdb88f7.txt`` (Icelandic, a web game's rules page);
-every rule id it enforces maps to that text's section, or to pagat.com's Classic Canasta where
-001 is silent or describes a simplification of its own web game (the ``note`` says which).
-"""
+"""The variants the engine plays, by the name positions and the command line use."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from engine.classic import CLASSIC
 from engine.errors import InvalidInputError
 from engine.i18n import N_
-from engine.rules import Rules, Source, classic_card_values
+from engine.rules import Rules
 
-SEED_CLASSIC = "001_ed02fa068fdb88f7.txt"
-
-
-def _sources(seed: str, sections: Mapping[str, str | tuple[str, str]]) -> Mapping[str, Source]:
-    out = {}
-    for rule_id, where in sections.items():
-        section, note = where if isinstance(where, tuple) else (where, "")
-        out[rule_id] = Source(seed, section, note)
-    return MappingProxyType(out)
-
-
-_CLASSIC_SECTIONS: Mapping[str, str | tuple[str, str]] = {
-    "deal.upcard": "Undirbúningur og Úthlutun",
-    "red_three.lay_out": (
-        "Undirbúningur og Úthlutun",
-        "001 lays out dealt red threes at the player's first turn; a red three taken with the pile"
-        " is not replaced, and one drawn as the stock's last card ends the hand (pagat: 001 is silent)",
-    ),
-    "turn.draw_first": "Að draga spil",
-    "turn.already_drawn": "Að draga spil",
-    "turn.answer_pending": "Að biðja um leyfi til að fara út",
-    "hand.over": "Lok umferðar",
-    "stock.empty": (
-        "Lok umferðar",
-        "001 ends its web game when the stock runs out; the normal rule it names is played instead:"
-        " each player in turn takes the pile or declines, which ends the hand",
-    ),
-    "stock.not_empty": "Lok umferðar",
-    "pile.empty": "Að draga spil",
-    "pile.blocked": "Lokaður haugur",
-    "pile.frozen": "Frystur haugur",
-    "pile.frozen_unopened": "Frystur haugur",
-    "pile.top_card": "Að draga spil",
-    "pile.onto_rank": "Að draga spil",
-    "hand.not_held": "Leikurinn",
-    "meld.too_small": "Leikurinn",
-    "meld.mixed_ranks": "Leikurinn",
-    "meld.too_few_naturals": "Leikurinn",
-    "meld.too_many_wilds": "Leikurinn",
-    "meld.red_three": "Undirbúningur og Úthlutun",
-    "meld.black_threes": "Leikurinn",
-    "meld.black_threes_wild": "Leikurinn",
-    "meld.layoff": "Leikurinn",
-    "opening.minimum": (
-        "Fyrsta meld takmörk",
-        "001 is silent on going out concealed before the side has opened; as pagat, such a player"
-        " needs no opening minimum",
-    ),
-    "going_out.needs_canasta": "Að fara út",
-    "going_out.refused": "Að biðja um leyfi til að fara út",
-    "going_out.required": "Að biðja um leyfi til að fara út",
-    "ask.after_meld": "Að biðja um leyfi til að fara út",
-    "ask.twice": "Að biðja um leyfi til að fara út",
-    "ask.cannot_go_out": (
-        "Að biðja um leyfi til að fara út",
-        "001's game offers the question only when the player could go out",
-    ),
-    "answer.not_asked": "Að biðja um leyfi til að fara út",
-}
-
-CLASSIC = Rules(
-    name="classic",
-    seed=SEED_CLASSIC,
-    decks=2,
-    jokers=4,
-    player_counts=(4,),
-    hand_sizes=MappingProxyType({4: 11}),
-    draw_count=1,
-    min_meld=3,
-    min_naturals=2,
-    max_wilds=3,
-    canasta_size=7,
-    natural_canasta_bonus=500,
-    mixed_canasta_bonus=300,
-    red_three_bonus=100,
-    all_red_threes_bonus=800,
-    going_out_bonus=100,
-    concealed_bonus=100,
-    canastas_to_go_out=1,
-    # 001's table reads "0 - 1500 / 1500 - 3000"; its own example puts 1500 in the 90 row.
-    opening_table=((-(10**9), 15), (0, 50), (1500, 90), (3000, 120)),
-    target=5000,
-    card_values=classic_card_values(),
-    sources=_sources(SEED_CLASSIC, _CLASSIC_SECTIONS),
-)
-
-VARIANTS: Mapping[str, Rules] = MappingProxyType({CLASSIC.name: CLASSIC})
+VARIANTS: Mapping[str, Rules] = MappingProxyType({rules.name: rules for rules in (CLASSIC,)})
 
 
 def get_variant(name: object, field: str = "variant") -> Rules:
+    """The variant's rules at its default table (four players, where it has them)."""
     rules = VARIANTS.get(name) if isinstance(name, str) else None
     if rules is None:
-        raise InvalidInputError(field, N_("unknown variant {value} (known: {known})"), value=repr(name), known=", ".join(VARIANTS))
+        raise InvalidInputError(field, N_("unknown variant {value} (known: {known})"), value=repr(name),
+                                known=", ".join(VARIANTS))
     return rules
+
+
+__all__ = ["CLASSIC", "VARIANTS", "get_variant"]

@@ -28,20 +28,20 @@ def _order(top: list[str]) -> list[int]:
 
 
 def test_undirbuningur_upcard_wild_or_red_three_is_covered_and_freezes() -> None:
-    state = deal_from(CLASSIC, 4, _order(["JK", "3h", "7s"]))
+    state = deal_from(CLASSIC, _order(["JK", "3h", "7s"]))
     assert dump_position(state)["pile"] == ["JK", "3h", "7s"]
     assert state.is_pile_frozen_for(0) and state.freezer() == parse_cards(["JK"])[0]
     assert not state.is_pile_blocked()
 
 
 def test_undirbuningur_black_three_upcard_is_not_covered_and_blocks() -> None:
-    state = deal_from(CLASSIC, 4, _order(["3c"]))
+    state = deal_from(CLASSIC, _order(["3c"]))
     assert dump_position(state)["pile"] == ["3c"]
     assert state.is_pile_blocked()
 
 
 def test_undirbuningur_deal_gives_eleven_each_and_left_of_dealer_starts() -> None:
-    state = deal_from(CLASSIC, 4, list(CLASSIC.deck()), dealer=2)
+    state = deal_from(CLASSIC, list(CLASSIC.deck()), dealer=2)
     assert [len(h) for h in state.hands] == [11, 11, 11, 11]
     assert state.turn == 3 and state.phase is Phase.DRAW
     assert len(state.stock) + len(state.pile) == 108 - 44

@@ -123,3 +123,34 @@ def test_selfplay_reports_its_figures() -> None:
     stats = json.loads(result.stdout)
     assert stats["hands"] == 20 and stats["invariant_violations"] == 0
     assert stats["actions"] > 20 * 20 and stats["hands_per_second"] > 0
+
+
+MIKE = {
+    "position": position(["5h", "2d", "2d", "Qs", "Qd"], pile=["9c", "2c", "8h", "5s"],
+                         melds=[[["Qh", "Qd", "Qc"]], []]),
+    "action": {"type": "take_pile", "meld": ["5h", "2d"]},
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "explanation"),
+    [
+        ("is", "Frystur haugur", "Haugurinn er frystur (í honum er 2♣), svo þú þarft tvær náttúrulegar fimmur"
+         " úr hendi þinni til að melda með 5♠; þú ert með 1."),
+        ("de", "Das eingefrorene Paket", "Das Paket ist eingefroren (es enthält 2♣). Du brauchst also zwei"
+         " natürliche Fünfer aus deinem Blatt, um sie mit 5♠ zu melden; du hast 1."),
+        ("sv", "När sakhögen är frusen", "Eftersom sakhögen är frusen (den innehåller 2♣) behöver du två äkta"
+         " femmor från handen för att mäla med 5♠; du har 1."),
+    ],
+)
+def test_judge_speaks_the_chosen_language(lang: str, title: str, explanation: str) -> None:
+    verdict = json.loads(run("judge", "--lang", lang, "-", stdin=json.dumps(MIKE)).stdout)
+    assert verdict["title"] == title
+    assert verdict["explanation"] == explanation
+
+
+def test_invalid_input_is_reported_in_the_chosen_language() -> None:
+    result = run("judge", "--lang", "de", "-", stdin=json.dumps({"position": position(["Zz"]), "action": {"type": "draw"}}))
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: position.hands[0][0]: ") and "'Zz'" in result.stderr
+    assert "unknown card code" not in result.stderr

@@ -27,7 +27,7 @@ def _walk(seed: int, bot_names: tuple[str, ...] = ("random",) * 4) -> list[State
     """Every state of one seeded hand, from the deal to the end."""
     rng = random.Random(seed)
     bots = [RandomBot() if name == "random" else BasicBot() for name in bot_names]
-    states = [deal(CLASSIC, 4, rng, dealer=seed % 4)]
+    states = [deal(CLASSIC, rng, dealer=seed % 4)]
     play_hand(states[0], bots, rng, lambda before, action, after: states.append(after))
     return states
 
@@ -51,7 +51,7 @@ def test_many_random_hands_play_through_the_judge(seed: int) -> None:
     """Random players pick among everything offered, and the judge checks each pick."""
     rng = random.Random(1000 + seed)
     for number in range(150):
-        final, _ = play_hand(deal(CLASSIC, 4, rng, dealer=number % 4), [RandomBot()] * 4, rng)
+        final, _ = play_hand(deal(CLASSIC, rng, dealer=number % 4), [RandomBot()] * 4, rng)
         assert final.phase is Phase.END
 
 
@@ -104,7 +104,7 @@ def test_scores_are_the_sum_of_their_breakdown(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_every_game_ends_with_a_winner_at_the_target(seed: int) -> None:
-    record = play_game(CLASSIC, 4, [BasicBot(), RandomBot(), BasicBot(), RandomBot()], random.Random(seed))
+    record = play_game(CLASSIC, [BasicBot(), RandomBot(), BasicBot(), RandomBot()], random.Random(seed))
     totals = record.hands[-1].totals
     assert record.winner is not None and totals[record.winner] >= CLASSIC.target
     assert totals[record.winner] > max(t for i, t in enumerate(totals) if i != record.winner)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.scoring import score_hand, winner
+from engine.classic import CLASSIC
+from engine.scoring import score_hand
 from tests.engine.helpers import state_of
 
 KINGS = ["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"]  # a natural canasta: 70 + 500
@@ -50,10 +51,10 @@ def test_stigagjof_nobody_went_out_no_bonus() -> None:
 
 
 def test_ad_vinna_leikinn_first_to_5000_and_ahead() -> None:
-    assert winner(5000, (5010, 4000)) == 0
-    assert winner(5000, (4990, 4995)) is None
-    assert winner(5000, (6000, 6200)) == 1
+    assert CLASSIC.winner((5010, 4000)) == 0
+    assert CLASSIC.winner((4990, 4995)) is None
+    assert CLASSIC.winner((6000, 6200)) == 1
 
 
 def test_ad_vinna_leikinn_a_tie_above_5000_plays_on() -> None:
-    assert winner(5000, (5100, 5100)) is None
+    assert CLASSIC.winner((5100, 5100)) is None

@@ -74,7 +74,7 @@ def test_the_glossary_terms_are_used(lang: str) -> None:
     problems = []
     for concept, entry in GLOSSARY.items():
         english, term = re.compile(entry["en"], re.IGNORECASE), entry[lang]
-        wanted = re.compile(term["match"])
+        wanted = re.compile(term["match"], re.IGNORECASE)  # a term may open the sentence
         for ids, strings, message in _entries(lang):
             if message.context:  # type: ignore[attr-defined]
                 continue  # single words in a given case; the sentences around them are checked
