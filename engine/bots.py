@@ -13,6 +13,7 @@ from typing import Protocol
 
 from engine.actions import Action, AnswerGoOut, Discard, Layoff, MeldAction, TakePile
 from engine.cards import BLACK_THREES, WILD, Card, rank
+from engine.i18n import N_
 from engine.state import Phase, State
 
 
@@ -83,6 +84,7 @@ def observe(state: State, seat: int) -> Observation:
 
 class Bot(Protocol):
     name: str
+    title: str  # for people, marked for translation
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
@@ -91,6 +93,7 @@ class RandomBot:
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    title = N_("Random player")
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]
@@ -101,6 +104,7 @@ class BasicBot:
     for canastas, discards what the next side can least use, and goes out when allowed."""
 
     name = "basic"
+    title = N_("Basic player")
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         obs = observation

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from engine.i18n import N_
 from engine.rules import Rules, Source, Table, alternating, classic_card_values
 
 SEED_CLASSIC = "001_ed02fa068fdb88f7.txt"
@@ -74,6 +75,7 @@ _CLASSIC_SECTIONS: Mapping[str, str | tuple[str, str]] = {
 
 CLASSIC = Rules(
     name="classic",
+    title=N_("Classic Canasta"),
     seed=SEED_CLASSIC,
     decks=2,
     jokers=4,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank
 from engine.errors import IllegalActionError
+from engine.i18n import N_
 
 if TYPE_CHECKING:
     from engine.rules import Rules
@@ -57,6 +58,30 @@ class Meld:
 
     def bonus(self, rules: Rules) -> int:
         return rules.meld_bonus(self)
+
+
+KIND_NAMES = {
+    MeldKind.RANK: N_("meld"),
+    MeldKind.BLACK_THREES: N_("black threes"),
+    MeldKind.SAMBA: N_("Samba"),
+    MeldKind.BOLIVIA: N_("Bolivia"),
+    MeldKind.THREES: N_("meld of threes"),
+}
+CANASTA_NAMES = {
+    "natural": N_("natural canasta"),
+    "mixed": N_("mixed canasta"),
+    "samba": N_("Samba"),
+    "bolivia": N_("Bolivia"),
+    "royal": N_("Royal canasta"),
+    "super_royal": N_("Super Royal canasta"),
+}
+
+
+def meld_name(rules: Rules, meld: Meld) -> str:
+    """The meld's name for people (a msgid): a canasta by its kind, else what it is."""
+    if meld.kind is MeldKind.RANK and rules.is_canasta(meld):
+        return CANASTA_NAMES["natural" if meld.wilds == 0 else "mixed"]
+    return rules.canasta_name(meld) or KIND_NAMES[meld.kind]
 
 
 def count_kinds(cards: Sequence[Card]) -> tuple[int, int, int]:

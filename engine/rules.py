@@ -74,6 +74,7 @@ def alternating(teams: int, players: int) -> tuple[tuple[int, ...], ...]:
 @dataclass(frozen=True)
 class Rules:
     name: str
+    title: str  # the variant's name for people, marked for translation
     seed: str
     decks: int
     jokers: int
@@ -192,6 +193,10 @@ class Rules:
 
     def is_canasta(self, meld: Meld) -> bool:
         return len(meld.cards) >= self.canasta_size
+
+    def canasta_name(self, meld: Meld) -> str | None:
+        """The msgid naming a canasta of a kind only this variant has (Royal's), else None."""
+        return None
 
     def takes_top_card(self, meld: Meld) -> bool:
         """Whether the pile's top card may be laid onto this meld to take the pile."""
