@@ -47,6 +47,10 @@ _CLASSIC_SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "pile.frozen_unopened": "Frystur haugur",
     "pile.top_card": "Að draga spil",
     "pile.onto_rank": "Að draga spil",
+    "pile.wild_cards": (
+        "Að draga spil",
+        "001 lets the top card be melded; with one natural card that meld holds one wild card at most",
+    ),
     "hand.not_held": "Leikurinn",
     "meld.too_small": "Leikurinn",
     "meld.mixed_ranks": "Leikurinn",

@@ -23,7 +23,8 @@ from engine.actions import (
 from engine.cards import RED_THREES, WILD, Card, rank
 from engine.errors import IllegalActionError, InvalidInputError
 from engine.i18n import N_
-from engine.melds import Meld, extend_meld, make_meld
+from engine.melds import Meld, MeldKind, extend_meld, make_meld
+from engine.rules import Concealment, EndOfStock
 from engine.state import Phase, State, TurnState
 
 
@@ -108,6 +109,7 @@ class _MeldPlan:
         self.points = 0
         self.black_threes = False
         self.touched_table = bool(layoffs)  # lay-offs or merges onto melds older than this turn
+        self.hand_canasta = False  # a new meld that is a canasta by itself (Wiener's hand canasta)
         for i, layoff in enumerate(layoffs):
             if layoff.onto >= len(state.melds[team]):
                 raise InvalidInputError(f"{field}.layoffs[{i}].onto", N_("your side has no meld {index}"), index=layoff.onto)
@@ -117,21 +119,37 @@ class _MeldPlan:
         self.melds = tuple(melds)
 
     def add(self, state: State, melds: list[Meld], cards: tuple[Card, ...]) -> None:
-        meld = make_meld(state.rules, cards)
-        self.points += meld.value(state.rules)
-        self.black_threes |= meld.rank == 3
+        rules = state.rules
+        meld = make_meld(rules, cards)
+        self.points += meld.value(rules)
+        self.black_threes |= meld.kind is MeldKind.BLACK_THREES
+        self.hand_canasta |= rules.is_canasta(meld)
         for index, existing in enumerate(melds):
-            if existing.rank == meld.rank:  # seed 001 "Leikurinn": melds of one rank merge
-                melds[index] = extend_meld(state.rules, existing, cards)
+            if rules.merges(existing, meld):  # seed 001 "Leikurinn": melds of one rank merge
+                melds[index] = extend_meld(rules, existing, cards)
                 self.touched_table |= index < state.turn_state.melds_before
                 return
         melds.append(meld)
 
-    def canastas(self, state: State) -> int:
-        return sum(1 for m in self.melds if m.is_canasta(state.rules))
+    def may_go_out(self, state: State) -> bool:
+        return state.rules.has_canastas_to_go_out(self.melds)
 
     def fresh_canasta(self, state: State) -> bool:
-        return any(m.is_canasta(state.rules) for m in self.melds[state.turn_state.melds_before :])
+        return any(state.rules.is_canasta(m) for m in self.melds[state.turn_state.melds_before :])
+
+    def team_had_canasta(self, state: State) -> bool:
+        before = state.melds[state.team_of(state.turn)][: state.turn_state.melds_before]
+        return any(state.rules.is_canasta(m) for m in before)
+
+    def concealment(self, state: State) -> Concealment:
+        """How a player going out with these melds goes out: openly, concealed, or (Wiener)
+        with a hand canasta; ``turn_state.concealed`` says nothing earlier ruled it out."""
+        if not state.turn_state.concealed:
+            return Concealment.NONE
+        return state.rules.concealment(
+            touched_table=self.touched_table, fresh_canasta=self.fresh_canasta(state),
+            team_had_canasta=self.team_had_canasta(state), hand_canasta=self.hand_canasta,
+        )
 
 
 def _check_going_out(state: State, plan: _MeldPlan, remaining: int) -> None:
@@ -140,8 +158,8 @@ def _check_going_out(state: State, plan: _MeldPlan, remaining: int) -> None:
     if plan.black_threes and remaining > 1:
         raise IllegalActionError("meld.black_threes")
     if remaining <= 1:
-        if plan.canastas(state) < state.rules.canastas_to_go_out:
-            raise IllegalActionError("going_out.needs_canasta", count=remaining)
+        if not plan.may_go_out(state):
+            raise IllegalActionError(state.rules.going_out_rule, count=remaining)
         if permission is False:
             raise IllegalActionError("going_out.refused")
     elif permission is True:
@@ -178,8 +196,8 @@ def _draw(state: State, action: Draw) -> State:
                 drawn.append(card)
                 break
             threes += (card,)
-            # pagat: a red three drawn as the stock's last card ends the hand at once.
-            ended = not stock
+            # pagat (and seed 002): a red three drawn as the stock's last card ends the hand at once.
+            ended = not stock and state.rules.red_three_last_card_ends
     hand = tuple(sorted(hand + tuple(drawn)))
     hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
     red_threes = _with_team(state.red_threes, team, threes)
@@ -201,8 +219,10 @@ def _take_pile(state: State, action: TakePile) -> State:
     top = state.top()
     if top is None:
         raise IllegalActionError("pile.empty")
-    if state.is_pile_blocked():
-        raise IllegalActionError("pile.blocked", top=top)
+    rules = state.rules
+    blocker = rules.pile_blocker(state)
+    if blocker is not None:
+        raise IllegalActionError(blocker, top=top)
     seat, team = state.turn, state.team_of(state.turn)
     frozen = state.is_pile_frozen_for(team)
     hand = state.hands[seat]
@@ -211,16 +231,22 @@ def _take_pile(state: State, action: TakePile) -> State:
             raise _frozen_refusal(state, team, top, hand)
         if action.onto >= len(state.melds[team]):
             raise InvalidInputError("action.onto", N_("your side has no meld {index}"), index=action.onto)
-        if state.melds[team][action.onto].rank != rank(top):
-            raise IllegalActionError("pile.onto_rank", top=top, rank=state.melds[team][action.onto].rank)
+        target = state.melds[team][action.onto]
+        if target.kind is MeldKind.RANK and target.rank != rank(top):
+            raise IllegalActionError("pile.onto_rank", top=top, rank=target.rank)
+        if not rules.takes_top_card(target):
+            raise IllegalActionError("pile.onto_canasta", top=top, count=target.size)
         plan = _MeldPlan(state, team, action.melds, (Layoff(action.onto, (top,)),), "action")
     else:
         naturals = sum(1 for c in action.meld if not WILD[c] and rank(c) == rank(top))
+        wilds = sum(1 for c in action.meld if WILD[c])
         if any(not WILD[c] and rank(c) != rank(top) for c in action.meld):
             raise IllegalActionError("pile.top_card", top=top)
         if frozen and naturals < 2:
             take_from_hand(hand, action.meld)
             raise _frozen_refusal(state, team, top, hand)
+        if naturals < 2 and wilds > rules.pile_wilds():
+            raise IllegalActionError("pile.wild_cards", top=top, allowed=rules.pile_wilds(), count=wilds)
         plan = _MeldPlan(state, team, ((top,) + action.meld,) + action.melds, (), "action")
     used = [c for m in action.melds for c in m] + list(action.meld)
     rest = take_from_hand(hand, used)
@@ -240,7 +266,7 @@ def _take_pile(state: State, action: TakePile) -> State:
         has_melded=_with_team(state.has_melded, seat, True),
         turn_state=TurnState(melded=True, took_pile=True, concealed=False, melds_before=state.turn_state.melds_before),
     )
-    if not new_hand:
+    if not new_hand:  # buying the pile and going out at once is never concealed (seed 002)
         return _end(state, went_out=seat, concealed=False, **changes)
     return state.evolve(phase=Phase.PLAY, **changes)  # type: ignore[arg-type]
 
@@ -251,18 +277,22 @@ def _meld(state: State, action: MeldAction) -> State:
     rest = take_from_hand(state.hands[seat], action.cards())
     plan = _MeldPlan(state, team, action.melds, action.layoffs, "action")
     ts = state.turn_state
-    concealed = ts.concealed and not plan.touched_table
     going_out = len(rest) <= 1
-    _check_opening(state, team, plan.points, waived=going_out and concealed and plan.fresh_canasta(state))
+    # Going out concealed is the whole hand at once: this meld action and at most the discard.
+    concealment = plan.concealment(state) if going_out else Concealment.NONE
+    _check_opening(state, team, plan.points, waived=state.rules.concealed_waives_minimum(concealment))
     _check_going_out(state, plan, len(rest))
+    turn_state = TurnState(True, ts.took_pile, ts.asked, None, ts.permission,
+                           concealment is not Concealment.NONE, ts.melds_before, concealment is Concealment.HAND_CANASTA)
     changes = dict(
         hands=state.hands[:seat] + (rest,) + state.hands[seat + 1 :],
         melds=_with_team(state.melds, team, plan.melds),
         has_melded=_with_team(state.has_melded, seat, True),
-        turn_state=TurnState(True, ts.took_pile, ts.asked, None, ts.permission, concealed, ts.melds_before),
+        turn_state=turn_state,
     )
     if not rest:
-        return _end(state, went_out=seat, concealed=concealed and plan.fresh_canasta(state), **changes)
+        return _end(state, went_out=seat, concealed=turn_state.concealed, hand_canasta=turn_state.hand_canasta,
+                    **changes)
     return state.evolve(**changes)  # type: ignore[arg-type]
 
 
@@ -273,17 +303,20 @@ def _discard(state: State, action: Discard) -> State:
     permission = state.turn_state.permission
     if not rest:
         if not state.can_go_out(team):
-            raise IllegalActionError("going_out.needs_canasta", count=0)
+            raise IllegalActionError(state.rules.going_out_rule, count=0)
         if permission is False:
             raise IllegalActionError("going_out.refused")
     elif permission is True:
         raise IllegalActionError("going_out.required")
     hands = state.hands[:seat] + (rest,) + state.hands[seat + 1 :]
     pile = state.pile + (action.card,)
-    if not rest:
-        fresh = state.melds[team][state.turn_state.melds_before :]
-        concealed = state.turn_state.concealed and any(m.is_canasta(state.rules) for m in fresh)
-        return _end(state, hands=hands, pile=pile, went_out=seat, concealed=concealed)
+    if not rest:  # the meld action before set turn_state.concealed only if it went out so
+        ts = state.turn_state
+        concealed = ts.concealed and ts.melded
+        return _end(state, hands=hands, pile=pile, went_out=seat, concealed=concealed,
+                    hand_canasta=concealed and ts.hand_canasta)
+    if not state.stock and state.rules.end_of_stock is EndOfStock.HAND_ENDS:
+        return _end(state, hands=hands, pile=pile, went_out=None)  # seed 003: the stock is used up
     nxt = state.next_seat(seat)
     return state.evolve(hands=hands, pile=pile, turn=nxt, phase=Phase.DRAW, turn_state=_start_turn(state, nxt))
 
@@ -318,6 +351,11 @@ def _decline_pile(state: State, action: DeclinePile) -> State:
     _require_phase(state, Phase.DRAW)
     if state.stock:
         raise IllegalActionError("stock.not_empty")
+    if state.rules.end_of_stock is EndOfStock.MUST_TAKE_FITTING:
+        team = state.team_of(state.turn)
+        for index in range(len(state.melds[team])):
+            if is_legal(state, TakePile(onto=index)):
+                raise IllegalActionError("stock.must_take", top=state.pile[-1])
     return _end(state, went_out=None)
 
 

@@ -88,6 +88,24 @@ RULES: Mapping[str, RuleText] = {
         N_("Taking the pile"),
         N_("The {top} on top of the pile cannot go onto your side's meld of {rank_of}."),
     ),
+    "pile.wild_cards": RuleText(
+        N_("Taking the pile with a wild card"),
+        NP_(
+            "With a single natural card, at most {allowed} wild card may join the {top} to take the pile;"
+            " you offer {count}.",
+            "With a single natural card, at most {allowed} wild cards may join the {top} to take the pile;"
+            " you offer {count}.",
+            "allowed",
+        ),
+    ),
+    "pile.onto_canasta": RuleText(
+        N_("Taking the pile"),
+        N_("To take the pile, the {top} must go onto a meld that is not yet a canasta; this one has {count} cards."),
+    ),
+    "stock.must_take": RuleText(
+        N_("The stock is used up"),
+        N_("The stock is used up and the {top} fits one of your side's melds, so you must take the pile."),
+    ),
     "hand.not_held": RuleText(
         N_("Only cards from your hand"),
         N_("You do not hold {cards} in your hand."),

@@ -35,6 +35,12 @@ class Source:
     note: str = ""  # why the engine decides where the text is silent (``pagat: ...``)
 
 
+class Concealment(str, Enum):
+    NONE = "none"
+    CONCEALED = "concealed"  # the whole hand melded at once, nothing melded before
+    HAND_CANASTA = "hand_canasta"  # Wiener: concealed with a canasta complete in the hand
+
+
 class EndOfStock(str, Enum):
     """What happens once the stock is used up (each variant's text says)."""
 
@@ -206,8 +212,26 @@ class Rules:
         """How many wild cards may join one natural card to take an unfrozen pile."""
         return 1
 
+    going_out_rule = "going_out.needs_canasta"  # the refusal when the side lacks its canastas
+
     def has_canastas_to_go_out(self, melds: Sequence[Meld]) -> bool:
         return sum(1 for m in melds if self.is_canasta(m)) >= self.canastas_to_go_out
+
+    def pile_blocker(self, state: Any) -> str | None:
+        """The rule id that blocks the pile for the player to act, if any (seed 001 "Lokaður
+        haugur": a three or a wild card on top)."""
+        top = state.top()
+        return "pile.blocked" if top is not None and (WILD[top] or rank(top) == 3) else None
+
+    def concealment(self, touched_table: bool, fresh_canasta: bool, team_had_canasta: bool,
+                    hand_canasta: bool) -> Concealment:
+        """Seed 001 "Að fara út": the whole hand in complete melds of the player's own, nothing
+        laid off on the table's melds, a canasta among them."""
+        return Concealment.CONCEALED if fresh_canasta and not touched_table else Concealment.NONE
+
+    def concealed_waives_minimum(self, concealment: Concealment) -> bool:
+        """pagat (001 is silent): going out concealed needs no opening minimum."""
+        return concealment is not Concealment.NONE
 
     # -- hooks: the end --------------------------------------------------------------------------
 

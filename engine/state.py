@@ -35,6 +35,7 @@ class TurnState:
     permission: bool | None = None  # the partner's binding answer, once given
     concealed: bool = True  # nothing so far rules out going out concealed this turn
     melds_before: int = 0  # how many melds the side had when the turn began
+    hand_canasta: bool = False  # the going-out meld held a canasta of the player's own (Wiener)
 
     def evolve(self, **changes: Any) -> TurnState:
         return replace(self, **changes)
@@ -58,6 +59,7 @@ class State:
     has_melded: tuple[bool, ...] = ()  # per seat: has melded earlier in this hand
     went_out: int | None = None
     concealed: bool = False  # with went_out: the hand went out concealed
+    hand_canasta: bool = False  # ... with a canasta complete in the hand (Wiener's Hand-Canasta)
     out_of_play: tuple[Card, ...] = ()
     hidden: tuple[bool, ...] = ()  # per seat: a position shows this hand as a count
     stock_hidden: bool = True  # a position shows the stock as a count
@@ -109,12 +111,12 @@ class State:
         return bool(self.melds[team])
 
     def canastas(self, team: int) -> int:
-        size = self.rules.canasta_size
-        return sum(1 for m in self.melds[team] if len(m.cards) >= size)
+        is_canasta = self.rules.is_canasta
+        return sum(1 for m in self.melds[team] if is_canasta(m))
 
     def can_go_out(self, team: int) -> bool:
         """Whether the side has the canastas it needs before a player may go out."""
-        return self.canastas(team) >= self.rules.canastas_to_go_out
+        return self.rules.has_canastas_to_go_out(self.melds[team])
 
     def opening_minimum(self, team: int) -> int:
         return self.rules.opening_minimum(self.scores[team])
