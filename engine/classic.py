@@ -11,17 +11,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from engine.i18n import N_
-from engine.rules import Rules, Source, Table, alternating, classic_card_values
+from engine.rules import Rules, Table, alternating, classic_card_values, sources
 
 SEED_CLASSIC = "001_ed02fa068fdb88f7.txt"
-
-
-def sources(seed: str, sections: Mapping[str, str | tuple[str, str]]) -> Mapping[str, Source]:
-    out = {}
-    for rule_id, where in sections.items():
-        section, note = where if isinstance(where, tuple) else (where, "")
-        out[rule_id] = Source(seed, section, note)
-    return MappingProxyType(out)
 
 
 _CLASSIC_SECTIONS: Mapping[str, str | tuple[str, str]] = {

@@ -163,6 +163,13 @@ RULES: Mapping[str, RuleText] = {
             " after melding; this would leave {count}."
         ),
     ),
+    "going_out.needs_two_canastas": RuleText(
+        N_("Going out needs two canastas"),
+        N_(
+            "Your side needs two canastas before you may go out, so you must keep at least two cards"
+            " after melding; this would leave {count}."
+        ),
+    ),
     "going_out.refused": RuleText(
         N_("Asking partner"),
         N_("Your partner said no, so you may not go out this turn."),

@@ -249,6 +249,15 @@ class Rules:
         return self.winner(totals) is not None
 
 
+def sources(seed: str, sections: Mapping[str, str | tuple[str, str]]) -> Mapping[str, Source]:
+    """A variant's rule sources from ``{rule id: section}`` or ``{rule id: (section, note)}``."""
+    out = {}
+    for rule_id, where in sections.items():
+        section, note = where if isinstance(where, tuple) else (where, "")
+        out[rule_id] = Source(seed, section, note)
+    return MappingProxyType(out)
+
+
 def classic_card_values() -> tuple[int, ...]:
     """Seed 001 "Spilagildi": 3-7 five, 8-K ten, aces and twos twenty, jokers fifty."""
     values = []

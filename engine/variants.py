@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from engine.classic import CLASSIC
+from engine.swedish import SWEDISH
 from engine.errors import InvalidInputError
 from engine.i18n import N_
 from engine.rules import Rules
 
-VARIANTS: Mapping[str, Rules] = MappingProxyType({rules.name: rules for rules in (CLASSIC,)})
+VARIANTS: Mapping[str, Rules] = MappingProxyType({rules.name: rules for rules in (CLASSIC, SWEDISH)})
 
 
 def get_variant(name: object, field: str = "variant") -> Rules:
@@ -22,4 +23,4 @@ def get_variant(name: object, field: str = "variant") -> Rules:
     return rules
 
 
-__all__ = ["CLASSIC", "VARIANTS", "get_variant"]
+__all__ = ["CLASSIC", "SWEDISH", "VARIANTS", "get_variant"]

@@ -12,7 +12,8 @@ from engine.state import State
 
 
 def position(hand: list[str], **fields: Any) -> dict[str, Any]:
-    """A Classic position with seat 0 to act holding ``hand``; the other hands are hidden."""
+    """A four-player position (Classic unless ``variant`` is given) with seat 0 to act holding
+    ``hand``; the other hands are hidden."""
     data: dict[str, Any] = {"variant": "classic", "hands": [hand, 11, 11, 11], "pile": ["7s"]}
     data.update(fields)
     return data
@@ -20,6 +21,17 @@ def position(hand: list[str], **fields: Any) -> dict[str, Any]:
 
 def state_of(hand: list[str], **fields: Any) -> State:
     return load_position(position(hand, **fields))
+
+
+def order_with(rules: Any, upcards: list[str]) -> list[int]:
+    """A full deck order for ``rules``' table whose cards after the dealt ones start with ``upcards``."""
+    from engine.cards import parse_cards
+
+    rest = list(rules.deck())
+    for card in parse_cards(upcards):
+        rest.remove(card)
+    dealt = rules.hand_size * rules.players
+    return rest[:dealt] + list(parse_cards(upcards)) + rest[dealt:]
 
 
 def play(state: State, action: dict[str, Any]) -> State:
@@ -33,6 +45,7 @@ def refusal(state: State, action: dict[str, Any]) -> IllegalActionError:
         apply(state, parse_action(action))
     except IllegalActionError as error:
         assert dump_position(state, reveal=True) == before
+        assert state.rules.source(error.rule) is not None, f"{error.rule} names no seed section for {state.rules.name}"
         return error
     raise AssertionError(f"{action} was accepted")
 
