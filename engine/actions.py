@@ -93,7 +93,7 @@ class AskGoOut:
 @dataclass(frozen=True, slots=True)
 class AnswerGoOut:
     type = "answer_go_out"
-    yes: bool
+    yes: bool | None  # None: pass the question to the next partner (Wiener with six players)
 
     def json_fields(self) -> dict[str, Any]:
         return {"yes": self.yes}
@@ -158,8 +158,8 @@ def _parse_meld(d: Mapping[str, Any]) -> Action:
 
 
 def _parse_answer(d: Mapping[str, Any]) -> Action:
-    if not isinstance(d.get("yes"), bool):
-        raise InvalidInputError("action.yes", N_("answer_go_out needs \"yes\": true or false"))
+    if "yes" not in d or not isinstance(d["yes"], (bool, type(None))):
+        raise InvalidInputError("action.yes", N_("answer_go_out needs \"yes\": true, false or null (pass)"))
     return AnswerGoOut(d["yes"])
 
 

@@ -67,6 +67,7 @@ _CLASSIC_SECTIONS: Mapping[str, str | tuple[str, str]] = {
         "001's game offers the question only when the player could go out",
     ),
     "answer.not_asked": "Að biðja um leyfi til að fara út",
+    "answer.cannot_pass": "Að biðja um leyfi til að fara út",
 }
 
 CLASSIC = Rules(
@@ -75,7 +76,7 @@ CLASSIC = Rules(
     seed=SEED_CLASSIC,
     decks=2,
     jokers=4,
-    tables=(Table("4", alternating(2, 4)),),
+    tables=(Table("4", N_("four players in two partnerships"), alternating(2, 4)),),
     hand_size=11,
     draw_count=1,
     min_meld=3,

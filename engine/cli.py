@@ -82,7 +82,7 @@ def score(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def play(args: argparse.Namespace) -> dict[str, Any] | None:
-    rules = get_variant(args.variant, "--variant").for_table(args.players, field="--players")
+    rules = get_variant(args.variant, "--variant").for_people(args.players, args.table, field="--players")
     bots = [make_bot(args.bot) for _ in range(rules.players)]
     hands: list[dict[str, Any]] = []
     log: list[str] = []
@@ -104,6 +104,8 @@ def play(args: argparse.Namespace) -> dict[str, Any] | None:
             "actions": hand.actions,
             "teams": [t.as_dict() for t in hand.scores],
             "scores": list(hand.totals),
+            "lineup": list(hand.lineup),
+            "sitting_out": list(hand.sitting_out),
             "log": list(log),
         })
 
@@ -142,7 +144,7 @@ def _check_hand(state: State) -> int:
 
 def selfplay(args: argparse.Namespace) -> dict[str, Any]:
     variant = get_variant(args.variant, "--variant")
-    rules = variant.for_table(args.players or variant.tables[0].people, field="--players")
+    rules = variant.for_people(args.players or variant.tables[0].people, args.table, field="--players")
     players = rules.players
     bots = [make_bot(args.bot) for _ in range(players)]
     rng = random.Random(args.seed)
@@ -194,6 +196,8 @@ def _parser() -> argparse.ArgumentParser:
         verb.add_argument("--seed", type=int, default=0)
         verb.add_argument("--bot", default="basic", choices=sorted(BOTS))
     play_verb.add_argument("--players", type=int, default=4)
+    for verb in (play_verb, selfplay_verb):
+        verb.add_argument("--table", help="one of the variant's forms for that many players (see docs)")
     play_verb.add_argument("--text", action="store_true", help="print the play-by-play for people")
     play_verb.add_argument("--lang", default=default_language(), choices=LANGUAGES)
     selfplay_verb.add_argument("--players", type=int)

@@ -24,7 +24,7 @@ from engine.cards import RED_THREES, WILD, Card, rank
 from engine.errors import IllegalActionError, InvalidInputError
 from engine.i18n import N_
 from engine.melds import Meld, MeldKind, extend_meld, make_meld
-from engine.rules import Concealment, EndOfStock
+from engine.rules import AskMode, Concealment, EndOfStock
 from engine.state import Phase, State, TurnState
 
 
@@ -108,7 +108,8 @@ class _MeldPlan:
         melds = list(state.melds[team])
         self.points = 0
         self.black_threes = False
-        self.touched_table = bool(layoffs)  # lay-offs or merges onto melds older than this turn
+        self.laid_off = any(lo.onto < state.turn_state.melds_before for lo in layoffs)  # on older melds
+        self.merged = False  # a new meld joined one older than this turn
         self.hand_canasta = False  # a new meld that is a canasta by itself (Wiener's hand canasta)
         for i, layoff in enumerate(layoffs):
             if layoff.onto >= len(state.melds[team]):
@@ -127,7 +128,7 @@ class _MeldPlan:
         for index, existing in enumerate(melds):
             if rules.merges(existing, meld):  # seed 001 "Leikurinn": melds of one rank merge
                 melds[index] = extend_meld(rules, existing, cards)
-                self.touched_table |= index < state.turn_state.melds_before
+                self.merged |= index < state.turn_state.melds_before
                 return
         melds.append(meld)
 
@@ -137,19 +138,13 @@ class _MeldPlan:
     def fresh_canasta(self, state: State) -> bool:
         return any(state.rules.is_canasta(m) for m in self.melds[state.turn_state.melds_before :])
 
-    def team_had_canasta(self, state: State) -> bool:
-        before = state.melds[state.team_of(state.turn)][: state.turn_state.melds_before]
-        return any(state.rules.is_canasta(m) for m in before)
-
     def concealment(self, state: State) -> Concealment:
         """How a player going out with these melds goes out: openly, concealed, or (Wiener)
         with a hand canasta; ``turn_state.concealed`` says nothing earlier ruled it out."""
         if not state.turn_state.concealed:
             return Concealment.NONE
-        return state.rules.concealment(
-            touched_table=self.touched_table, fresh_canasta=self.fresh_canasta(state),
-            team_had_canasta=self.team_had_canasta(state), hand_canasta=self.hand_canasta,
-        )
+        return state.rules.concealment(laid_off=self.laid_off, merged=self.merged,
+                                       fresh_canasta=self.fresh_canasta(state), hand_canasta=self.hand_canasta)
 
 
 def _check_going_out(state: State, plan: _MeldPlan, remaining: int) -> None:
@@ -329,11 +324,13 @@ def _ask_go_out(state: State, action: AskGoOut) -> State:
         raise IllegalActionError("ask.twice")
     if state.turn_state.melded:
         raise IllegalActionError("ask.after_meld")
+    partners = state.partners(state.turn)
+    if not partners:
+        raise IllegalActionError("ask.no_partner")
     if going_out_plan(state) is None:
         raise IllegalActionError("ask.cannot_go_out")
-    partner = state.partner(state.turn)
     turn_state = state.turn_state.evolve(asked=True, asker=state.turn)
-    return state.evolve(turn=partner, phase=Phase.ANSWER, turn_state=turn_state)
+    return state.evolve(turn=partners[0], phase=Phase.ANSWER, turn_state=turn_state)
 
 
 def _answer_go_out(state: State, action: AnswerGoOut) -> State:
@@ -343,6 +340,15 @@ def _answer_go_out(state: State, action: AnswerGoOut) -> State:
         raise IllegalActionError("answer.not_asked")
     asker = state.turn_state.asker
     assert asker is not None, "Phase.ANSWER always records the asker"
+    partners = state.partners(asker)
+    later = partners[partners.index(state.turn) + 1 :]
+    mode = state.rules.ask_mode
+    if action.yes is None:  # passing the question on (seed 002, six players: to the partner on the right)
+        if mode is not AskMode.LEFT_MAY_PASS or not later:
+            raise IllegalActionError("answer.cannot_pass")
+        return state.evolve(turn=later[0])
+    if action.yes and mode is AskMode.ALL_AGREE and later:  # seed 000: one "no" is no
+        return state.evolve(turn=later[0])
     turn_state = state.turn_state.evolve(asker=None, permission=action.yes)
     return state.evolve(turn=asker, phase=Phase.PLAY, turn_state=turn_state)
 

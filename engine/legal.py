@@ -28,6 +28,7 @@ from engine.actions import (
 from engine.cards import RED_THREES, WILD, Card, rank
 from engine.game import is_legal
 from engine.going_out import going_out_plan
+from engine.rules import AskMode
 from engine.state import Phase, State
 
 _MAX_OPENING_RANKS = 6  # subsets of more meldable ranks than this are not enumerated
@@ -45,7 +46,11 @@ def legal_actions(state: State) -> list[Action]:
     if state.phase is Phase.PLAY:
         return _play_phase(state)
     if state.phase is Phase.ANSWER:
-        return [AnswerGoOut(True), AnswerGoOut(False)]
+        answers: list[Action] = [AnswerGoOut(True), AnswerGoOut(False)]
+        asker = state.turn_state.asker
+        if state.rules.ask_mode is AskMode.LEFT_MAY_PASS and asker is not None and state.partners(asker)[-1] != state.turn:
+            answers.append(AnswerGoOut(None))
+        return answers
     return []
 
 
@@ -73,8 +78,11 @@ def _remaining_ok(state: State, remaining: int, canastas_after: int) -> bool:
 
 
 def _draw_phase(state: State) -> list[Action]:
-    actions: list[Action] = [Draw() if state.stock else DeclinePile()]
-    actions.extend(_pile_options(state))
+    actions: list[Action] = list(_pile_options(state))
+    if state.stock:
+        actions.insert(0, Draw())
+    elif not actions or is_legal(state, DeclinePile()):  # a variant may oblige the player to take
+        actions.insert(0, DeclinePile())
     return actions
 
 
@@ -93,7 +101,7 @@ def _pile_options(state: State) -> Iterator[Action]:
         return
     candidates: list[TakePile] = []
     existing = state.meld_of_rank(team, top_rank)
-    if existing is not None and not frozen:
+    if existing is not None and not frozen and state.rules.takes_top_card(state.melds[team][existing]):
         candidates.append(TakePile(onto=existing))
     if len(naturals) >= 2:
         candidates.append(TakePile(meld=tuple(naturals[:2])))
@@ -170,7 +178,7 @@ def _play_phase(state: State) -> list[Action]:
     if plan is not None:
         if plan.meld is not None:
             actions.append(plan.meld)
-        if not turn_state.asked and not turn_state.melded and turn_state.permission is None:
+        if not turn_state.asked and not turn_state.melded and turn_state.permission is None and state.partners(seat):
             actions.append(AskGoOut())
     if turn_state.permission is True:  # the partner said yes: only the way out
         if len(hand) == 1:

@@ -28,6 +28,26 @@ class HandRecord:
     final: State
     scores: list[TeamScore]
     totals: tuple[int, ...]  # the game's totals after this hand
+    lineup: tuple[int, ...] = ()  # the person in each seat (people numbered side by side)
+    sitting_out: tuple[int, ...] = ()
+
+
+def lineup(rules: Rules, hand: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Who plays each seat in hand number ``hand`` (from 0), and who sits out: where a side has
+    more people than seats (Wiener's five and six, Royal's five) they take turns sitting out."""
+    table = rules.table_of()
+    extra = table.sitting_out or (0,) * len(rules.teams)
+    seats = [0] * rules.players
+    resting: list[int] = []
+    first = 0
+    for team, members in enumerate(rules.teams):
+        people = list(range(first, first + len(members) + extra[team]))
+        first += len(people)
+        out = {people[(hand * extra[team] + j) % len(people)] for j in range(extra[team])}
+        resting.extend(sorted(out))
+        for seat, person in zip(members, [p for p in people if p not in out]):
+            seats[seat] = person
+    return tuple(seats), tuple(resting)
 
 
 @dataclass
@@ -79,7 +99,7 @@ def play_game(
         final, count = play_hand(start, bots, rng, listener)
         scores = score_hand(final)
         totals = tuple(t + s.total for t, s in zip(totals, scores))
-        hand = HandRecord(dealer, count, final, scores, totals)
+        hand = HandRecord(dealer, count, final, scores, totals, *lineup(rules, len(record.hands)))
         record.hands.append(hand)
         if on_hand is not None:
             on_hand(hand)

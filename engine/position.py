@@ -46,12 +46,12 @@ def _list(value: object, field: str, length: int | None = None) -> list[Any]:
 def _table(data: Mapping[str, Any], variant: Rules, players: int) -> Rules:
     """The variant's rules at the position's table: its player count and, if given, its teams."""
     if "teams" not in data:
-        return variant.for_table(players)
+        return variant.for_seats(players)
     teams = tuple(tuple(_list(t, f"teams[{i}]")) for i, t in enumerate(_list(data["teams"], "teams")))
     seats = sorted(s for t in teams for s in t)
     if seats != list(range(players)) or any(not t for t in teams):
         raise InvalidInputError("teams", N_("every seat 0-{last} must be in exactly one team"), last=players - 1)
-    return variant.for_table(players, teams)
+    return variant.for_seats(players, teams)
 
 
 def _meld(rules: Rules, cards: tuple[Card, ...], field: str) -> Meld:

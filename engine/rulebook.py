@@ -66,6 +66,10 @@ RULES: Mapping[str, RuleText] = {
         N_("The blocked pile"),
         N_("The pile is blocked by the {top} on top: nobody can take it now."),
     ),
+    "pile.blocked_canasta": RuleText(
+        N_("The blocked pile"),
+        N_("The {top} on top fits one of your side's complete canastas, so the pile is blocked for you."),
+    ),
     "pile.frozen": RuleText(
         N_("The frozen pile"),
         N_(
@@ -189,6 +193,14 @@ RULES: Mapping[str, RuleText] = {
     "ask.cannot_go_out": RuleText(
         N_("Asking partner"),
         N_("You may ask to go out only when you could go out with your hand."),
+    ),
+    "ask.no_partner": RuleText(
+        N_("Asking partner"),
+        N_("You play without a partner, so there is nobody to ask."),
+    ),
+    "answer.cannot_pass": RuleText(
+        N_("Asking partner"),
+        N_("You must answer yes or no: there is no other partner to pass the question to."),
     ),
     "answer.not_asked": RuleText(
         N_("Asking partner"),

@@ -41,6 +41,14 @@ class Concealment(str, Enum):
     HAND_CANASTA = "hand_canasta"  # Wiener: concealed with a canasta complete in the hand
 
 
+class AskMode(str, Enum):
+    """Who answers "Partner, may I go out?" where a side has more than two players."""
+
+    NEXT = "next"  # the next partner clockwise; the answer binds
+    LEFT_MAY_PASS = "left_may_pass"  # Wiener with six: the partner on the left may pass to the next
+    ALL_AGREE = "all_agree"  # Royal: every partner answers; one "no" is no
+
+
 class EndOfStock(str, Enum):
     """What happens once the stock is used up (each variant's text says)."""
 
@@ -58,7 +66,8 @@ class Table:
     ``changes`` are the fields of :class:`Rules` this table plays differently.
     """
 
-    name: str
+    name: str  # a short id for the command line and positions: "4", "6-3x2"
+    title: str  # for people, marked for translation
     teams: tuple[tuple[int, ...], ...]
     sitting_out: tuple[int, ...] = ()  # how many extra people each team has, who take turns
     changes: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
@@ -103,6 +112,7 @@ class Rules:
     card_values: tuple[int, ...]  # indexed by card code
     end_of_stock: EndOfStock = EndOfStock.TAKE_OR_DECLINE
     red_three_last_card_ends: bool = True  # a red three drawn as the stock's last card ends the hand
+    ask_mode: AskMode = AskMode.NEXT
     table: str = ""  # the Table these rules are specialised to
     teams: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
     sources: Mapping[str, Source] = field(default_factory=lambda: MappingProxyType({}))
@@ -116,26 +126,36 @@ class Rules:
     def player_counts(self) -> tuple[int, ...]:
         return tuple(sorted({t.people for t in self.tables}))
 
-    def tables_for(self, people: int) -> tuple[Table, ...]:
-        return tuple(t for t in self.tables if t.people == people)
+    def _refuse_count(self, count: int, field: str) -> InvalidInputError:
+        return InvalidInputError(field, N_("{variant} is played by {counts} players, not {players}"),
+                                 variant=self.name, counts=", ".join(map(str, self.player_counts())), players=count)
 
-    def for_table(self, people: int, teams: Sequence[Sequence[int]] | None = None, field: str = "players") -> Rules:
-        """These rules at a table of ``people`` (and ``teams``, which picks among its forms)."""
-        candidates = self.tables_for(people)
+    def _at(self, table: Table, teams: Sequence[Sequence[int]] | None = None) -> Rules:
+        own = tuple(tuple(t) for t in teams) if teams is not None else table.teams
+        return replace(self, table=table.name, teams=own, **table.changes)
+
+    def for_people(self, people: int, table: str | None = None, field: str = "players") -> Rules:
+        """These rules for a game of ``people`` (``table`` names one of several forms)."""
+        candidates = [t for t in self.tables if t.people == people and (table is None or t.name == table)]
         if not candidates:
-            raise InvalidInputError(field, N_("{variant} is played by {counts} players, not {players}"),
-                                    variant=self.name, counts=", ".join(map(str, self.player_counts())),
-                                    players=people)
-        chosen = candidates[0]
-        if teams is not None:
-            sizes = sorted(len(t) for t in teams)
-            matching = [t for t in candidates if sorted(len(s) for s in t.teams) == sizes]
-            if not matching:
-                raise InvalidInputError("teams", N_("{variant} has no table with teams of these sizes"),
-                                        variant=self.name)
-            chosen = matching[0]
-        own = tuple(tuple(t) for t in teams) if teams is not None else chosen.teams
-        return replace(self, table=chosen.name, teams=own, **chosen.changes)
+            if table is not None and any(t.people == people for t in self.tables):
+                raise InvalidInputError("table", N_("{variant} has no table named {value}"),
+                                        variant=self.name, value=repr(table))
+            raise self._refuse_count(people, field)
+        return self._at(candidates[0])
+
+    def for_seats(self, seats: int, teams: Sequence[Sequence[int]] | None = None, field: str = "players") -> Rules:
+        """These rules for a hand dealt to ``seats`` players (``teams`` picks among the forms)."""
+        candidates = [t for t in self.tables if t.players == seats]
+        if not candidates:
+            raise self._refuse_count(seats, field)
+        if teams is None:
+            return self._at(candidates[0])
+        sizes = sorted(len(t) for t in teams)
+        matching = [t for t in candidates if sorted(len(s) for s in t.teams) == sizes]
+        if not matching:
+            raise InvalidInputError("teams", N_("{variant} has no table with teams of these sizes"), variant=self.name)
+        return self._at(matching[0], teams)
 
     def table_of(self) -> Table:
         return next(t for t in self.tables if t.name == self.table)
@@ -223,17 +243,23 @@ class Rules:
         top = state.top()
         return "pile.blocked" if top is not None and (WILD[top] or rank(top) == 3) else None
 
-    def concealment(self, touched_table: bool, fresh_canasta: bool, team_had_canasta: bool,
-                    hand_canasta: bool) -> Concealment:
-        """Seed 001 "Að fara út": the whole hand in complete melds of the player's own, nothing
-        laid off on the table's melds, a canasta among them."""
-        return Concealment.CONCEALED if fresh_canasta and not touched_table else Concealment.NONE
+    def concealment(self, laid_off: bool, merged: bool, fresh_canasta: bool, hand_canasta: bool) -> Concealment:
+        """Seed 001 "Að fara út": the whole hand at once in complete melds of the player's own
+        (``laid_off``: cards laid off on the side's older melds; ``merged``: a new meld joined
+        one), a canasta among them."""
+        return Concealment.CONCEALED if fresh_canasta and not laid_off and not merged else Concealment.NONE
 
     def concealed_waives_minimum(self, concealment: Concealment) -> bool:
         """pagat (001 is silent): going out concealed needs no opening minimum."""
         return concealment is not Concealment.NONE
 
     # -- hooks: the end --------------------------------------------------------------------------
+
+    def score_team(self, state: Any, team: int) -> Any:
+        """The side's points for a finished hand (seed 001 "Stigagjöf"): an ``engine.scoring.TeamScore``."""
+        from engine.scoring import score_classic
+
+        return score_classic(state, team)
 
     def red_threes_bonus(self, count: int) -> int:
         return self.all_red_threes_bonus.get(count, count * self.red_three_bonus)

@@ -23,8 +23,10 @@ class TeamScore:
         return asdict(self)
 
 
-def score_team(state: State, team: int, went_out: int | None, concealed: bool) -> TeamScore:
+def score_classic(state: State, team: int) -> TeamScore:
+    """Seed 001 "Stigagjöf"; ``state.went_out`` and ``state.concealed`` say how the hand ended."""
     rules = state.rules
+    went_out, concealed = state.went_out, state.concealed
     melds = state.melds[team]
     natural = sum(1 for m in melds if m.is_natural_canasta(rules))
     mixed = sum(1 for m in melds if m.is_canasta(rules)) - natural
@@ -44,10 +46,6 @@ def score_team(state: State, team: int, went_out: int | None, concealed: bool) -
     return TeamScore(meld_points, natural, mixed, canasta_points, three_points, out_points, hand_points, total)
 
 
-def score_hand(state: State, went_out: int | None = None, concealed: bool | None = None) -> list[TeamScore]:
-    """Each side's points for the hand; by default who went out is the state's own record."""
-    if went_out is None:
-        went_out = state.went_out
-    if concealed is None:
-        concealed = state.concealed
-    return [score_team(state, team, went_out, concealed) for team in range(len(state.teams))]
+def score_hand(state: State) -> list[TeamScore]:
+    """Each side's points for the hand, by the variant's scoring."""
+    return [state.rules.score_team(state, team) for team in range(len(state.teams))]

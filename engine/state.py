@@ -94,10 +94,10 @@ class State:
     def team_of(self, seat: int) -> int:
         return self.seat_team[seat]
 
-    def partner(self, seat: int) -> int:
-        """The next member of ``seat``'s team clockwise (the one asked "may I go out?")."""
-        members = self.teams[self.seat_team[seat]]
-        return members[(members.index(seat) + 1) % len(members)]
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s partners, clockwise from its left (the order they are asked to go out)."""
+        team = self.seat_team[seat]
+        return tuple(s for s in ((seat + k) % self.players for k in range(1, self.players)) if self.seat_team[s] == team)
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.players
@@ -140,9 +140,8 @@ class State:
         return None
 
     def is_pile_blocked(self) -> bool:
-        """Seed 001 "Lokaður haugur": a three or a wild card on top; nobody may take the pile."""
-        top = self.top()
-        return top is not None and (WILD[top] or rank(top) == 3)
+        """Whether the player to act may not take the pile at all (the variant says why)."""
+        return self.rules.pile_blocker(self) is not None
 
     def is_pile_frozen_for(self, team: int) -> bool:
         """Seed 001 "Frystur haugur": frozen by a wild card or red three, or for an unopened side."""

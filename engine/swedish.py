@@ -55,6 +55,7 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "ask.twice": ("Spelet inleds", _PAGAT),
     "ask.cannot_go_out": ("Spelet inleds", _PAGAT),
     "answer.not_asked": ("Spelet inleds", _PAGAT),
+    "answer.cannot_pass": ("Spelet inleds", _PAGAT),
 }
 
 
@@ -80,7 +81,7 @@ SWEDISH = SwedishRules(
     seed=SEED_SWEDISH,
     decks=2,
     jokers=4,
-    tables=(Table("4", alternating(2, 4)),),
+    tables=(Table("4", N_("four players in two partnerships"), alternating(2, 4)),),
     hand_size=11,
     draw_count=2,
     min_meld=3,

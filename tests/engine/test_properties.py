@@ -24,7 +24,7 @@ from engine.variants import CLASSIC, VARIANTS
 SEEDS = range(12)
 # Every table of every variant: (variant name, people, team sizes).
 TABLES = [
-    pytest.param(rules.for_table(table.players, table.teams), id=f"{name}-{table.name}")
+    pytest.param(rules.for_people(table.people, table.name), id=f"{name}-{table.name}")
     for name, rules in VARIANTS.items()
     for table in rules.tables
 ]
