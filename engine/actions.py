@@ -6,8 +6,8 @@
 >>> parse_action(format_action(a)) == a
 True
 
-The JSON form is ``../shared/spec/positions.md``'s; ``ask_go_out``, ``answer_go_out`` and
-``decline_pile`` are this project's additions (``docs/positions.md``).
+The JSON form is ``../shared/spec/positions.md``'s; ``ask_go_out``, ``answer_go_out``,
+``decline_pile`` and ``draw_replacement`` are this project's additions (``docs/positions.md``).
 """
 
 from __future__ import annotations
@@ -109,7 +109,17 @@ class DeclinePile:
         return {}
 
 
-Action = Draw | TakePile | MeldAction | Discard | AskGoOut | AnswerGoOut | DeclinePile
+@dataclass(frozen=True, slots=True)
+class DrawReplacement:
+    """Royal: draw the replacement for a red three melded from the hand this turn (seed 000, "Röda treor")."""
+
+    type = "draw_replacement"
+
+    def json_fields(self) -> dict[str, Any]:
+        return {}
+
+
+Action = Draw | TakePile | MeldAction | Discard | AskGoOut | AnswerGoOut | DeclinePile | DrawReplacement
 
 
 def _index(value: object, field: str) -> int:
@@ -171,6 +181,7 @@ _PARSERS: Mapping[str, Callable[[Mapping[str, Any]], Action]] = {
     "ask_go_out": lambda d: AskGoOut(),
     "answer_go_out": _parse_answer,
     "decline_pile": lambda d: DeclinePile(),
+    "draw_replacement": lambda d: DrawReplacement(),
 }
 
 

@@ -14,6 +14,7 @@ from typing import Protocol
 from engine.actions import Action, AnswerGoOut, Discard, Layoff, MeldAction, TakePile
 from engine.cards import BLACK_THREES, WILD, Card, rank
 from engine.i18n import N_
+from engine.melds import MeldKind
 from engine.state import Phase, State
 
 
@@ -139,8 +140,11 @@ class BasicBot:
         """Lay off every natural card that fits at once, as a person would, rather than one by one."""
         layoffs = list(best.layoffs)
         used = best.cards()
+        team_melds = obs.melds[obs.team]
         for action in melds:
             for layoff in action.layoffs if not action.melds else ():
+                if team_melds[layoff.onto].kind is not MeldKind.RANK:
+                    continue  # only rank melds take any number of their naturals
                 if all(not WILD[c] for c in layoff.cards) and layoff not in layoffs:
                     layoffs.append(layoff)
                     used.extend(layoff.cards)

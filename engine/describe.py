@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile
-from engine.cards import pretty_cards
+from engine.cards import Card, pretty_cards
 from engine.errors import FactValue
 from engine.i18n import N_, NP_, Text, translate, translate_text
+from engine.melds import Meld, MeldKind, meld_name
 from engine.rulebook import format_facts
+from engine.rules import Rules
 from engine.scoring import TeamScore
 from engine.state import State
 
@@ -50,9 +52,14 @@ def _take_pile(before: State, action: Action, after: State, lang: str) -> str:
     facts: dict[str, FactValue] = {"name": _name(before, lang), "count": len(before.pile), "top": before.pile[-1]}
     if action.onto is not None:
         meld = before.melds[before.team_of(before.turn)][action.onto]
-        text = _say(lang, NP_("{name} takes the pile ({count} card), laying the {top} on the {rank_on}.",
-                              "{name} takes the pile ({count} cards), laying the {top} on the {rank_on}."),
-                    rank=meld.rank, **facts)
+        if meld.kind is MeldKind.RANK:
+            text = _say(lang, NP_("{name} takes the pile ({count} card), laying the {top} on the {rank_on}.",
+                                  "{name} takes the pile ({count} cards), laying the {top} on the {rank_on}."),
+                        rank=meld.rank, **facts)
+        else:
+            text = _say(lang, NP_("{name} takes the pile ({count} card), laying the {top} on the {meld}.",
+                                  "{name} takes the pile ({count} cards), laying the {top} on the {meld}."),
+                        meld=translate(meld_name(before.rules, meld), lang), **facts)
     else:
         text = _say(lang, NP_("{name} takes the pile ({count} card) with {cards}, melding the {top}.",
                               "{name} takes the pile ({count} cards) with {cards}, melding the {top}."),
@@ -66,16 +73,19 @@ def _meld(before: State, action: Action, after: State, lang: str) -> str:
     assert isinstance(action, MeldAction)
     team = before.team_of(before.turn)
     melds = "; ".join(pretty_cards(m, lang) for m in action.melds)
-    layoffs = "; ".join(
-        _say(lang, N_("{cards} on the {rank_on}"), cards=lo.cards, rank=before.melds[team][lo.onto].rank)
-        for lo in action.layoffs
-    )
+    layoffs = "; ".join(_onto(before.rules, before.melds[team][lo.onto], lo.cards, lang) for lo in action.layoffs)
     name = _name(before, lang)
     if melds and layoffs:
         return _say(lang, N_("{name} melds {melds} and lays off {layoffs}."), name=name, melds=melds, layoffs=layoffs)
     if melds:
         return _say(lang, N_("{name} melds {melds}."), name=name, melds=melds)
     return _say(lang, N_("{name} lays off {layoffs}."), name=name, layoffs=layoffs)
+
+
+def _onto(rules: Rules, meld: Meld, cards: tuple[Card, ...], lang: str) -> str:
+    if meld.kind is MeldKind.RANK:
+        return _say(lang, N_("{cards} on the {rank_on}"), cards=cards, rank=meld.rank)
+    return _say(lang, N_("{cards} on the {meld}"), cards=cards, meld=translate(meld_name(rules, meld), lang))
 
 
 def _discard(before: State, action: Action, after: State, lang: str) -> str:
@@ -92,6 +102,10 @@ def _answer(before: State, action: Action, after: State, lang: str) -> str:
     return _say(lang, N_("{name} answers yes.") if action.yes else N_("{name} answers no."), name=_name(before, lang))
 
 
+def _replacement(before: State, action: Action, after: State, lang: str) -> str:
+    return _say(lang, N_("{name} draws a card for a melded red three."), name=_name(before, lang))
+
+
 def _decline(before: State, action: Action, after: State, lang: str) -> str:
     return _say(lang, N_("{name} declines the pile with the stock used up."), name=_name(before, lang))
 
@@ -104,6 +118,7 @@ _DESCRIBERS: Mapping[str, Callable[[State, Action, State, str], str]] = {
     "ask_go_out": _ask,
     "answer_go_out": _answer,
     "decline_pile": _decline,
+    "draw_replacement": _replacement,
 }
 
 

@@ -16,6 +16,7 @@ from engine.actions import (
     DeclinePile,
     Discard,
     Draw,
+    DrawReplacement,
     Layoff,
     MeldAction,
     TakePile,
@@ -118,6 +119,8 @@ class _MeldPlan:
         for cards in new_melds:
             self.add(state, melds, cards)
         self.melds = tuple(melds)
+        self.opens = any(rules.opens(m) for m in self.melds)  # the side has opened after this
+        rules.check_plan(state, team, state.melds[team], self.melds)
 
     def add(self, state: State, melds: list[Meld], cards: tuple[Card, ...]) -> None:
         rules = state.rules
@@ -161,12 +164,13 @@ def _check_going_out(state: State, plan: _MeldPlan, remaining: int) -> None:
         raise IllegalActionError("going_out.required")
 
 
-def _check_opening(state: State, team: int, points: int, waived: bool) -> None:
-    if state.has_opened(team) or waived:
+def _check_opening(state: State, team: int, plan: _MeldPlan, waived: bool) -> None:
+    """Seed 001 "Fyrsta meld takmörk": a side's first melds reach the minimum together."""
+    if state.has_opened(team) or not plan.opens or waived:
         return
     minimum = state.opening_minimum(team)
-    if points < minimum:
-        raise IllegalActionError("opening.minimum", minimum=minimum, score=state.scores[team], points=points)
+    if plan.points < minimum:
+        raise IllegalActionError("opening.minimum", minimum=minimum, score=state.scores[team], points=plan.points)
 
 
 def _end(state: State, **changes: object) -> State:
@@ -181,13 +185,16 @@ def _draw(state: State, action: Draw) -> State:
     if not state.stock:
         raise IllegalActionError("stock.empty")
     seat, team = state.turn, state.team_of(state.turn)
-    hand, stock, threes = _lay_out_red_threes(state.hands[seat], state.stock, state.red_threes[team])
+    hand, stock, threes = state.hands[seat], state.stock, state.red_threes[team]
+    laid_out = state.rules.red_threes_laid_out  # Royal: red threes drawn stay in the hand
+    if laid_out:
+        hand, stock, threes = _lay_out_red_threes(hand, stock, threes)
     drawn: list[Card] = []
     ended = False
     for _ in range(state.rules.draw_count):
         while stock:
             card, stock = stock[0], stock[1:]
-            if card not in RED_THREES:
+            if card not in RED_THREES or not laid_out:
                 drawn.append(card)
                 break
             threes += (card,)
@@ -221,6 +228,8 @@ def _take_pile(state: State, action: TakePile) -> State:
     seat, team = state.turn, state.team_of(state.turn)
     frozen = state.is_pile_frozen_for(team)
     hand = state.hands[seat]
+    if rules.single_card_pile_refused and len(state.pile) == 1 and len(hand) == 1:
+        raise IllegalActionError("pile.single_card", top=top)  # seed 000 "Sakhögen"
     if action.onto is not None:
         if frozen:  # seed 001 "Frystur haugur": only a natural pair from the hand takes it
             raise _frozen_refusal(state, team, top, hand)
@@ -245,12 +254,18 @@ def _take_pile(state: State, action: TakePile) -> State:
         plan = _MeldPlan(state, team, ((top,) + action.meld,) + action.melds, (), "action")
     used = [c for m in action.melds for c in m] + list(action.meld)
     rest = take_from_hand(hand, used)
-    _check_opening(state, team, plan.points, waived=False)
+    _check_opening(state, team, plan, waived=False)
     taken = state.pile[:-1]
-    # pagat (001 is silent): red threes taken with the pile are laid out and not replaced.
-    threes = state.red_threes[team] + tuple(c for c in taken if c in RED_THREES)
-    rest, stock, threes = _lay_out_red_threes(rest, state.stock, threes)
-    new_hand = tuple(sorted(rest + tuple(c for c in taken if c not in RED_THREES)))
+    stock, threes, pile_threes = state.stock, state.red_threes[team], state.pile_threes
+    if rules.red_threes_laid_out:
+        # pagat (001 is silent): red threes taken with the pile are laid out and not replaced.
+        threes += tuple(c for c in taken if c in RED_THREES)
+        rest, stock, threes = _lay_out_red_threes(rest, stock, threes)
+        new_hand = tuple(sorted(rest + tuple(c for c in taken if c not in RED_THREES)))
+    else:  # Royal: they go to the hand, and melding them later earns no replacement
+        new_hand = tuple(sorted(rest + taken))
+        came = sum(1 for c in taken if c in RED_THREES)
+        pile_threes = _with_team(pile_threes, seat, pile_threes[seat] + came)
     _check_going_out(state, plan, len(new_hand))
     changes = dict(
         hands=state.hands[:seat] + (new_hand,) + state.hands[seat + 1 :],
@@ -258,6 +273,7 @@ def _take_pile(state: State, action: TakePile) -> State:
         red_threes=_with_team(state.red_threes, team, threes),
         pile=(),
         stock=stock,
+        pile_threes=pile_threes,
         has_melded=_with_team(state.has_melded, seat, True),
         turn_state=TurnState(melded=True, took_pile=True, concealed=False, melds_before=state.turn_state.melds_before),
     )
@@ -275,15 +291,22 @@ def _meld(state: State, action: MeldAction) -> State:
     going_out = len(rest) <= 1
     # Going out concealed is the whole hand at once: this meld action and at most the discard.
     concealment = plan.concealment(state) if going_out else Concealment.NONE
-    _check_opening(state, team, plan.points, waived=state.rules.concealed_waives_minimum(concealment))
+    _check_opening(state, team, plan, waived=state.rules.concealed_waives_minimum(concealment))
     _check_going_out(state, plan, len(rest))
-    turn_state = TurnState(True, ts.took_pile, ts.asked, None, ts.permission,
-                           concealment is not Concealment.NONE, ts.melds_before, concealment is Concealment.HAND_CANASTA)
+    # Royal: red threes melded on their own are no meld that spoils going out concealed later,
+    # and each one melded from the hand may be replaced from the stock before the discard.
+    reds = sum(1 for c in action.cards() if c in RED_THREES)
+    only_red_threes = reds == len(action.cards()) and not plan.opens
+    from_pile = min(reds, state.pile_threes[seat])
+    concealed = concealment is not Concealment.NONE or (only_red_threes and ts.concealed)
+    turn_state = TurnState(True, ts.took_pile, ts.asked, None, ts.permission, concealed, ts.melds_before,
+                           concealment is Concealment.HAND_CANASTA, ts.replacements + reds - from_pile)
     changes = dict(
         hands=state.hands[:seat] + (rest,) + state.hands[seat + 1 :],
         melds=_with_team(state.melds, team, plan.melds),
-        has_melded=_with_team(state.has_melded, seat, True),
+        has_melded=_with_team(state.has_melded, seat, state.has_melded[seat] or not only_red_threes),
         turn_state=turn_state,
+        pile_threes=_with_team(state.pile_threes, seat, state.pile_threes[seat] - from_pile),
     )
     if not rest:
         return _end(state, went_out=seat, concealed=turn_state.concealed, hand_canasta=turn_state.hand_canasta,
@@ -305,6 +328,9 @@ def _discard(state: State, action: Discard) -> State:
         raise IllegalActionError("going_out.required")
     hands = state.hands[:seat] + (rest,) + state.hands[seat + 1 :]
     pile = state.pile + (action.card,)
+    if action.card in RED_THREES and state.pile_threes[seat]:  # Royal: which ones came with the pile
+        held = sum(1 for c in rest if c in RED_THREES)
+        state = state.evolve(pile_threes=_with_team(state.pile_threes, seat, min(held, state.pile_threes[seat])))
     if not rest:  # the meld action before set turn_state.concealed only if it went out so
         ts = state.turn_state
         concealed = ts.concealed and ts.melded
@@ -353,6 +379,21 @@ def _answer_go_out(state: State, action: AnswerGoOut) -> State:
     return state.evolve(turn=asker, phase=Phase.PLAY, turn_state=turn_state)
 
 
+def _draw_replacement(state: State, action: DrawReplacement) -> State:
+    """Seed 000 "Ersättning av röda treor": optional, one card for each red three melded from the
+    hand this turn, impossible with the stock empty and lost with the discard."""
+    _require_phase(state, Phase.PLAY)
+    if state.turn_state.replacements <= 0:
+        raise IllegalActionError("replacement.none_owed")
+    if not state.stock:
+        raise IllegalActionError("replacement.stock_empty")
+    seat = state.turn
+    hand = tuple(sorted(state.hands[seat] + state.stock[:1]))
+    turn_state = state.turn_state.evolve(replacements=state.turn_state.replacements - 1)
+    return state.evolve(hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :], stock=state.stock[1:],
+                        turn_state=turn_state)
+
+
 def _decline_pile(state: State, action: DeclinePile) -> State:
     _require_phase(state, Phase.DRAW)
     if state.stock:
@@ -373,4 +414,5 @@ _HANDLERS: Mapping[str, Callable[[State, Action], State]] = {
     "ask_go_out": _ask_go_out,  # type: ignore[dict-item]
     "answer_go_out": _answer_go_out,  # type: ignore[dict-item]
     "decline_pile": _decline_pile,  # type: ignore[dict-item]
+    "draw_replacement": _draw_replacement,  # type: ignore[dict-item]
 }

@@ -13,6 +13,7 @@ from itertools import combinations
 
 from engine.actions import Layoff, MeldAction
 from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank
+from engine.melds import MeldKind
 from engine.state import Phase, State
 
 
@@ -67,14 +68,17 @@ def _forced_leftovers(state: State, team: int, hand: Sequence[Card]) -> list[Car
     forced: list[Card | None] = []
     for card in hand:
         if card in RED_THREES:
-            forced.append(card)
+            if rules.red_threes_laid_out:  # Royal melds them; elsewhere they never are
+                forced.append(card)
         elif card in BLACK_THREES:
             black.append(card)
         elif not WILD[card]:
             counts.setdefault(rank(card), []).append(card)
-    if len(black) < rules.min_meld:
+    threes_meld = not rules.red_threes_laid_out and (
+        any(c in RED_THREES for c in hand) or any(m.kind is MeldKind.THREES for m in state.melds[team]))
+    if len(black) < rules.min_meld and not threes_meld:
         forced.extend(black)
-    melded = {m.rank for m in state.melds[team]}
+    melded = {m.rank for m in state.melds[team] if m.kind is MeldKind.RANK}
     for meld_rank, cards in counts.items():
         if len(cards) < rules.min_naturals and meld_rank not in melded:
             forced.extend(cards)
@@ -87,11 +91,15 @@ def _cover(state: State, team: int, cards: Sequence[Card]) -> MeldAction | None:
     An empty ``MeldAction()`` means there is nothing to meld (going out by the discard alone).
     """
     rules = state.rules
-    if any(c in RED_THREES for c in cards):
+    reds = [c for c in cards if c in RED_THREES]
+    if reds and rules.red_threes_laid_out:
         return None
     black = [c for c in cards if c in BLACK_THREES]
+    threes = tuple(reds)  # Royal: a meld of threes, joining the side's unfinished one
     if black and len(black) < rules.min_meld:
-        return None
+        if not (threes or any(m.kind is MeldKind.THREES for m in state.melds[team])):
+            return None
+        threes, black = threes + tuple(black), []
     wilds = [c for c in cards if WILD[c]]
     by_rank: dict[int, list[Card]] = {}
     for card in cards:
@@ -99,6 +107,8 @@ def _cover(state: State, team: int, cards: Sequence[Card]) -> MeldAction | None:
             by_rank.setdefault(rank(card), []).append(card)
     groups: list[_Group] = []
     for index, meld in enumerate(state.melds[team]):
+        if meld.kind is not MeldKind.RANK:
+            continue
         mine = by_rank.pop(meld.rank, [])
         naturals = meld.naturals + len(mine)
         groups.append(_Group(meld.rank, mine, index, meld.size + len(mine), 0,
@@ -108,27 +118,48 @@ def _cover(state: State, team: int, cards: Sequence[Card]) -> MeldAction | None:
             return None
         demand = max(0, rules.min_meld - len(mine))
         groups.append(_Group(meld_rank, mine, None, len(mine), demand, rules.wilds_allowed(len(mine)), []))
-    if not _place_wilds(state, groups, wilds):
+    others = sum(1 for m in state.melds[team] if m.kind is not MeldKind.RANK and rules.is_canasta(m))
+    if not _place_wilds(state, groups, wilds, others):
         return None
     melds = [tuple(g.cards + g.wilds) for g in groups if g.onto is None]
     if black:
         melds.append(tuple(black))
-    layoffs = [Layoff(g.onto, tuple(g.cards + g.wilds)) for g in groups if g.onto is not None and (g.cards or g.wilds)]
+    if threes:
+        if threes[0] not in RED_THREES:  # black threes onto the side's meld of threes
+            index = next(i for i, m in enumerate(state.melds[team]) if m.kind is MeldKind.THREES)
+            layoff = Layoff(index, threes)
+            return _checked(state, MeldAction(tuple(melds), tuple(_layoffs(groups)) + (layoff,)))
+        melds.append(threes)
     if not state.has_opened(team) and not state.turn_state.concealed:
         points = sum(state.rules.card_values[c] for m in melds for c in m)
         if points < state.opening_minimum(team):
             return None
-    return MeldAction(tuple(melds), tuple(layoffs))
+    action = MeldAction(tuple(melds), tuple(_layoffs(groups)))
+    if len(state.rules.meld_kinds) > 2:  # Royal's kinds and requirements: let the judge decide
+        return _checked(state, action)
+    return action
 
 
-def _place_wilds(state: State, groups: list[_Group], wilds: list[Card]) -> bool:
+def _layoffs(groups: Sequence[_Group]) -> list[Layoff]:
+    return [Layoff(g.onto, tuple(g.cards + g.wilds)) for g in groups if g.onto is not None and (g.cards or g.wilds)]
+
+
+def _checked(state: State, action: MeldAction) -> MeldAction | None:
+    from engine.game import is_legal  # the judge imports this module lazily, for asking partner
+
+    if not action.melds and not action.layoffs:
+        return action if state.can_go_out(state.team_of(state.turn)) else None
+    return action if is_legal(state, action) else None
+
+
+def _place_wilds(state: State, groups: list[_Group], wilds: list[Card], others: int = 0) -> bool:
     """Give every group the wild cards it needs so that the side has its canastas; False if impossible."""
     rules = state.rules
     if any(g.capacity < g.demand for g in groups):
         return False
     if sum(g.demand for g in groups) > len(wilds) or sum(g.capacity for g in groups) < len(wilds):
         return False
-    have = sum(1 for g in groups if g.size >= rules.canasta_size)
+    have = others + sum(1 for g in groups if g.size >= rules.canasta_size)
     missing = rules.canastas_to_go_out - have
     candidates = [g for g in groups if g.size < rules.canasta_size]
     targets: Sequence[_Group] = ()

@@ -16,6 +16,7 @@ from itertools import combinations
 
 from engine.actions import (
     Action,
+    DrawReplacement,
     AnswerGoOut,
     AskGoOut,
     DeclinePile,
@@ -25,7 +26,8 @@ from engine.actions import (
     MeldAction,
     TakePile,
 )
-from engine.cards import RED_THREES, WILD, Card, rank
+from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank
+from engine.melds import Meld, MeldKind
 from engine.game import is_legal
 from engine.going_out import going_out_plan
 from engine.rules import AskMode
@@ -66,12 +68,12 @@ def _naturals_by_rank(hand: Sequence[Card]) -> dict[int, list[Card]]:
     return groups
 
 
-def _remaining_ok(state: State, remaining: int, canastas_after: int) -> bool:
-    """Seed 001 "Að fara út": down to one card or none only when the side may go out."""
-    permission = state.turn_state.permission
+def _remaining_ok(state: State, remaining: int, action: Action) -> bool:
+    """Seed 001 "Að fara út": down to one card or none only when the side may go out; those
+    few actions the judge decides."""
     if remaining <= 1:
-        return permission is not False and canastas_after >= state.rules.canastas_to_go_out
-    return permission is not True
+        return is_legal(state, action)
+    return state.turn_state.permission is not True
 
 
 # -- drawing ---------------------------------------------------------------------------------
@@ -81,7 +83,7 @@ def _draw_phase(state: State) -> list[Action]:
     actions: list[Action] = list(_pile_options(state))
     if state.stock:
         actions.insert(0, Draw())
-    elif not actions or is_legal(state, DeclinePile()):  # a variant may oblige the player to take
+    elif is_legal(state, DeclinePile()):  # a variant may oblige the player to take
         actions.insert(0, DeclinePile())
     return actions
 
@@ -100,13 +102,22 @@ def _pile_options(state: State) -> Iterator[Action]:
         yield from _pile_openings(state, hand, top, naturals)
         return
     candidates: list[TakePile] = []
-    existing = state.meld_of_rank(team, top_rank)
-    if existing is not None and not frozen and state.rules.takes_top_card(state.melds[team][existing]):
-        candidates.append(TakePile(onto=existing))
+    existing = None
+    for index, meld in enumerate(state.melds[team]):
+        if meld.kind is MeldKind.RANK and meld.rank == top_rank:
+            existing = index
+            if not frozen and state.rules.takes_top_card(meld):
+                candidates.append(TakePile(onto=index))
     if len(naturals) >= 2:
         candidates.append(TakePile(meld=tuple(naturals[:2])))
     if naturals and wilds and not frozen and existing is None:  # onto the meld covers the rest
         candidates.append(TakePile(meld=(naturals[0], wilds[0])))
+        if len(wilds) >= 2 and state.rules.pile_wilds() >= 2:
+            candidates.append(TakePile(meld=(naturals[0], wilds[0], wilds[1])))
+    if not frozen:
+        for index, meld in enumerate(state.melds[team]):
+            if meld.kind is MeldKind.SAMBA and is_legal(state, TakePile(onto=index)):
+                candidates.append(TakePile(onto=index))
     for action in candidates:
         # Only a take that leaves the hand nearly empty can be refused (going out needs a canasta).
         if len(state.hands[seat]) - len(action.meld) + len(state.pile) > 4 or is_legal(state, action):
@@ -184,36 +195,95 @@ def _play_phase(state: State) -> list[Action]:
         if len(hand) == 1:
             actions.append(Discard(hand[0]))
         return actions
-    if state.melds[team]:
-        actions.extend(_new_melds(state, hand, by_rank, wilds, canastas))
-        actions.extend(_layoffs(state, hand, by_rank, wilds, canastas))
+    if state.has_opened(team):
+        actions.extend(_new_melds(state, hand, by_rank, wilds))
+        actions.extend(_layoffs(state, hand, by_rank, wilds))
     else:
         for melds in _opening_sets(state, hand, 0):
             action = MeldAction(melds=melds)
             # built to be valid melds over the minimum: only a near-empty hand needs the judge
             if len(hand) - sum(map(len, melds)) >= 2 or is_legal(state, action):
                 actions.append(action)
-    if len(hand) > 1 or _remaining_ok(state, 0, canastas):
+    if len(state.rules.meld_kinds) > 2:
+        actions.extend(_special_melds(state, hand, wilds))
+    if turn_state.replacements > 0 and state.stock:
+        actions.append(DrawReplacement())
+    if len(hand) > 1 or is_legal(state, _DISCARDS[hand[0]]):
         actions.extend([_DISCARDS[card] for card in sorted(set(hand))])
     return actions
+
+
+def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Iterator[Action]:
+    """Royal's other kinds, each checked by the judge (they are few): red threes, alone or into
+    the side's unfinished meld of threes, with black threes once opened; Sambas from the runs of
+    a suit; a Bolivia; cards laid off on those melds."""
+    team = state.seat_team[state.turn]
+    candidates: list[MeldAction] = []
+    reds = tuple(c for c in hand if c in RED_THREES)
+    blacks = tuple(c for c in hand if c in BLACK_THREES)
+    if reds:
+        candidates.append(MeldAction(melds=(reds[:1],)))
+        if blacks:
+            candidates.append(MeldAction(melds=(reds[:1] + blacks[:1],)))
+    by_suit: dict[int, dict[int, Card]] = {}
+    for card in hand:
+        if not WILD[card] and rank(card) != 3:
+            by_suit.setdefault(card % 4, {})[14 if rank(card) == 1 else rank(card)] = card
+    for cards in by_suit.values():
+        run: list[Card] = []
+        for place in range(4, 16):
+            if place in cards:
+                run.append(cards[place])
+                continue
+            if len(run) >= state.rules.min_meld:
+                candidates.append(MeldAction(melds=(tuple(run[:3]),)))
+                candidates.append(MeldAction(melds=(tuple(run[:7]),)))
+            run = []
+    if len(wilds) >= state.rules.min_meld:
+        candidates.append(MeldAction(melds=(tuple(wilds[:3]),)))
+    distinct = sorted(set(hand))
+    for index, meld in enumerate(state.melds[team]):
+        if meld.kind is MeldKind.RANK or meld.size >= state.rules.canasta_size:
+            continue
+        candidates.extend(_single_layoff(index, card) for card in distinct if _may_fit(meld, card))
+    seen: set[MeldAction] = set()
+    for action in candidates:
+        if action not in seen and is_legal(state, action):
+            seen.add(action)
+            yield action
 
 
 def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int, canastas: int) -> bool:
     """A cheap test that rules out most positions before the going-out search runs."""
     rules = state.rules
+    melds = state.melds[state.seat_team[state.turn]]
+    if "samba" in rules.meld_kinds and not any(m.kind is MeldKind.SAMBA and rules.is_canasta(m) for m in melds):
+        return False  # the search makes no Samba: Royal needs one complete already
     if canastas >= rules.canastas_to_go_out:
         return True
-    sizes = {m.rank: m.size for m in state.melds[state.seat_team[state.turn]]}
+    sizes = {m.rank: m.size for m in melds}
     for meld_rank, naturals in by_rank.items():
         sizes[meld_rank] = sizes.get(meld_rank, 0) + len(naturals)
     return max(sizes.values(), default=0) + wilds >= rules.canasta_size
 
 
-def _new_melds(
-    state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card], canastas: int
-) -> Iterator[Action]:
+def _may_fit(meld: Meld, card: Card) -> bool:
+    """A cheap first look at whether ``card`` could go onto a meld of another kind than rank."""
+    if meld.kind is MeldKind.BOLIVIA:
+        return WILD[card]
+    if meld.kind in (MeldKind.THREES, MeldKind.BLACK_THREES):
+        return card in RED_THREES or card in BLACK_THREES
+    if WILD[card] or card % 4 != meld.cards[0] % 4:  # a Samba: its suit, next to either end
+        return False
+    places = [14 if rank(c) == 1 else rank(c) for c in meld.cards]
+    place = 14 if rank(card) == 1 else rank(card)
+    return place == min(places) - 1 or place == max(places) + 1
+
+
+def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> Iterator[Action]:
     rules = state.rules
-    melded = {m.rank for m in state.melds[state.seat_team[state.turn]]}
+    melds = state.melds[state.seat_team[state.turn]]
+    melded = {m.rank for m in melds if m.kind is MeldKind.RANK and rules.merges(m, m)}
     for meld_rank, naturals in by_rank.items():
         if meld_rank in melded:
             continue  # the same cards are offered as lay-offs
@@ -222,25 +292,22 @@ def _new_melds(
                 size = k + w
                 if size < rules.min_meld:
                     continue
-                if _remaining_ok(state, len(hand) - size, canastas + (size >= rules.canasta_size)):
-                    yield MeldAction(melds=(tuple(naturals[:k]) + tuple(wilds[:w]),))
+                action = MeldAction(melds=(tuple(naturals[:k]) + tuple(wilds[:w]),))
+                if _remaining_ok(state, len(hand) - size, action):
+                    yield action
 
 
-def _layoffs(
-    state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card], canastas: int
-) -> Iterator[Action]:
+def _layoffs(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> Iterator[Action]:
+    """Single cards onto the side's rank melds (other kinds: ``_special_melds``)."""
     rules = state.rules
     distinct_wilds = sorted(set(wilds))
     for index, meld in enumerate(state.melds[state.seat_team[state.turn]]):
-        if meld.rank == 3:
-            continue  # black threes take nothing more (seed 001 "Leikurinn")
+        if meld.kind is not MeldKind.RANK:
+            continue
         fitting = sorted(set(by_rank.get(meld.rank, ())))
         if rules.wilds_allowed(meld.naturals) > meld.wilds:
             fitting += distinct_wilds
-        if not fitting:
-            continue
-        grows = meld.size + 1 == rules.canasta_size
-        if not _remaining_ok(state, len(hand) - 1, canastas + grows):
-            continue
         for card in fitting:
-            yield _single_layoff(index, card)
+            action = _single_layoff(index, card)
+            if _remaining_ok(state, len(hand) - 1, action):
+                yield action

@@ -53,8 +53,7 @@ class Meld:
         return self.kind is MeldKind.BLACK_THREES
 
     def value(self, rules: Rules) -> int:
-        values = rules.card_values
-        return sum(values[c] for c in self.cards)
+        return rules.meld_points(self)
 
     def bonus(self, rules: Rules) -> int:
         return rules.meld_bonus(self)

@@ -35,6 +35,14 @@ def _flag(data: Mapping[str, Any], key: str) -> bool:
     return value
 
 
+def _counts(data: Mapping[str, Any], key: str, players: int) -> tuple[int, ...]:
+    value = data.get(key, [0] * players)
+    if (not isinstance(value, list) or len(value) != players
+            or any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in value)):
+        raise InvalidInputError(key, N_("expected {count} whole numbers, one per seat"), count=players)
+    return tuple(value)
+
+
 def _list(value: object, field: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list):
         raise InvalidInputError(field, N_("expected a list"))
@@ -67,7 +75,7 @@ def _turn_state(data: object, melds_before: int, concealed: bool) -> TurnState:
     if not isinstance(data, dict):
         raise InvalidInputError("turn_state", N_("expected an object"))
     flags = {}
-    for key in ("melded", "took_pile", "asked", "concealed"):
+    for key in ("melded", "took_pile", "asked", "concealed", "hand_canasta"):
         value = data.get(key, concealed if key == "concealed" else False)
         if not isinstance(value, bool):
             raise InvalidInputError(f"turn_state.{key}", N_("expected true or false"))
@@ -81,9 +89,12 @@ def _turn_state(data: object, melds_before: int, concealed: bool) -> TurnState:
     before = data.get("melds_before", melds_before)
     if not isinstance(before, int) or isinstance(before, bool) or before < 0:
         raise InvalidInputError("turn_state.melds_before", N_("expected a whole number"))
+    replacements = data.get("replacements", 0)
+    if not isinstance(replacements, int) or isinstance(replacements, bool) or replacements < 0:
+        raise InvalidInputError("turn_state.replacements", N_("expected a whole number"))
     if flags["took_pile"]:  # melding the pile's top card rules out going out concealed
         flags["concealed"] = False
-    return TurnState(asker=asker, permission=permission, melds_before=before, **flags)
+    return TurnState(asker=asker, permission=permission, melds_before=before, replacements=replacements, **flags)
 
 
 class _Accountant:
@@ -156,6 +167,8 @@ def load_position(data: object) -> State:
     for team, raw in enumerate(_list(data.get("red_threes", [[] for _ in teams]), "red_threes", len(teams))):
         field = f"red_threes[{team}]"
         cards = parse_cards(raw, field)
+        if cards and not rules.red_threes_laid_out:
+            raise InvalidInputError(field, N_("in this variant red threes are melded, not laid out apart"))
         if any(c not in RED_THREES for c in cards):
             raise InvalidInputError(field, N_("only red threes (3h, 3d) are laid out as bonus cards"))
         books.take(cards, field)
@@ -192,7 +205,7 @@ def load_position(data: object) -> State:
     hidden = tuple(isinstance(h, int) for h in hands)
     if phase in (Phase.DRAW, Phase.PLAY) and hidden[turn]:
         raise InvalidInputError(f"hands[{turn}]", N_("the hand of the player to act must be listed card by card"))
-    if phase is Phase.PLAY and any(c in RED_THREES for c in filled[turn]):
+    if phase is Phase.PLAY and rules.red_threes_laid_out and any(c in RED_THREES for c in filled[turn]):
         raise InvalidInputError(f"hands[{turn}]", N_("after drawing, the player's red threes are laid out, not held"))
 
     seat_team = [0] * players
@@ -201,7 +214,7 @@ def load_position(data: object) -> State:
             seat_team[s] = t
     has_melded = data.get("has_melded")
     if has_melded is None:
-        has_melded = [bool(melds[seat_team[s]]) for s in range(players)]
+        has_melded = [any(rules.opens(m) for m in melds[seat_team[s]]) for s in range(players)]
     elif not isinstance(has_melded, list) or len(has_melded) != players or any(not isinstance(b, bool) for b in has_melded):
         raise InvalidInputError("has_melded", N_("expected {count} true/false values, one per seat"), count=players)
     team = seat_team[turn]
@@ -231,6 +244,8 @@ def load_position(data: object) -> State:
         has_melded=tuple(has_melded),
         went_out=went_out,
         concealed=_flag(data, "concealed"),
+        hand_canasta=_flag(data, "hand_canasta"),
+        pile_threes=_counts(data, "pile_threes", players),
         out_of_play=tuple(sorted(unseen)),
         hidden=hidden,
         stock_hidden=stock_hidden,
@@ -263,10 +278,15 @@ def dump_position(state: State, reveal: bool = False) -> dict[str, Any]:
             "permission": ts.permission,
             "concealed": ts.concealed,
             "melds_before": ts.melds_before,
+            "hand_canasta": ts.hand_canasta,
+            "replacements": ts.replacements,
         },
         "has_melded": list(state.has_melded),
+        "table": state.rules.table,
+        "pile_threes": list(state.pile_threes),
     }
     if state.phase is Phase.END:
         out["went_out"] = state.went_out
         out["concealed"] = state.concealed
+        out["hand_canasta"] = state.hand_canasta
     return out

@@ -110,6 +110,10 @@ RULES: Mapping[str, RuleText] = {
         N_("The stock is used up"),
         N_("The stock is used up and the {top} fits one of your side's melds, so you must take the pile."),
     ),
+    "pile.single_card": RuleText(
+        N_("Taking the pile"),
+        N_("With a single card in your hand you may not take a pile of a single card: draw from the stock."),
+    ),
     "hand.not_held": RuleText(
         N_("Only cards from your hand"),
         N_("You do not hold {cards} in your hand."),
@@ -149,6 +153,28 @@ RULES: Mapping[str, RuleText] = {
         N_("Black threes"),
         N_("A meld of black threes cannot hold wild cards."),
     ),
+    "meld.black_threes_unopened": RuleText(
+        N_("Black threes"),
+        N_("Black threes join the red threes only once your side has opened, or in the turn it opens."),
+    ),
+    "meld.complete": RuleText(
+        N_("A complete canasta"),
+        N_("This canasta is complete: a Samba, a Bolivia or a canasta of threes takes no more cards."),
+    ),
+    "meld.samba": RuleText(
+        N_("Samba"),
+        N_("A Samba is a run of three to seven cards of one suit from 4 up to the ace, without wild cards;"
+           " {cards} is not."),
+    ),
+    "meld.bolivia": RuleText(
+        N_("Bolivia"),
+        N_("A Bolivia holds only wild cards; the {card} is not one."),
+    ),
+    "meld.threes": RuleText(
+        N_("Melds of threes"),
+        N_("A meld of threes starts with a red three and holds at most seven threes; black threes alone"
+           " are three to six, only when going out. {cards} does not fit."),
+    ),
     "meld.layoff": RuleText(
         N_("Laying off"),
         N_("The {card} does not fit your side's meld of {rank_of}."),
@@ -172,6 +198,13 @@ RULES: Mapping[str, RuleText] = {
         N_(
             "Your side needs two canastas before you may go out, so you must keep at least two cards"
             " after melding; this would leave {count}."
+        ),
+    ),
+    "going_out.needs_samba": RuleText(
+        N_("Going out needs two canastas, one a Samba"),
+        N_(
+            "Your side needs two canastas, one of them a Samba, before you may go out, so you must keep"
+            " at least two cards after melding; this would leave {count}."
         ),
     ),
     "going_out.refused": RuleText(
@@ -201,6 +234,14 @@ RULES: Mapping[str, RuleText] = {
     "answer.cannot_pass": RuleText(
         N_("Asking partner"),
         N_("You must answer yes or no: there is no other partner to pass the question to."),
+    ),
+    "replacement.none_owed": RuleText(
+        N_("Replacing red threes"),
+        N_("You have no red three melded from your hand this turn whose replacement you could still draw."),
+    ),
+    "replacement.stock_empty": RuleText(
+        N_("Replacing red threes"),
+        N_("The stock is empty, so the red three cannot be replaced."),
     ),
     "answer.not_asked": RuleText(
         N_("Asking partner"),

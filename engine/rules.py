@@ -113,6 +113,9 @@ class Rules:
     end_of_stock: EndOfStock = EndOfStock.TAKE_OR_DECLINE
     red_three_last_card_ends: bool = True  # a red three drawn as the stock's last card ends the hand
     ask_mode: AskMode = AskMode.NEXT
+    red_threes_laid_out: bool = True  # red threes go face up by themselves (Royal: they are melded)
+    meld_kinds: frozenset[str] = frozenset({"rank", "black_threes"})  # which MeldKinds the variant has
+    single_card_pile_refused: bool = False  # Royal: a one-card pile is not taken with one card in hand
     table: str = ""  # the Table these rules are specialised to
     teams: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
     sources: Mapping[str, Source] = field(default_factory=lambda: MappingProxyType({}))
@@ -207,6 +210,18 @@ class Rules:
         from engine.melds import extend_rank_meld
 
         return extend_rank_meld(self, meld, cards)
+
+    def opens(self, meld: Meld) -> bool:
+        """Whether having this meld on the table means the side has opened."""
+        return True
+
+    def meld_points(self, meld: Meld) -> int:
+        """The meld's cards' worth, for the opening minimum and the score."""
+        values = self.card_values
+        return sum(values[c] for c in meld.cards)
+
+    def check_plan(self, state: Any, team: int, before: Sequence[Meld], after: Sequence[Meld]) -> None:
+        """A variant's own checks of a side's melds after an action (Royal's black threes)."""
 
     def merges(self, existing: Meld, new: Meld) -> bool:
         """Whether a new meld joins the side's existing one (seed 001: melds of one rank merge)."""

@@ -36,6 +36,7 @@ class TurnState:
     concealed: bool = True  # nothing so far rules out going out concealed this turn
     melds_before: int = 0  # how many melds the side had when the turn began
     hand_canasta: bool = False  # the going-out meld held a canasta of the player's own (Wiener)
+    replacements: int = 0  # Royal: red threes melded this turn whose replacement may still be drawn
 
     def evolve(self, **changes: Any) -> TurnState:
         return replace(self, **changes)
@@ -61,6 +62,7 @@ class State:
     concealed: bool = False  # with went_out: the hand went out concealed
     hand_canasta: bool = False  # ... with a canasta complete in the hand (Wiener's Hand-Canasta)
     out_of_play: tuple[Card, ...] = ()
+    pile_threes: tuple[int, ...] = ()  # Royal: red threes per hand that came with the pile (no replacement)
     hidden: tuple[bool, ...] = ()  # per seat: a position shows this hand as a count
     stock_hidden: bool = True  # a position shows the stock as a count
     seat_team: tuple[int, ...] = field(default=(), compare=False)
@@ -76,6 +78,8 @@ class State:
             object.__setattr__(self, "has_melded", (False,) * self.players)
         if not self.hidden:
             object.__setattr__(self, "hidden", (False,) * self.players)
+        if not self.pile_threes:
+            object.__setattr__(self, "pile_threes", (0,) * self.players)
 
     def evolve(self, **changes: Any) -> State:
         """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``, which
@@ -108,7 +112,8 @@ class State:
     # -- the side's table ------------------------------------------------------------------
 
     def has_opened(self, team: int) -> bool:
-        return bool(self.melds[team])
+        opens = self.rules.opens
+        return any(opens(m) for m in self.melds[team])
 
     def canastas(self, team: int) -> int:
         is_canasta = self.rules.is_canasta

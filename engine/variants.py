@@ -6,13 +6,14 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from engine.classic import CLASSIC
+from engine.royal import ROYAL
 from engine.swedish import SWEDISH
 from engine.wiener import WIENER
 from engine.errors import InvalidInputError
 from engine.i18n import N_
 from engine.rules import Rules
 
-VARIANTS: Mapping[str, Rules] = MappingProxyType({rules.name: rules for rules in (CLASSIC, WIENER, SWEDISH)})
+VARIANTS: Mapping[str, Rules] = MappingProxyType({rules.name: rules for rules in (CLASSIC, WIENER, ROYAL, SWEDISH)})
 
 
 def get_variant(name: object, field: str = "variant") -> Rules:
@@ -24,4 +25,4 @@ def get_variant(name: object, field: str = "variant") -> Rules:
     return rules
 
 
-__all__ = ["CLASSIC", "SWEDISH", "VARIANTS", "WIENER", "get_variant"]
+__all__ = ["CLASSIC", "ROYAL", "SWEDISH", "VARIANTS", "WIENER", "get_variant"]

@@ -1,0 +1,196 @@
+"""Royal Canasta, one test per rule, named after the headings of seed 000
+(``000_cfd586a5b8510a94.txt``, Swedish) or the decision ``docs/rules-royal.md`` records."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.deal import deal_from
+from engine.melds import MeldKind
+from engine.position import dump_position
+from engine.scoring import score_hand
+from engine.state import Phase
+from engine.variants import ROYAL
+from tests.engine.helpers import order_with, play, refusal, state_of
+
+R = {"variant": "royal"}
+OPENED = {"variant": "royal", "melds": [[["Qh", "Qd", "Qc"]], []]}
+SAMBA7 = ["4h", "5h", "6h", "7h", "8h", "9h", "10h"]
+KINGS = ["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"]
+
+
+def _hand(cards: list[str], **fields: object) -> dict[str, object]:
+    return {"hands": [cards, 15, 15, 15], **R, **fields}
+
+
+def test_kort_three_decks_six_jokers_fifteen_cards() -> None:
+    table = ROYAL.for_people(4)
+    assert len(table.deck()) == 162 and table.hand_size == 15
+
+
+def test_given_threes_and_wild_cards_are_covered() -> None:
+    state = deal_from(ROYAL.for_people(4), order_with(ROYAL.for_people(4), ["3c", "JK", "9d"]))
+    assert dump_position(state)["pile"] == ["3c", "JK", "9d"] and state.freezer() is not None
+
+
+def test_spelordning_draw_two_and_a_last_single_card_is_a_whole_draw() -> None:
+    after = play(state_of([], **_hand(["5c", "5d"], stock=["3h", "9h", "Kd"])), {"type": "draw"})
+    assert dump_position(after)["hands"][0] == ["3h", "5c", "5d", "9h"]  # red threes stay in the hand
+    after = play(state_of([], **_hand(["5c", "5d"], stock=["8h"])), {"type": "draw"})
+    assert after.phase is Phase.PLAY and len(dump_position(after)["hands"][0]) == 3
+
+
+def test_talongens_sista_kort_a_red_three_does_not_end_the_hand() -> None:
+    after = play(state_of([], **_hand(["5c", "5d"], stock=["3h"])), {"type": "draw"})
+    assert after.phase is Phase.PLAY
+
+
+def _meld(cards: list[str], **fields: object) -> object:
+    return state_of([], **{**OPENED, "phase": "play", **fields, "hands": [cards + ["Kh", "Kd"], 15, 15, 15]})
+
+
+@pytest.mark.parametrize("meld", [["8c", "8d", "2c"], ["8c", "8d", "2c", "JK"], SAMBA7[:3], SAMBA7,
+                                  ["Jd", "Qd", "Kd", "Ad"], ["2c", "2d", "JK"], ["3h"], ["3h", "3s"]])
+def test_malningar_valid_melds(meld: list[str]) -> None:
+    play(_meld(meld), {"type": "meld", "melds": [meld]})
+
+
+@pytest.mark.parametrize(
+    ("meld", "rule"),
+    [(["8c", "8d", "2c", "2d", "JK"], "meld.too_many_wilds"), (["4h", "5h", "7h"], "meld.samba"),
+     (["2h", "3h", "4h"], "meld.mixed_ranks"), (["Qs", "Ks", "As", "2s"], "meld.mixed_ranks"),
+     (["3s", "3h"], "meld.threes"), (["3c", "3s", "3c"], "meld.black_threes")],
+)
+def test_malningar_invalid_melds(meld: list[str], rule: str) -> None:
+    assert refusal(_meld(meld), {"type": "meld", "melds": [meld]}).rule == rule
+
+
+def test_malningar_two_sambas_of_one_suit_and_a_complete_samba_takes_nothing() -> None:
+    state = _meld(["Jh", "Qh", "Kh"], melds=[[SAMBA7], []])
+    after = play(state, {"type": "meld", "melds": [["Jh", "Qh", "Kh"]]})
+    assert [m.kind for m in after.melds[0]] == [MeldKind.SAMBA, MeldKind.SAMBA]
+    full = _meld(["Jh"], melds=[[SAMBA7], []])
+    assert refusal(full, {"type": "meld", "layoffs": [{"onto": 0, "cards": ["Jh"]}]}).rule == "meld.complete"
+
+
+def test_canasta_kombinationer_wild_cards_turn_a_red_canasta_black_at_most_two() -> None:
+    state = _meld(["2c", "JK", "2d"], melds=[[KINGS, SAMBA7], []])
+    after = play(state, {"type": "meld", "layoffs": [{"onto": 0, "cards": ["2c", "JK"]}]})
+    assert ROYAL.meld_bonus(after.melds[0][0]) == 300
+    assert refusal(after, {"type": "meld", "layoffs": [{"onto": 0, "cards": ["2d"]}]}).rule == "meld.too_many_wilds"
+
+
+def test_att_paborja_black_threes_join_red_ones_only_once_opened() -> None:
+    unopened = state_of([], **_hand(["3h", "3s", "9c", "9d"], phase="play"))
+    play(unopened, {"type": "meld", "melds": [["3h"]]})  # a lone red three before opening
+    assert refusal(unopened, {"type": "meld", "melds": [["3h", "3s"]]}).rule == "meld.black_threes_unopened"
+    play(_meld(["3h", "3s"]), {"type": "meld", "melds": [["3h", "3s"]]})
+
+
+def test_royal_and_super_royal_canastas() -> None:
+    royal = ["3h", "3d", "3h", "3c", "3s", "3c", "3s"]
+    state = state_of([], **{**R, "phase": "end", "went_out": 0, "hands": [[], [], [], []],
+                            "melds": [[royal, SAMBA7], []]})
+    assert score_hand(state)[0].canastas == 3000 + 1500
+    assert score_hand(state)[0].melds == 35 + 5 * 4 + 10 * 3  # the threes at 5 each, then the Samba
+    dead = ["3d", "3c", "3s", "3c", "3s", "3c", "3s"]
+    state = state_of([], **{**R, "phase": "end", "went_out": 0, "hands": [[], [], [], []], "melds": [[], [dead]]})
+    assert score_hand(state)[1].canastas == 0 and score_hand(state)[1].melds == 35  # one red: no canasta
+    super_royal = ["3h", "3d", "3h", "3d", "3h", "3d", "3s"]
+    state = state_of([], **{**R, "phase": "end", "went_out": 0, "hands": [[], [], [], []],
+                            "melds": [[super_royal, SAMBA7], []]})
+    assert score_hand(state)[0].canastas == 4000 + 1500
+
+
+def test_poangberakning_lone_red_threes_100_each_1000_for_six_negative_without_two_canastas() -> None:
+    state = state_of([], **{**R, "phase": "end", "went_out": 0, "hands": [[], ["3h", "3s", "5c"], [], []],
+                            "melds": [[KINGS, SAMBA7, ["3h", "3d"]], [["3d"], ["8c", "8d", "8h"]]]})
+    us, them = score_hand(state)
+    assert us.red_threes == 200 and them.red_threes == -100
+    assert us.going_out == 200 and them.hand == -500 - 100 - 5
+    six = state_of([], **{**R, "phase": "end", "hands": [[], [], [], []],
+                          "melds": [[KINGS, SAMBA7, ["3h", "3d", "3h", "3d", "3h", "3d"]], []]})
+    assert score_hand(six)[0].red_threes == 1000
+
+
+def test_ersattning_a_melded_red_three_may_be_replaced_until_the_discard() -> None:
+    state = _meld(["3h"], stock=["9s", "4d"])
+    melded = play(state, {"type": "meld", "melds": [["3h"]]})
+    replaced = play(melded, {"type": "draw_replacement"})
+    assert "9s" in dump_position(replaced)["hands"][0]
+    assert refusal(replaced, {"type": "draw_replacement"}).rule == "replacement.none_owed"
+
+
+def test_ersattning_none_for_a_red_three_taken_with_the_pile() -> None:
+    state = state_of([], **{**OPENED, "hands": [["9c", "9d", "5s"], 15, 15, 15], "pile": ["3h", "8c", "9h"]})
+    taken = play(state, {"type": "take_pile", "meld": ["9c", "9d"]})
+    melded = play(taken, {"type": "meld", "melds": [["3h"]]})
+    assert refusal(melded, {"type": "draw_replacement"}).rule == "replacement.none_owed"
+
+
+def test_sakning_av_en_rod_trea_blocks_and_freezes() -> None:
+    state = state_of([], **{**OPENED, "hands": [["9c", "9d"], 15, 15, 15], "pile": ["8c", "3d"]})
+    assert refusal(state, {"type": "take_pile", "meld": ["9c", "9d"]}).rule == "pile.blocked"
+    assert state.freezer() is not None
+
+
+@pytest.mark.parametrize(("score", "minimum"), [(-1, 15), (0, 50), (1500, 90), (3000, 120), (6995, 120), (7000, 150)])
+def test_begynnelsemalning_table(score: int, minimum: int) -> None:
+    assert ROYAL.opening_minimum(score) == minimum
+
+
+def test_sakhogen_one_natural_and_two_wild_cards_take_an_open_pile() -> None:
+    state = state_of([], **{**OPENED, "hands": [["9c", "2c", "JK", "5s"], 15, 15, 15], "pile": ["8c", "9h"]})
+    play(state, {"type": "take_pile", "meld": ["9c", "2c", "JK"]})
+
+
+def test_sakhogen_the_top_card_extends_a_samba() -> None:
+    state = state_of([], **{**R, "melds": [[["7d", "8d", "9d"], ["Qh", "Qd", "Qc"]], []],
+                            "hands": [["5s", "5c"], 15, 15, 15], "pile": ["Kc", "10d"]})
+    after = play(state, {"type": "take_pile", "onto": 0})
+    assert dump_position(after)["melds"][0][0] == ["7d", "8d", "9d", "10d"]
+
+
+def test_sakhogen_never_onto_a_complete_canasta() -> None:
+    state = state_of([], **{**R, "melds": [[KINGS], []], "hands": [["5s", "5c"], 15, 15, 15], "pile": ["8c", "Ks"]})
+    assert refusal(state, {"type": "take_pile", "onto": 0}).rule == "pile.onto_canasta"
+
+
+def test_sakhogen_a_single_card_pile_with_a_single_card_in_hand() -> None:
+    state = state_of([], **{**R, "melds": [[["Qh", "Qd", "Qc"]], []], "hands": [["5s"], 15, 15, 15], "pile": ["Qs"]})
+    assert refusal(state, {"type": "take_pile", "onto": 0}).rule == "pile.single_card"
+
+
+def test_gora_utgang_two_canastas_one_a_samba() -> None:
+    no_samba = state_of([], **{**R, "phase": "play", "hands": [["9c"], 15, 15, 15],
+                               "melds": [[KINGS, ["Ah", "Ad", "Ac", "As", "Ah", "Ad", "Ac"]], []]})
+    assert refusal(no_samba, {"type": "discard", "card": "9c"}).rule == "going_out.needs_samba"
+    ready = state_of([], **{**R, "phase": "play", "hands": [["9c"], 15, 15, 15], "melds": [[KINGS, SAMBA7], []]})
+    out = play(ready, {"type": "discard", "card": "9c"})
+    assert out.went_out == 0 and score_hand(out)[0].going_out == 200
+
+
+def test_utgang_direkt_concealed_is_500_more() -> None:
+    cards = ["4s", "5s", "6s", "7s", "8s", "9s", "10s", "Jc", "Jd", "Jh", "Js", "Jc", "Jd", "2c", "9h"]
+    state = state_of([], **{**R, "phase": "play", "hands": [cards, 15, 15, 15], "has_melded": [False] * 4})
+    out = play(play(state, {"type": "meld", "melds": [cards[:7], cards[7:14]]}), {"type": "discard", "card": "9h"})
+    assert out.concealed and score_hand(out)[0].going_out == 700
+
+
+def test_bordssamtal_one_no_is_no() -> None:
+    hands: list[object] = [["9c", "9d", "9h", "5s"], 15, 15, 15, 15, 15]
+    state = state_of([], **{**R, "phase": "play", "hands": hands, "teams": [[0, 2, 4], [1, 3, 5]],
+                            "melds": [[KINGS, SAMBA7], []]})
+    first = play(play(state, {"type": "ask_go_out"}), {"type": "answer_go_out", "yes": True})
+    assert first.turn == 4 and first.phase is Phase.ANSWER
+    assert play(first, {"type": "answer_go_out", "yes": False}).turn_state.permission is False
+
+
+def test_talongens_sista_kort_must_take_a_fitting_top_card() -> None:
+    state = state_of([], **{**OPENED, "hands": [["5c", "9d"], 15, 15, 15], "pile": ["8h", "Qs"], "stock": []})
+    assert refusal(state, {"type": "decline_pile"}).rule == "stock.must_take"
+
+
+def test_spelets_mal_18000() -> None:
+    assert ROYAL.winner((18100, 17000)) == 0 and ROYAL.winner((18100, 18100)) is None
+    assert ROYAL.winner((17999, 100)) is None
