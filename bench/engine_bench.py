@@ -28,16 +28,17 @@ from engine.legal import legal_actions  # noqa: E402
 from engine.match import play_hand  # noqa: E402
 from engine.position import dump_position, load_position  # noqa: E402
 from engine.state import State  # noqa: E402
-from engine.variants import CLASSIC  # noqa: E402
+from engine.rules import Rules  # noqa: E402
+from engine.variants import CLASSIC, VARIANTS  # noqa: E402
 
 
-def selfplay(bot_name: str, hands: int, seed: int) -> dict[str, Any]:
+def selfplay(bot_name: str, hands: int, seed: int, rules: Rules = CLASSIC) -> dict[str, Any]:
     rng = random.Random(seed)
-    bots = [RandomBot() if bot_name == "random" else BasicBot() for _ in range(4)]
+    bots = [RandomBot() if bot_name == "random" else BasicBot() for _ in range(rules.players)]
     actions = 0
     started = time.perf_counter()
     for number in range(hands):
-        _, count = play_hand(deal(CLASSIC, rng, dealer=number % 4), bots, rng)
+        _, count = play_hand(deal(rules, rng, dealer=number % rules.players), bots, rng)
         actions += count
     seconds = time.perf_counter() - started
     return {
@@ -98,6 +99,10 @@ def main() -> None:
     report = {
         "random_play": selfplay("random", args.hands, args.seed),
         "basic_play": selfplay("basic", args.hands, args.seed),
+        "random_play_by_variant": {
+            name: selfplay("random", max(20, args.hands // 5), args.seed, rules.for_people(4))
+            for name, rules in VARIANTS.items()
+        },
         "judge": judge_latency(max(20, args.hands // 10), args.seed),
         "memory": peak_memory(50, args.seed),
         "python": sys.version.split()[0],

@@ -283,12 +283,16 @@ def _may_fit(meld: Meld, card: Card) -> bool:
 def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> Iterator[Action]:
     rules = state.rules
     melds = state.melds[state.seat_team[state.turn]]
-    melded = {m.rank for m in melds if m.kind is MeldKind.RANK and rules.merges(m, m)}
+    if len(rules.meld_kinds) <= 2:
+        melded = {m.rank for m in melds}
+    else:  # Royal: a complete rank canasta takes a new meld of its rank beside it
+        melded = {m.rank for m in melds if m.kind is MeldKind.RANK and rules.merges(m, m)}
+    allowed = rules.wilds_allowed
     for meld_rank, naturals in by_rank.items():
         if meld_rank in melded:
             continue  # the same cards are offered as lay-offs
         for k in range(rules.min_naturals, len(naturals) + 1):
-            for w in range(0, min(len(wilds), rules.wilds_allowed(k)) + 1):
+            for w in range(0, min(len(wilds), allowed(k)) + 1):
                 size = k + w
                 if size < rules.min_meld:
                     continue

@@ -112,8 +112,11 @@ class State:
     # -- the side's table ------------------------------------------------------------------
 
     def has_opened(self, team: int) -> bool:
+        melds = self.melds[team]
+        if len(self.rules.meld_kinds) <= 2:  # every meld opens but Royal's lone red threes
+            return bool(melds)
         opens = self.rules.opens
-        return any(opens(m) for m in self.melds[team])
+        return any(opens(m) for m in melds)
 
     def canastas(self, team: int) -> int:
         is_canasta = self.rules.is_canasta
