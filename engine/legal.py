@@ -42,6 +42,11 @@ def _single_layoff(onto: int, card: Card) -> MeldAction:
     return MeldAction(layoffs=(Layoff(onto, (card,)),))
 
 
+@lru_cache(maxsize=16384)
+def _single_meld(cards: tuple[Card, ...]) -> MeldAction:
+    return MeldAction(melds=(cards,))
+
+
 def legal_actions(state: State) -> list[Action]:
     if state.phase is Phase.DRAW:
         return _draw_phase(state)
@@ -288,6 +293,7 @@ def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]
     else:  # Royal: a complete rank canasta takes a new meld of its rank beside it
         melded = {m.rank for m in melds if m.kind is MeldKind.RANK and rules.merges(m, m)}
     allowed = rules.wilds_allowed
+    free = state.turn_state.permission is not True  # with a yes, only the way out is offered
     for meld_rank, naturals in by_rank.items():
         if meld_rank in melded:
             continue  # the same cards are offered as lay-offs
@@ -296,8 +302,8 @@ def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]
                 size = k + w
                 if size < rules.min_meld:
                     continue
-                action = MeldAction(melds=(tuple(naturals[:k]) + tuple(wilds[:w]),))
-                if _remaining_ok(state, len(hand) - size, action):
+                action = _single_meld(tuple(naturals[:k]) + tuple(wilds[:w]))
+                if (free and len(hand) - size > 1) or _remaining_ok(state, len(hand) - size, action):
                     yield action
 
 
@@ -311,6 +317,9 @@ def _layoffs(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]],
         fitting = sorted(set(by_rank.get(meld.rank, ())))
         if rules.wilds_allowed(meld.naturals) > meld.wilds:
             fitting += distinct_wilds
+        if len(hand) > 2 and state.turn_state.permission is not True:
+            yield from [_single_layoff(index, card) for card in fitting]
+            continue
         for card in fitting:
             action = _single_layoff(index, card)
             if _remaining_ok(state, len(hand) - 1, action):
