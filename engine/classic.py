@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from engine.i18n import N_
-from engine.rules import Rules, Table, alternating, classic_card_values, sources
+from engine.rules import Rules, sources
 
 SEED_CLASSIC = "001_ed02fa068fdb88f7.txt"
 
@@ -70,29 +70,6 @@ _CLASSIC_SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "answer.cannot_pass": "Að biðja um leyfi til að fara út",
 }
 
-CLASSIC = Rules(
-    name="classic",
-    title=N_("Classic Canasta"),
-    seed=SEED_CLASSIC,
-    decks=2,
-    jokers=4,
-    tables=(Table("4", N_("four players in two partnerships"), alternating(2, 4)),),
-    hand_size=11,
-    draw_count=1,
-    min_meld=3,
-    min_naturals=2,
-    max_wilds=3,
-    canasta_size=7,
-    natural_canasta_bonus=500,
-    mixed_canasta_bonus=300,
-    red_three_bonus=100,
-    all_red_threes_bonus=MappingProxyType({4: 800}),
-    going_out_bonus=100,
-    concealed_bonus=100,
-    canastas_to_go_out=1,
-    # 001's table reads "0 - 1500 / 1500 - 3000"; its own example puts 1500 in the 90 row.
-    opening_table=((-(10**9), 15), (0, 50), (1500, 90), (3000, 120)),
-    target=5000,
-    card_values=classic_card_values(),
-    sources=sources(SEED_CLASSIC, _CLASSIC_SECTIONS),
-)
+# The base Rules hold Classic's numbers (seed 001): Classic is the base with its sources.
+CLASSIC = Rules(name="classic", title=N_("Classic Canasta"), seed=SEED_CLASSIC,
+                sources=sources(SEED_CLASSIC, _CLASSIC_SECTIONS))

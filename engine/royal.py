@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, suit
+from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, suit
 from engine.errors import IllegalActionError
 from engine.i18n import N_
 from engine.melds import CANASTA_NAMES, Meld, MeldKind, extend_rank_meld, make_rank_meld
 from engine.rules import (
+    FOUR_PLAYERS,
     AskMode,
     Concealment,
     EndOfStock,
@@ -265,23 +266,6 @@ class RoyalRules(Rules):
         return TeamScore(meld_points, natural, mixed, canasta_points, three_points, out_points, hand_points, total)
 
 
-def royal_card_values() -> tuple[int, ...]:
-    """"Kortens poängvärde": jokers 50, aces and twos 20, eight to king 10, four to seven 5;
-    threes are worth 5 in melds (their bonuses and penalties are scored apart)."""
-    values = []
-    for card in range(53):
-        card_rank = rank(card)
-        if card == JOKER:
-            values.append(50)
-        elif card_rank in (1, 2):
-            values.append(20)
-        elif card_rank >= 8:
-            values.append(10)
-        else:
-            values.append(5)
-    return tuple(values)
-
-
 ROYAL = RoyalRules(
     name="royal",
     title=N_("Royal Canasta"),
@@ -289,7 +273,7 @@ ROYAL = RoyalRules(
     decks=3,
     jokers=6,
     tables=(
-        Table("4", N_("four players in two partnerships"), alternating(2, 4)),
+        FOUR_PLAYERS,
         Table("2", N_("two players"), ((0,), (1,))),
         Table("3", N_("three players, each for themselves"), ((0,), (1,), (2,))),
         Table("5", N_("five players: three against two, one of the three sits out each hand"),
@@ -299,20 +283,15 @@ ROYAL = RoyalRules(
     ),
     hand_size=15,
     draw_count=2,
-    min_meld=3,
-    min_naturals=2,
+    # card values as the base's ("Kortens poängvärde"); threes are worth 5 in melds, their
+    # bonuses and penalties are scored apart
     max_wilds=2,
-    canasta_size=7,
-    natural_canasta_bonus=500,
-    mixed_canasta_bonus=300,
-    red_three_bonus=100,
     all_red_threes_bonus=MappingProxyType({6: 1000}),
     going_out_bonus=200,
     concealed_bonus=500,
     canastas_to_go_out=2,
     opening_table=((-(10**9), 15), (0, 50), (1500, 90), (3000, 120), (7000, 150)),
     target=18000,
-    card_values=royal_card_values(),
     end_of_stock=EndOfStock.MUST_TAKE_FITTING,
     red_three_last_card_ends=False,
     red_threes_laid_out=False,

@@ -86,30 +86,56 @@ def alternating(teams: int, players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(range(t, players, teams)) for t in range(teams))
 
 
+def classic_card_values() -> tuple[int, ...]:
+    """Seed 001 "Spilagildi": 3-7 five, 8-K ten, aces and twos twenty, jokers fifty."""
+    values = []
+    for card in range(53):
+        card_rank = rank(card)
+        if card == JOKER:
+            values.append(50)
+        elif card_rank in (1, 2):
+            values.append(20)
+        elif card_rank >= 8:
+            values.append(10)
+        else:
+            values.append(5)
+    return tuple(values)
+
+
+CLASSIC_CARD_VALUES = classic_card_values()
+FOUR_PLAYERS = Table("4", N_("four players in two partnerships"), alternating(2, 4))
+
+
 @dataclass(frozen=True)
 class Rules:
+    """A variant at one of its tables. The defaults are the numbers seed 001 (Classic) gives;
+    a variant states only where its text differs."""
+
     name: str
     title: str  # the variant's name for people, marked for translation
     seed: str
-    decks: int
-    jokers: int
-    tables: tuple[Table, ...]  # the first one of a player count is its default
-    hand_size: int
-    draw_count: int
-    min_meld: int
-    min_naturals: int
-    max_wilds: int
-    canasta_size: int
-    natural_canasta_bonus: int
-    mixed_canasta_bonus: int
-    red_three_bonus: int
-    all_red_threes_bonus: Mapping[int, int]  # red threes on one side -> their bonus instead
-    going_out_bonus: int
-    concealed_bonus: int  # on top of going_out_bonus
-    canastas_to_go_out: int
-    opening_table: tuple[tuple[int, int], ...]  # (lowest team total, minimum), ascending
-    target: int
-    card_values: tuple[int, ...]  # indexed by card code
+    tables: tuple[Table, ...] = (FOUR_PLAYERS,)  # the first one of a player count is its default
+    decks: int = 2
+    jokers: int = 4
+    hand_size: int = 11
+    draw_count: int = 1
+    min_meld: int = 3
+    min_naturals: int = 2
+    max_wilds: int = 3
+    canasta_size: int = 7
+    natural_canasta_bonus: int = 500
+    mixed_canasta_bonus: int = 300
+    red_three_bonus: int = 100
+    # red threes on one side -> their bonus instead of red_three_bonus each (seed 001: all four, 800)
+    all_red_threes_bonus: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({4: 800}))
+    going_out_bonus: int = 100
+    concealed_bonus: int = 100  # on top of going_out_bonus
+    canastas_to_go_out: int = 1
+    # (lowest team total, minimum), ascending; 001's table reads "0 - 1500 / 1500 - 3000" and its
+    # own example puts 1500 in the 90 row
+    opening_table: tuple[tuple[int, int], ...] = ((-(10**9), 15), (0, 50), (1500, 90), (3000, 120))
+    target: int = 5000
+    card_values: tuple[int, ...] = CLASSIC_CARD_VALUES  # indexed by card code
     end_of_stock: EndOfStock = EndOfStock.TAKE_OR_DECLINE
     red_three_last_card_ends: bool = True  # a red three drawn as the stock's last card ends the hand
     ask_mode: AskMode = AskMode.NEXT
@@ -297,19 +323,3 @@ def sources(seed: str, sections: Mapping[str, str | tuple[str, str]]) -> Mapping
         section, note = where if isinstance(where, tuple) else (where, "")
         out[rule_id] = Source(seed, section, note)
     return MappingProxyType(out)
-
-
-def classic_card_values() -> tuple[int, ...]:
-    """Seed 001 "Spilagildi": 3-7 five, 8-K ten, aces and twos twenty, jokers fifty."""
-    values = []
-    for card in range(53):
-        card_rank = rank(card)
-        if card == JOKER:
-            values.append(50)
-        elif card_rank in (1, 2):
-            values.append(20)
-        elif card_rank >= 8:
-            values.append(10)
-        else:
-            values.append(5)
-    return tuple(values)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 
 from engine.cards import RED_THREES, WILD, Card
 from engine.i18n import N_
-from engine.rules import EndOfStock, Rules, Table, alternating, classic_card_values, sources
+from engine.rules import EndOfStock, Rules, sources
 
 SEED_SWEDISH = "003_5aab1292a29b6090.txt"
 
@@ -79,25 +78,10 @@ SWEDISH = SwedishRules(
     name="swedish",
     title=N_("Swedish family Canasta"),
     seed=SEED_SWEDISH,
-    decks=2,
-    jokers=4,
-    tables=(Table("4", N_("four players in two partnerships"), alternating(2, 4)),),
-    hand_size=11,
     draw_count=2,
-    min_meld=3,
-    min_naturals=2,
-    max_wilds=3,
-    canasta_size=7,
-    natural_canasta_bonus=500,
-    mixed_canasta_bonus=300,
-    red_three_bonus=100,
-    all_red_threes_bonus=MappingProxyType({4: 800}),  # pagat; 003 lists 100 a red three
-    going_out_bonus=100,
-    concealed_bonus=100,  # pagat; 003 names no bonus for going out concealed
+    # pagat, where 003 lists only 100 a red three and names no bonus for going out concealed:
+    # all four red threes 800, going out concealed 100 more (the base's numbers)
     canastas_to_go_out=2,
-    opening_table=((-(10**9), 15), (0, 50), (1500, 90), (3000, 120)),
-    target=5000,
-    card_values=classic_card_values(),
     end_of_stock=EndOfStock.HAND_ENDS,
     sources=sources(SEED_SWEDISH, _SECTIONS),
 )

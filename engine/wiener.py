@@ -21,13 +21,13 @@ from engine.cards import RED_THREES, WILD, Card, rank
 from engine.i18n import N_
 from engine.melds import Meld
 from engine.rules import (
+    FOUR_PLAYERS,
     AskMode,
     Concealment,
     EndOfStock,
     Rules,
     Table,
     alternating,
-    classic_card_values,
     sources,
 )
 from engine.scoring import TeamScore
@@ -162,12 +162,6 @@ class WienerRules(Rules):
         total = meld_points + canasta_points + three_points + out_points + hand_points
         return TeamScore(meld_points, natural, mixed, canasta_points, three_points, out_points, hand_points, total)
 
-    def winner(self, totals: Sequence[int]) -> int | None:
-        best = max(totals)
-        if best < self.target or list(totals).count(best) > 1:
-            return None
-        return list(totals).index(best)
-
     def game_over(self, totals: Sequence[int]) -> bool:
         """"Eine Partie Canasta endet mit dem Schluss jenes Spiels, in dem eine oder beide Parteien
         5.000 oder mehr Punkte erreicht haben"; equal totals are a draw."""
@@ -183,10 +177,8 @@ WIENER = WienerRules(
     name="wiener",
     title=N_("Wiener Canasta"),
     seed=SEED_WIENER,
-    decks=2,
-    jokers=4,
     tables=(
-        Table("4", N_("four players in two partnerships"), alternating(2, 4)),
+        FOUR_PLAYERS,
         Table("2", N_("two players"), ((0,), (1,)), changes=MappingProxyType({"hand_size": 15})),
         Table("3", N_("three players, each for themselves"), ((0,), (1,), (2,)),
               changes=MappingProxyType({"hand_size": 13})),
@@ -198,22 +190,6 @@ WIENER = WienerRules(
               changes=MappingProxyType({"ask_mode": AskMode.LEFT_MAY_PASS})),
         Table("6-3x2", N_("six players in three partnerships"), alternating(3, 6), changes=_THREE_PARTNERSHIPS),
     ),
-    hand_size=11,
-    draw_count=1,
-    min_meld=3,
-    min_naturals=2,
-    max_wilds=3,
-    canasta_size=7,
-    natural_canasta_bonus=500,
-    mixed_canasta_bonus=300,
-    red_three_bonus=100,
-    all_red_threes_bonus=MappingProxyType({4: 800}),
-    going_out_bonus=100,
-    concealed_bonus=100,
-    canastas_to_go_out=1,
-    opening_table=((-(10**9), 15), (0, 50), (1500, 90), (3000, 120)),
-    target=5000,
-    card_values=classic_card_values(),
     end_of_stock=EndOfStock.MUST_TAKE_FITTING,
     short_games=MappingProxyType({
         2500: ((-(10**9), 15), (0, 50), (750, 90), (1500, 120)),
