@@ -24,7 +24,6 @@ from engine.actions import Action  # noqa: E402
 from engine.bots import BasicBot, RandomBot  # noqa: E402
 from engine.deal import deal  # noqa: E402
 from engine.game import apply  # noqa: E402
-from engine.legal import legal_actions  # noqa: E402
 from engine.match import play_hand  # noqa: E402
 from engine.position import dump_position, load_position  # noqa: E402
 from engine.state import State  # noqa: E402

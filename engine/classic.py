@@ -8,7 +8,6 @@ The base :class:`~engine.rules.Rules` play it; this module holds its numbers and
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 
 from engine.i18n import N_
 from engine.rules import Rules, sources

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank
+from engine.cards import RED_THREES, WILD, Card, rank
 from engine.errors import IllegalActionError
 from engine.i18n import N_
 

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from engine.cards import pretty_card, pretty_cards
 from engine.errors import FactValue
-from engine.i18n import NC_, NP_, N_, ContextText, Text, format_number, translate, translate_text
+from engine.i18n import NC_, NP_, N_, Text, format_number, translate, translate_text
 
 
 class RuleText(NamedTuple):

@@ -12,7 +12,7 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any
 
-from engine.cards import RED_THREES, WILD, Card, rank
+from engine.cards import RED_THREES, WILD, Card
 from engine.melds import Meld
 from engine.rules import Rules
 
