@@ -6,19 +6,24 @@ STAMP := $(VENV)/.installed
 CATALOGS := $(wildcard locales/*/LC_MESSAGES/*.po)
 COMPILED := $(CATALOGS:.po=.mo)
 
-.PHONY: run test bench i18n-extract i18n-update clean
+.PHONY: run play test bench i18n-extract i18n-update clean
 
-$(STAMP): pyproject.toml
+# constraints.txt pins every package the project pulls in, down to the dependencies' dependencies.
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]"
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[dev]"
 	touch $(STAMP)
 
 # Compiled catalogs are built, never edited or committed.
 locales/%.mo: locales/%.po $(STAMP)
 	$(PY) scripts/i18n.py compile
 
+# The app, served offline on this machine (a browser opens where there is one).
 run: $(STAMP) $(COMPILED)
+	$(PY) -m tutor
+
+# A whole game among the engine's bots, told move by move in the terminal.
+play: $(STAMP) $(COMPILED)
 	$(PY) -m engine play --variant classic --players 4 --seed 1 --text
 
 test: $(STAMP) $(COMPILED)

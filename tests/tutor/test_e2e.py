@@ -1,0 +1,160 @@
+"""End to end, in headless Chromium: the app served offline, played through its controls alone.
+
+Needs Debian's ``chromium`` (``.ci/run`` installs it). Screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists() and not os.environ.get("CI"),
+                                reason="Debian's chromium is not installed (CI installs it)")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    settings = tmp_path_factory.mktemp("settings") / "settings.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "--no-browser", "--port", str(port), "--pace", "0", "--seed", "11",
+         "--lang", "en", "--settings", str(settings)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.2)
+    else:
+        process.kill()
+        raise AssertionError(f"the server did not start: {process.stdout.read() if process.stdout else ''}")
+    yield url
+    process.terminate()
+    process.wait(timeout=20)
+
+
+@pytest.fixture()
+def browser_page(server: str):  # type: ignore[no-untyped-def]
+    from playwright.sync_api import sync_playwright
+
+    # external requests the browser let through (blocked by the content security policy, a
+    # request never leaves the machine; Flet's client asks for a runtime it does not need)
+    escaped: list[str] = []
+    local = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.on("requestfinished", lambda r: None if r.url.startswith(local) else escaped.append(r.url))
+        page.on("requestfailed", lambda r: None if r.url.startswith(local) or r.failure == "csp"
+                else escaped.append(f"{r.url} ({r.failure})"))
+        page.goto(server)
+        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        page.locator("flt-semantics-placeholder").dispatch_event("click")
+        page.wait_for_selector('[flt-semantics-identifier="status"]', timeout=30_000)
+        yield page, escaped
+        browser.close()
+
+
+def _by_id(page, identifier: str):  # type: ignore[no-untyped-def]
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def _status(page) -> str:  # type: ignore[no-untyped-def]
+    return str(_by_id(page, "status").get_attribute("aria-label") or _by_id(page, "status").inner_text())
+
+
+def _click(page, identifier: str) -> None:  # type: ignore[no-untyped-def]
+    target = _by_id(page, identifier)
+    button = target.get_by_role("button")
+    (button.first if button.count() else target).click()
+
+
+def _wait_for(page, predicate, timeout: float = 30.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"timed out; status: {_status(page)}")
+
+
+def _screenshot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """A screenshot that shows the table: Flet may show a brief "Working..." while a change is
+    rendered, so wait for the table to be drawn; a blank or near-blank picture fails."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    for _ in range(20):
+        page.wait_for_timeout(250)
+        page.screenshot(path=str(path))
+        if len(path.read_bytes()) > 10_000:
+            return
+    raise AssertionError(f"{path} stays nearly empty")
+
+
+def test_play_a_whole_hand_of_classic_through_the_ui(browser_page) -> None:  # type: ignore[no-untyped-def]
+    page, escaped = browser_page
+    turns = 0
+    while "The hand is over" not in _status(page):
+        status = _status(page)
+        if "asks: may I go out" in (page.content() or "") and _by_id(page, "answer-yes").count():
+            _click(page, "answer-yes")
+        elif status.startswith("Your turn: draw"):
+            _click(page, "action-draw")
+            _wait_for(page, lambda: _status(page).startswith("Your turn: meld") or "over" in _status(page))
+            if "over" in _status(page):
+                break
+            _click(page, "hand-0")
+            _click(page, "action-discard")
+            turns += 1
+            _wait_for(page, lambda: not _status(page).startswith("Your turn: meld"))
+        else:
+            page.wait_for_timeout(150)
+        assert turns < 60, "the hand does not end"
+    assert turns > 0
+    _screenshot(page, "desktop-end-of-hand.png")
+    assert escaped == [], "requests left the machine"
+
+
+def test_an_illegal_attempt_is_explained_and_nothing_changes(browser_page) -> None:  # type: ignore[no-untyped-def]
+    page, _ = browser_page
+    _wait_for(page, lambda: _status(page).startswith("Your turn: draw"))
+    _click(page, "action-draw")
+    _wait_for(page, lambda: _status(page).startswith("Your turn: meld"))
+    cards_before = page.locator('[flt-semantics-identifier^="hand-"]').count()
+    _click(page, "hand-0")
+    _click(page, "action-meld")
+    _wait_for(page, lambda: _by_id(page, "refusal").count() > 0)
+    explanation = str(_by_id(page, "refusal").get_attribute("aria-label"))
+    assert "meld" in explanation.lower()
+    assert page.locator('[flt-semantics-identifier^="hand-"]').count() == cards_before
+
+
+def test_switch_to_icelandic_and_screenshots_at_phone_and_desktop_size(browser_page) -> None:  # type: ignore[no-untyped-def]
+    page, _ = browser_page
+    _click(page, "lang-is")
+    _wait_for(page, lambda: "Þú átt" in _status(page))
+    _screenshot(page, "desktop-icelandic.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    _screenshot(page, "phone-icelandic.png")

@@ -1,0 +1,68 @@
+"""The pure views, without a browser: what is shown, labelled and enabled."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import flet as ft
+
+from tutor.model import TableModel
+from tutor.views import Handlers, card_view, page_view
+
+
+def _handlers() -> Handlers:
+    def nothing(*args: object) -> None:
+        return None
+
+    return Handlers(nothing, nothing, nothing, nothing, nothing, nothing, nothing)
+
+
+def _walk(control: object) -> Iterator[object]:
+    yield control
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        if isinstance(child, list):
+            for item in child:
+                yield from _walk(item)
+        elif child is not None and not isinstance(child, str):
+            yield from _walk(child)
+
+
+def _semantics(view: object) -> dict[str, ft.Semantics]:
+    return {c.identifier: c for c in _walk(view) if isinstance(c, ft.Semantics) and c.identifier}
+
+
+def _enabled(node: ft.Semantics) -> bool:
+    return not node.content.disabled  # type: ignore[union-attr]
+
+
+def test_every_card_and_action_is_labelled_and_identified() -> None:
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    nodes = _semantics(page_view(model, _handlers()))
+    assert {f"hand-{i}" for i in range(11)} <= set(nodes)
+    assert {"status", "pile", "log", "action-draw", "action-discard", "lang-is"} <= set(nodes)
+    assert all(nodes[f"hand-{i}"].label for i in range(11))
+
+
+def test_only_legal_kinds_of_action_are_enabled() -> None:
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    nodes = _semantics(page_view(model, _handlers()))
+    assert _enabled(nodes["action-draw"]) and not _enabled(nodes["action-discard"])
+    model.simple("draw")
+    model.tap_card(0)
+    nodes = _semantics(page_view(model, _handlers()))
+    assert not _enabled(nodes["action-draw"]) and _enabled(nodes["action-discard"])
+
+
+def test_a_refusal_and_the_scores_show_up() -> None:
+    model = TableModel.new_game("classic", 4, "sv", seed=11)
+    model.simple("draw")
+    model.tap_card(0)
+    model.play(model.meld_action())
+    nodes = _semantics(page_view(model, _handlers()))
+    assert "refusal" in nodes and "mälning" in str(nodes["refusal"].label).lower()
+    assert "scores" not in nodes
+
+
+def test_cards_name_their_rank_and_suit_for_screen_readers() -> None:
+    assert card_view(48, "en").label == "K♣" and card_view(52, "is").label == "Jóker"

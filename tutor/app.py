@@ -1,0 +1,173 @@
+"""The app shell: wires the model, the pure views and Flet together.
+
+Handlers are ``async``: Flet 1.0.5 runs plain handlers on the server's one event loop, so a
+computer player thinking there would stall every session of a classroom. Their moves go to a
+process pool (``run_in_executor``) and come back as actions the engine judges here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import multiprocessing
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import flet as ft
+
+from engine.actions import parse_action
+from engine.i18n import N_, translate
+from engine.position import dump_position
+from tutor.model import TableModel
+from tutor.settings import Settings, SettingsError, load_settings, save_settings
+from tutor.views import FONT, Handlers, page_view
+from tutor.workers import choose_action
+
+ASSETS = Path(__file__).resolve().parent / "assets"
+_POOL: concurrent.futures.ProcessPoolExecutor | None = None
+
+
+def pool() -> concurrent.futures.ProcessPoolExecutor:
+    """One pool for every session; "spawn" so no thread of the web server is forked."""
+    global _POOL
+    if _POOL is None:
+        workers = max(1, min(4, (os.cpu_count() or 2)))
+        _POOL = concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    return _POOL
+
+
+@dataclass
+class Options:
+    """How this server runs the table (from the command line)."""
+
+    pace: float = 0.6  # seconds between computer players' actions, so people can follow
+    variant: str | None = None
+    players: int | None = None
+    seed: int | None = None
+    lang: str | None = None
+    settings_file: Path | None = None
+
+
+class Session:
+    """One browser tab: its model and the task that plays the computer players' turns."""
+
+    def __init__(self, page: ft.Page, options: Options) -> None:
+        self.page = page
+        self.options = options
+        try:
+            self.settings = load_settings(options.settings_file)
+        except SettingsError:
+            self.settings = Settings(language=options.lang or "en")
+        if options.lang:
+            self.settings = self.settings.with_changes(language=options.lang)
+        self.model = TableModel.new_game(
+            options.variant or self.settings.variant, options.players or self.settings.players,
+            self.settings.language, bot=self.settings.bot if self.settings.bot in ("random", "basic") else "basic",
+            seed=options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "big"),
+        )
+        self.bots: asyncio.Task[None] | None = None
+        self.handlers = Handlers(
+            tap_card=self.tap_card, tap_meld=self.tap_meld, tap_pile=self.tap_pile, press=self.press,
+            answer=self.answer, set_language=self.set_language, show_rules=self.show_rules,
+        )
+
+    def render(self) -> None:
+        self.page.controls[:] = [page_view(self.model, self.handlers, self.settings.card_size,
+                                           self.settings.four_colour)]
+        self.page.title = translate(self.model.rules.title, self.model.lang)
+        self.page.update()
+
+    # -- the learner ---------------------------------------------------------------------------
+
+    async def tap_card(self, index: int) -> None:
+        self.model.tap_card(index)
+        self.render()
+
+    async def tap_meld(self, index: int) -> None:
+        if self.model.selected and self.model.is_my_turn():
+            self.model.play(self.model.layoff_action(index))
+            self.after_learner()
+
+    async def tap_pile(self) -> None:
+        if self.model.is_my_turn() and self.model.state.phase.value == "draw":
+            self.model.play(self.model.pile_action())
+            self.after_learner()
+
+    async def press(self, kind: str) -> None:
+        model = self.model
+        if kind == "meld":
+            model.play(model.meld_action())
+        elif kind == "take_pile":
+            model.play(model.pile_action())
+        elif kind == "discard":
+            action = model.discard_action()
+            if action is not None:
+                model.play(action)
+        elif kind == "stage":
+            model.stage()
+        elif kind == "clear":
+            model.clear()
+        elif kind == "undo":
+            self.cancel_bots()
+            model.undo()
+        elif kind == "next_hand":
+            model.next_hand()
+        else:
+            model.simple(kind)
+        self.after_learner()
+
+    async def answer(self, yes: bool) -> None:
+        self.model.answer(yes)
+        self.after_learner()
+
+    async def set_language(self, lang: str) -> None:
+        self.model.lang = lang
+        self.settings = self.settings.with_changes(language=lang)
+        try:
+            save_settings(self.settings, self.options.settings_file)
+        except OSError:
+            pass  # a read-only home: the choice still holds for this session
+        self.render()
+
+    async def show_rules(self, rule: str) -> None:
+        source = self.model.rules.source(rule)
+        text = f"{source.seed} · {source.section}" + (f"\n{source.note}" if source and source.note else "") if source else rule
+        dialog = ft.AlertDialog(title=ft.Text(translate(N_("Rule source"), self.model.lang), font_family=FONT),
+                                content=ft.Text(text, font_family=FONT))
+        self.page.show_dialog(dialog)
+
+    def after_learner(self) -> None:
+        self.render()
+        if self.model.bots_to_move() and (self.bots is None or self.bots.done()):
+            self.bots = asyncio.create_task(self.play_bots())
+
+    def cancel_bots(self) -> None:
+        if self.bots is not None and not self.bots.done():
+            self.bots.cancel()
+
+    # -- the computer players ------------------------------------------------------------------
+
+    async def play_bots(self) -> None:
+        loop = asyncio.get_running_loop()
+        model = self.model
+        while model.bots_to_move():
+            await asyncio.sleep(self.options.pace)
+            position = dump_position(model.state, reveal=True)
+            seed = model.seed * 7919 + len(model.log)
+            action = await loop.run_in_executor(pool(), choose_action, position, model.bot, seed)
+            if model.state is not None and model.bots_to_move():
+                model.play_bot(parse_action(action))
+                self.render()
+
+
+def make_main(options: Options):  # type: ignore[no-untyped-def]
+    async def main(page: ft.Page) -> None:
+        page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
+        page.theme = ft.Theme(font_family=FONT)
+        page.padding = 12
+        session = Session(page, options)
+        session.render()
+        session.after_learner()  # the computer players open when the learner is not first
+
+    return main

@@ -1,0 +1,223 @@
+"""The table's view-model: what the learner has selected and staged, what happened, what to say.
+
+No Flet here and no rule: every action the learner builds goes to the engine, which judges it;
+a refusal becomes a message in the learner's language and changes nothing. The shell
+(:mod:`tutor.app`) renders :class:`TableModel` with the pure views of :mod:`tutor.views` and runs
+the computer players' moves off the event loop.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engine.actions import (
+    Action,
+    AnswerGoOut,
+    AskGoOut,
+    DeclinePile,
+    Discard,
+    Draw,
+    DrawReplacement,
+    Layoff,
+    MeldAction,
+    TakePile,
+)
+from engine.cards import Card
+from engine.deal import deal
+from engine.describe import describe, describe_deal, describe_scores
+from engine.errors import IllegalActionError
+from engine.game import apply, is_legal
+from engine.legal import legal_actions
+from engine.rulebook import title
+from engine.rules import Rules
+from engine.scoring import TeamScore, score_hand
+from engine.state import State
+from engine.variants import get_variant
+
+
+@dataclass(frozen=True)
+class Refusal:
+    rule: str
+    title: str
+    explanation: str
+    section: str  # the seed section, in the seed's own language
+    seed: str
+
+
+@dataclass
+class TableModel:
+    """One game at the table: the learner sits in ``seat``; the other seats are computer players."""
+
+    rules: Rules
+    state: State
+    lang: str = "en"
+    seat: int = 0
+    bot: str = "basic"
+    practice: bool = True  # undo is allowed
+    totals: tuple[int, ...] = ()
+    hand_number: int = 1
+    selected: list[int] = field(default_factory=list)  # indexes into the learner's hand
+    staged: list[tuple[Card, ...]] = field(default_factory=list)  # melds waiting to go down together
+    log: list[str] = field(default_factory=list)
+    refusal: Refusal | None = None
+    history: list[State] = field(default_factory=list)  # states before each of the learner's actions
+    hand_scores: list[list[TeamScore]] = field(default_factory=list)
+    seed: int = 0
+
+    @classmethod
+    def new_game(cls, variant: str, players: int, lang: str, bot: str = "basic", seed: int = 0,
+                 table: str | None = None) -> TableModel:
+        rules = get_variant(variant).for_people(players, table)
+        state = deal(rules, random.Random(seed), dealer=rules.players - 1)
+        model = cls(rules=rules, state=state, lang=lang, bot=bot, totals=(0,) * len(rules.teams), seed=seed)
+        model.log.append(describe_deal(state, 1, lang))
+        return model
+
+    # -- what the learner sees -----------------------------------------------------------------
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.state.hands[self.seat]
+
+    @property
+    def team(self) -> int:
+        return self.state.team_of(self.seat)
+
+    def selected_cards(self) -> tuple[Card, ...]:
+        return tuple(self.hand[i] for i in self.selected)
+
+    def is_my_turn(self) -> bool:
+        return not self.state.is_over() and self.state.turn == self.seat
+
+    def bots_to_move(self) -> bool:
+        return not self.state.is_over() and self.state.turn != self.seat
+
+    def legal(self) -> list[Action]:
+        return legal_actions(self.state) if self.is_my_turn() else []
+
+    def can(self, kind: str) -> bool:
+        """Whether any legal action of this type is open to the learner now (buttons)."""
+        return any(a.type == kind for a in self.legal())
+
+    def opening_minimum(self) -> int | None:
+        return None if self.state.has_opened(self.team) else self.state.opening_minimum(self.team)
+
+    # -- building actions from taps --------------------------------------------------------------
+
+    def tap_card(self, index: int) -> None:
+        if index in self.selected:
+            self.selected.remove(index)
+        elif 0 <= index < len(self.hand):
+            self.selected.append(index)
+        self.refusal = None
+
+    def clear(self) -> None:
+        self.selected.clear()
+        self.staged.clear()
+
+    def stage(self) -> None:
+        """Put the selected cards aside as one meld of several that go down together."""
+        if self.selected:
+            self.staged.append(self.selected_cards())
+            self.selected = []
+
+    def meld_action(self) -> MeldAction:
+        melds = list(self.staged)
+        if self.selected:
+            melds.append(self.selected_cards())
+        return MeldAction(melds=tuple(melds))
+
+    def layoff_action(self, onto: int) -> MeldAction:
+        return MeldAction(melds=tuple(self.staged), layoffs=(Layoff(onto, self.selected_cards()),))
+
+    def pile_action(self, onto: int | None = None) -> TakePile:
+        if onto is not None or not self.selected:
+            index = onto if onto is not None else self._meld_for_top()
+            return TakePile(onto=index, melds=tuple(self.staged))
+        return TakePile(meld=self.selected_cards(), melds=tuple(self.staged))
+
+    def _meld_for_top(self) -> int:
+        from engine.cards import rank
+
+        top = self.state.top()
+        for index, meld in enumerate(self.state.melds[self.team]):
+            if top is not None and meld.rank == rank(top):
+                return index
+        return 0
+
+    def discard_action(self) -> Discard | None:
+        cards = self.selected_cards()
+        return Discard(cards[0]) if len(cards) == 1 else None
+
+    # -- acting -----------------------------------------------------------------------------------
+
+    def play(self, action: Action) -> bool:
+        """The learner's action: judged by the engine; refused, it changes nothing but the message."""
+        before = self.state
+        try:
+            after = apply(before, action)
+        except IllegalActionError as error:
+            self.refusal = self._refusal(error)
+            return False
+        self.history.append(before)
+        self._advance(before, action, after)
+        self.clear()
+        return True
+
+    def play_bot(self, action: Action) -> None:
+        """A computer player's action (chosen off the event loop, judged here like any other)."""
+        before = self.state
+        self._advance(before, action, apply(before, action))
+
+    def _advance(self, before: State, action: Action, after: State) -> None:
+        self.log.append(describe(before, action, after, self.lang))
+        self.state = after
+        self.refusal = None
+        if after.is_over():
+            scores = score_hand(after)
+            self.hand_scores.append(scores)
+            self.totals = tuple(t + s.total for t, s in zip(self.totals, scores))
+            self.log.extend(describe_scores(after, scores, self.totals, self.lang))
+
+    def _refusal(self, error: IllegalActionError) -> Refusal:
+        source = self.rules.source(error.rule)
+        return Refusal(error.rule, title(error.rule, self.lang), error.explanation(self.lang),
+                       source.section if source else "", source.seed if source else "")
+
+    def can_undo(self) -> bool:
+        return self.practice and bool(self.history)
+
+    def undo(self) -> None:
+        """Back to before the learner's last action (the computer players' moves since go too)."""
+        if self.can_undo():
+            self.state = self.history.pop()
+            self.log.append("↶")
+            self.clear()
+            self.refusal = None
+
+    def game_over(self) -> bool:
+        return self.state.is_over() and self.rules.game_over(self.totals)
+
+    def next_hand(self) -> None:
+        if not self.state.is_over() or self.game_over():
+            return
+        self.hand_number += 1
+        dealer = (self.state.dealer + 1) % self.rules.players
+        rng = random.Random(self.seed * 1000 + self.hand_number)
+        self.state = deal(self.rules, rng, scores=self.totals, dealer=dealer)
+        self.history.clear()
+        self.clear()
+        self.log.append(describe_deal(self.state, self.hand_number, self.lang))
+
+    def answer(self, yes: bool) -> bool:
+        return self.play(AnswerGoOut(yes))
+
+    def simple(self, kind: str) -> bool:
+        actions = {"draw": Draw(), "ask_go_out": AskGoOut(), "decline_pile": DeclinePile(),
+                   "draw_replacement": DrawReplacement()}
+        return self.play(actions[kind])
+
+    def would_accept(self, action: Action | None) -> bool:
+        return action is not None and self.is_my_turn() and is_legal(self.state, action)
+

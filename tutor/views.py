@@ -1,0 +1,276 @@
+"""Pure views: a :class:`~tutor.model.TableModel` (and the callbacks to call) in, Flet controls out.
+
+No rule is decided here: a button is enabled when the engine lists a legal action of its kind,
+and what a tap means is the model's business. Every control a person can act on carries a
+screen-reader label and a stable ``Semantics`` identifier (the end-to-end tests use them).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from engine.cards import JOKER, Card, is_red, rank, suit
+from engine.describe import seat_name, team_name
+from engine.i18n import N_, translate
+from engine.melds import Meld, meld_name
+from tutor.model import TableModel
+
+SUITS = "♣♦♥♠"
+RANKS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+FONT = "DejaVu Sans"
+LANGUAGE_NAMES = {"en": "English", "sv": "Svenska", "de": "Deutsch", "is": "Íslenska"}
+CARD_WIDTH = {"small": 34, "medium": 44, "large": 64}
+
+
+@dataclass(frozen=True)
+class Handlers:
+    """What the shell does when the learner acts; views only pass these on."""
+
+    tap_card: Callable[[int], object]
+    tap_meld: Callable[[int], object]
+    tap_pile: Callable[[], object]
+    press: Callable[[str], object]  # "draw", "meld", "stage", "discard", "ask_go_out", ...
+    answer: Callable[[bool], object]
+    set_language: Callable[[str], object]
+    show_rules: Callable[[str], object]
+
+
+def on(fn: Callable[..., object], *args: object) -> Callable[[ft.ControlEvent], Awaitable[None]]:
+    """An event handler calling ``fn(*args)``: async, so Flet awaits it on its loop rather than
+    dropping the coroutine a lambda would return."""
+
+    async def handler(event: ft.ControlEvent) -> None:
+        result = fn(*args)
+        if inspect.isawaitable(result):
+            await result
+
+    return handler
+
+
+def _(model: TableModel, message: str) -> str:
+    return translate(message, model.lang)
+
+
+def card_label(card: Card, lang: str) -> str:
+    if card == JOKER:
+        return translate(N_("Joker"), lang)
+    return f"{RANKS[rank(card)]}{SUITS[suit(card)]}"
+
+
+def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "medium",
+              on_click: Callable[[ft.ControlEvent], object] | None = None, identifier: str | None = None,
+              four_colour: bool = False) -> ft.Control:
+    """A card drawn as a control: its rank and suit symbol, a corner index, red or black ink."""
+    width = CARD_WIDTH[size]
+    colour = ft.Colors.RED_700 if is_red(card) else ft.Colors.BLACK
+    if four_colour and card != JOKER:
+        colour = (ft.Colors.GREEN_800, ft.Colors.BLUE_700, ft.Colors.RED_700, ft.Colors.BLACK)[suit(card)]
+    text = "★" if card == JOKER else f"{RANKS[rank(card)]}\n{SUITS[suit(card)]}"
+    face = ft.Container(
+        content=ft.Text(text, color=ft.Colors.PURPLE_700 if card == JOKER else colour, size=width * 0.36,
+                        font_family=FONT, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        width=width, height=width * 1.4, bgcolor=ft.Colors.AMBER_100 if selected else ft.Colors.WHITE,
+        border=ft.Border.all(3 if selected else 1, ft.Colors.AMBER_800 if selected else ft.Colors.GREY_500),
+        border_radius=6, alignment=ft.Alignment.CENTER, on_click=on_click,
+        offset=ft.Offset(0, -0.12) if selected else None,
+    )
+    return ft.Semantics(content=face, label=card_label(card, lang), button=on_click is not None,
+                        selected=selected, identifier=identifier)
+
+
+def _button(model: TableModel, text: str, kind: str, handlers: Handlers, enabled: bool) -> ft.Control:
+    return ft.Semantics(
+        identifier=f"action-{kind}",
+        content=ft.Button(content=_(model, text), disabled=not enabled, on_click=on(handlers.press, kind)),
+    )
+
+
+def actions_view(model: TableModel, handlers: Handlers) -> ft.Control:
+    """The buttons: each enabled only when the engine offers a legal action of its kind."""
+    mine = model.is_my_turn()
+    chosen = bool(model.selected)
+    buttons = [
+        _button(model, N_("Draw"), "draw", handlers, model.can("draw")),
+        _button(model, N_("Take the pile"), "take_pile", handlers, mine and model.can("take_pile")),
+        _button(model, N_("Meld"), "meld", handlers, mine and (chosen or bool(model.staged)) and model.can("discard")),
+        _button(model, N_("Set aside as a meld"), "stage", handlers, mine and chosen),
+        _button(model, N_("Discard"), "discard", handlers, mine and len(model.selected) == 1 and model.can("discard")),
+        _button(model, N_("Ask partner"), "ask_go_out", handlers, model.can("ask_go_out")),
+        _button(model, N_("Decline the pile"), "decline_pile", handlers, model.can("decline_pile")),
+        _button(model, N_("Replace red three"), "draw_replacement", handlers, model.can("draw_replacement")),
+        _button(model, N_("Clear"), "clear", handlers, chosen or bool(model.staged)),
+        _button(model, N_("Undo"), "undo", handlers, model.can_undo()),
+    ]
+    if model.state.is_over() and not model.game_over():
+        buttons.insert(0, _button(model, N_("Next hand"), "next_hand", handlers, True))
+    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+
+
+def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Handlers, size: str) -> ft.Control:
+    rules = model.rules
+    canasta = rules.is_canasta(meld)
+    small = "small" if size != "large" else "medium"
+    cards = ft.Row([card_view(c, model.lang, size=small) for c in meld.cards], spacing=-14, wrap=False)
+    width = max(90, CARD_WIDTH[small] + (CARD_WIDTH[small] - 14) * (len(meld.cards) - 1) + 12)
+    label = _(model, meld_name(rules, meld))
+    mine = team == model.team
+    box = ft.Container(
+        content=ft.Column([ft.Text(label, size=11, font_family=FONT), cards], spacing=2),
+        padding=4, border_radius=6, width=width,
+        border=ft.Border.all(2, ft.Colors.RED_400 if canasta and meld.wilds == 0 else
+                             ft.Colors.GREY_800 if canasta else ft.Colors.GREY_300),
+        on_click=on(handlers.tap_meld, index) if mine else None,
+    )
+    return ft.Semantics(content=box, identifier=f"meld-{team}-{index}", button=mine,
+                        label=f"{label}: {', '.join(card_label(c, model.lang) for c in meld.cards)}")
+
+
+def table_view(model: TableModel, handlers: Handlers, size: str = "medium") -> ft.Control:
+    state = model.state
+    rows: list[ft.Control] = []
+    for team in range(len(state.teams)):
+        name = team_name(state, team, model.lang)
+        threes = " ".join(card_label(c, model.lang) for c in state.red_threes[team])
+        header = f"{name} · {model.totals[team] if model.totals else 0}" + (f" · {threes}" if threes else "")
+        melds = [meld_view(model, m, i, team, handlers, size) for i, m in enumerate(state.melds[team])]
+        rows.append(ft.Column([ft.Text(header, weight=ft.FontWeight.BOLD, font_family=FONT),
+                               ft.Row(melds, wrap=True, spacing=6, run_spacing=6)], spacing=4))
+    top = state.top()
+    pile_label = _(model, N_("Pile")) + f" ({len(state.pile)})"
+    pile_face = card_view(top, model.lang, size=size) if top is not None else ft.Container(width=44, height=62)
+    frozen = state.freezer() is not None
+    pile = ft.Semantics(
+        identifier="pile", button=True,
+        label=pile_label + (" · " + _(model, N_("frozen")) if frozen else ""),
+        content=ft.Container(
+            content=ft.Column([ft.Text(pile_label, size=12, font_family=FONT),
+                               ft.Container(content=pile_face, rotate=ft.Rotate(0.0 if not frozen else 0.12))],
+                              spacing=2),
+            on_click=on(handlers.tap_pile), padding=4),
+    )
+    stock = ft.Text(_(model, N_("Stock")) + f": {len(state.stock)}", font_family=FONT)
+    others = ft.Row([ft.Text(f"{seat_name(state.players, s, model.lang)}: {len(state.hands[s])}", font_family=FONT)
+                     for s in range(state.players) if s != model.seat], wrap=True, spacing=12)
+    center = ft.Row([pile, ft.Column([stock, others], spacing=4)], spacing=16, wrap=True)
+    return ft.Column([*rows, center], spacing=10)
+
+
+def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False) -> ft.Control:
+    cards = [
+        card_view(card, model.lang, selected=i in model.selected, size=size, four_colour=four_colour,
+                  on_click=on(handlers.tap_card, i), identifier=f"hand-{i}")
+        for i, card in enumerate(model.hand)
+    ]
+    staged = [ft.Text(" ".join(card_label(c, model.lang) for c in meld), font_family=FONT) for meld in model.staged]
+    title = _(model, N_("Your hand"))
+    return ft.Column([ft.Text(title, weight=ft.FontWeight.BOLD, font_family=FONT),
+                      ft.Row(cards, wrap=True, spacing=4, run_spacing=8), *staged], spacing=4)
+
+
+def status_view(model: TableModel) -> ft.Control:
+    state = model.state
+    if state.is_over():
+        text = _(model, N_("The hand is over."))
+    elif model.is_my_turn():
+        text = _(model, N_("Your turn: draw or take the pile.")) if state.phase.value == "draw" else _(
+            model, N_("Your turn: meld, lay off, then discard."))
+    else:
+        text = _(model, N_("{name} is playing.")).format(name=seat_name(state.players, state.turn, model.lang))
+    minimum = model.opening_minimum()
+    if minimum is not None and not state.is_over():
+        text += " " + _(model, N_("Your side's opening minimum: {minimum}.")).format(minimum=minimum)
+    return ft.Semantics(identifier="status", content=ft.Text(text, font_family=FONT, size=15))
+
+
+def refusal_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
+    refusal = model.refusal
+    if refusal is None:
+        return None
+    source = _(model, N_("Rule source: {seed}, “{section}”")).format(seed=refusal.seed, section=refusal.section)
+    return ft.Semantics(
+        identifier="refusal", label=f"{refusal.title}: {refusal.explanation}",
+        content=ft.Container(
+            bgcolor=ft.Colors.RED_50, border_radius=8, padding=10,
+            content=ft.Column([
+                ft.Text(refusal.title, weight=ft.FontWeight.BOLD, font_family=FONT),
+                ft.Text(refusal.explanation, font_family=FONT),
+                ft.TextButton(content=source, on_click=on(handlers.show_rules, refusal.rule)),
+            ], spacing=4),
+        ),
+    )
+
+
+def question_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
+    """When a partner asks the learner "may I go out?"."""
+    state = model.state
+    if state.phase.value != "answer" or state.turn != model.seat:
+        return None
+    asker = seat_name(state.players, state.turn_state.asker or 0, model.lang)
+    return ft.Container(bgcolor=ft.Colors.BLUE_50, padding=10, border_radius=8, content=ft.Column([
+        ft.Text(_(model, N_("{name} asks: may I go out?")).format(name=asker), font_family=FONT),
+        ft.Row([
+            ft.Semantics(identifier="answer-yes",
+                         content=ft.Button(content=_(model, N_("Yes")), on_click=on(handlers.answer, True))),
+            ft.Semantics(identifier="answer-no",
+                         content=ft.Button(content=_(model, N_("No")), on_click=on(handlers.answer, False))),
+        ]),
+    ]))
+
+
+SCORE_ROWS = (
+    ("melds", N_("Melds")), ("canastas", N_("Canastas")), ("red_threes", N_("Red threes")),
+    ("going_out", N_("Going out")), ("hand", N_("Cards in hand")), ("total", N_("This hand")),
+)
+
+
+def scores_view(model: TableModel) -> ft.Control | None:
+    """At the end of a hand: each side's score, line by line, and the totals."""
+    if not model.state.is_over() or not model.hand_scores:
+        return None
+    state, scores = model.state, model.hand_scores[-1]
+    columns = [ft.DataColumn(ft.Text(""))] + [
+        ft.DataColumn(ft.Text(team_name(state, t, model.lang), font_family=FONT), numeric=True)
+        for t in range(len(state.teams))]
+    rows = [ft.DataRow([ft.DataCell(ft.Text(_(model, label), font_family=FONT))] +
+                       [ft.DataCell(ft.Text(str(getattr(s, key)), font_family=FONT)) for s in scores])
+            for key, label in SCORE_ROWS]
+    rows.append(ft.DataRow([ft.DataCell(ft.Text(_(model, N_("In all")), font_family=FONT))] +
+                           [ft.DataCell(ft.Text(str(t), font_family=FONT)) for t in model.totals]))
+    return ft.Semantics(identifier="scores", content=ft.DataTable(columns=columns, rows=rows))
+
+
+def log_view(model: TableModel, lines: int = 8) -> ft.Control:
+    return ft.Semantics(identifier="log", content=ft.Column(
+        [ft.Text(line, size=12, font_family=FONT) for line in model.log[-lines:]], spacing=2))
+
+
+def language_menu(model: TableModel, handlers: Handlers) -> ft.Control:
+    """One button a language, each in its own name; the current one marked."""
+    buttons = [
+        ft.Semantics(identifier=f"lang-{code}", selected=code == model.lang, content=ft.TextButton(
+            content=ft.Text(name, weight=ft.FontWeight.BOLD if code == model.lang else None, font_family=FONT),
+            on_click=on(handlers.set_language, code)))
+        for code, name in LANGUAGE_NAMES.items()
+    ]
+    return ft.Semantics(identifier="language", label=_(model, N_("Language")), content=ft.Row(buttons, spacing=0))
+
+
+def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False) -> ft.Control:
+    """The whole table, top to bottom, as it fits a phone as well as a desktop."""
+    title = ft.Text(_(model, model.rules.title), size=20, weight=ft.FontWeight.BOLD, font_family=FONT)
+    parts: list[ft.Control | None] = [
+        ft.Row([title, language_menu(model, handlers)], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
+        status_view(model),
+        refusal_view(model, handlers),
+        question_view(model, handlers),
+        scores_view(model),
+        table_view(model, handlers, size),
+        hand_view(model, handlers, size, four_colour),
+        actions_view(model, handlers),
+        log_view(model),
+    ]
+    return ft.Column([p for p in parts if p is not None], spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
