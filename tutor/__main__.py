@@ -32,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, help="deal every game from this seed (for lessons and tests)")
     parser.add_argument("--pace", type=float, default=0.6, help="seconds between computer players' actions")
     parser.add_argument("--settings", type=Path, help="settings file (default: the user's config folder)")
+    parser.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # bench/app_bench.py
     args = parser.parse_args(argv)
 
     import flet as ft
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     from tutor.app import ASSETS, Options, make_main
 
     options = Options(pace=args.pace, variant=args.variant, players=args.players, seed=args.seed,
-                      lang=args.lang, settings_file=args.settings)
+                      lang=args.lang, settings_file=args.settings, think=args.think)
     if args.desktop:
         ft.run(make_main(options), assets_dir=str(ASSETS))
         return 0

@@ -47,6 +47,7 @@ class Options:
     seed: int | None = None
     lang: str | None = None
     settings_file: Path | None = None
+    think: float = 0.0  # seconds each computer move keeps a worker busy (the load benchmark)
 
 
 class Session:
@@ -155,7 +156,8 @@ class Session:
             await asyncio.sleep(self.options.pace)
             position = dump_position(model.state, reveal=True)
             seed = model.seed * 7919 + len(model.log)
-            action = await loop.run_in_executor(pool(), choose_action, position, model.bot, seed)
+            action = await loop.run_in_executor(pool(), choose_action, position, model.bot, seed,
+                                                self.options.think)
             if model.state is not None and model.bots_to_move():
                 model.play_bot(parse_action(action))
                 self.render()

@@ -1,0 +1,130 @@
+"""App benchmark: how fast a tap is answered, alone and while ten other sessions' bots think.
+
+Starts the app on a free port, opens headless Chromium (Debian's), and measures the time from a
+tap on a card to the page showing it selected. Then ten more sessions keep playing, their bots
+each keeping a worker busy 300 ms a move (as a searching bot would), and the first session's taps
+are measured again. Target: under 100 ms at the median. Prints JSON.
+
+    python bench/app_bench.py [--taps 30] [--sessions 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+def _port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _open(browser: Any, url: str) -> Any:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    page.wait_for_selector('[flt-semantics-identifier="hand-0"]', timeout=30_000)
+    return page
+
+
+def _taps(page: Any, count: int) -> list[float]:
+    """Milliseconds from a tap on the first card until the page shows it (un)selected."""
+    card = page.locator('[flt-semantics-identifier="hand-0"]')
+    times = []
+    for _ in range(count):
+        before = card.get_attribute("aria-current") or card.get_attribute("aria-selected")
+        started = time.perf_counter()
+        card.click()
+        page.wait_for_function(
+            """before => { const el = document.querySelector('[flt-semantics-identifier="hand-0"]');
+                           return el && (el.getAttribute('aria-current') || el.getAttribute('aria-selected')) !== before; }""",
+            arg=before, timeout=10_000, polling=5)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def _keep_playing(browser: Any, url: str, stop: threading.Event) -> None:
+    page = _open(browser, url)
+    while not stop.is_set():
+        for button in ("action-draw", "hand-0", "action-discard", "action-next_hand"):
+            target = page.locator(f'[flt-semantics-identifier="{button}"]')
+            if target.count():
+                try:
+                    inner = target.get_by_role("button")
+                    (inner.first if inner.count() else target).click(timeout=2000)
+                except Exception:  # noqa: BLE001 - a disabled button: the bots are still moving
+                    pass
+        page.wait_for_timeout(100)
+
+
+def _summary(times: list[float]) -> dict[str, float]:
+    ordered = sorted(times)
+    return {"median_ms": round(statistics.median(ordered), 1), "p90_ms": round(ordered[int(len(ordered) * 0.9)], 1),
+            "max_ms": round(ordered[-1], 1), "taps": len(ordered)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--taps", type=int, default=30)
+    parser.add_argument("--sessions", type=int, default=10)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    port = _port()
+    server = subprocess.Popen([sys.executable, "-m", "tutor", "--no-browser", "--port", str(port), "--pace", "0",
+                               "--seed", "5", "--think", "0.3", "--settings", "/tmp/canasta-bench-settings.json"],
+                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    report: dict[str, Any] = {}
+    try:
+        time.sleep(3)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            started = time.perf_counter()
+            page = _open(browser, url)
+            report["page_interactive_s"] = round(time.perf_counter() - started, 2)
+            report["alone"] = _summary(_taps(page, args.taps))
+            stop = threading.Event()
+            # Playwright's sync API is not thread-safe: the busy sessions get a browser each in
+            # their own Playwright instance.
+            threads = [threading.Thread(target=_busy_session, args=(url, stop), daemon=True) for _ in range(args.sessions)]
+            for thread in threads:
+                thread.start()
+            time.sleep(8)  # let them open and start playing
+            report["with_busy_sessions"] = _summary(_taps(page, args.taps))
+            report["busy_sessions"] = args.sessions
+            stop.set()
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    print(json.dumps(report, indent=1))
+
+
+def _busy_session(url: str, stop: threading.Event) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        try:
+            _keep_playing(browser, url, stop)
+        finally:
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()
