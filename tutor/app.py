@@ -17,14 +17,16 @@ from pathlib import Path
 import flet as ft
 
 from engine.actions import parse_action
-from engine.i18n import N_, translate
+from engine.i18n import translate
 from engine.position import dump_position
 from tutor.model import TableModel
 from tutor.settings import Settings, SettingsError, load_settings, save_settings
-from tutor.views import FONT, Handlers, page_view
+from tutor.views import FONT, Handlers, page_view, rules_view
 from tutor.workers import choose_action
 
 ASSETS = Path(__file__).resolve().parent / "assets"
+KEYS = {"d": "draw", "p": "take_pile", "m": "meld", "s": "stage", "x": "discard", "a": "ask_go_out",
+        "u": "undo", "escape": "clear", "n": "next_hand"}
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 
 
@@ -71,6 +73,7 @@ class Session:
         self.handlers = Handlers(
             tap_card=self.tap_card, tap_meld=self.tap_meld, tap_pile=self.tap_pile, press=self.press,
             answer=self.answer, set_language=self.set_language, show_rules=self.show_rules,
+            new_game=self.new_game,
         )
 
     def render(self) -> None:
@@ -132,11 +135,27 @@ class Session:
         self.render()
 
     async def show_rules(self, rule: str) -> None:
-        source = self.model.rules.source(rule)
-        text = f"{source.seed} · {source.section}" + (f"\n{source.note}" if source and source.note else "") if source else rule
-        dialog = ft.AlertDialog(title=ft.Text(translate(N_("Rule source"), self.model.lang), font_family=FONT),
-                                content=ft.Text(text, font_family=FONT))
+        """The rules reference of the variant, the refused rule marked."""
+        dialog = ft.AlertDialog(title=ft.Text(translate(self.model.rules.title, self.model.lang), font_family=FONT),
+                                content=rules_view(self.model, rule))
         self.page.show_dialog(dialog)
+
+    async def new_game(self, variant: str, players: int) -> None:
+        self.cancel_bots()
+        self.model = TableModel.new_game(variant, players, self.model.lang, bot=self.model.bot,
+                                         seed=int.from_bytes(os.urandom(4), "big"))
+        self.settings = self.settings.with_changes(variant=variant, players=players)
+        try:
+            save_settings(self.settings, self.options.settings_file)
+        except OSError:
+            pass
+        self.after_learner()
+
+    async def key(self, event: ft.KeyboardEvent) -> None:
+        """Keyboard shortcuts for the main actions (docs/app.md)."""
+        kind = KEYS.get(event.key.lower())
+        if kind is not None:
+            await self.press(kind)
 
     def after_learner(self) -> None:
         self.render()
@@ -169,6 +188,7 @@ def make_main(options: Options):  # type: ignore[no-untyped-def]
         page.theme = ft.Theme(font_family=FONT)
         page.padding = 12
         session = Session(page, options)
+        page.on_keyboard_event = session.key
         session.render()
         session.after_learner()  # the computer players open when the learner is not first
 

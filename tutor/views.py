@@ -17,6 +17,8 @@ from engine.cards import JOKER, Card, is_red, rank, suit
 from engine.describe import seat_name, team_name
 from engine.i18n import N_, translate
 from engine.melds import Meld, meld_name
+from engine.rulebook import title
+from engine.variants import VARIANTS
 from tutor.model import TableModel
 
 SUITS = "♣♦♥♠"
@@ -37,6 +39,7 @@ class Handlers:
     answer: Callable[[bool], object]
     set_language: Callable[[str], object]
     show_rules: Callable[[str], object]
+    new_game: Callable[[str, int], object]
 
 
 def on(fn: Callable[..., object], *args: object) -> Callable[[ft.ControlEvent], Awaitable[None]]:
@@ -259,11 +262,46 @@ def language_menu(model: TableModel, handlers: Handlers) -> ft.Control:
     return ft.Semantics(identifier="language", label=_(model, N_("Language")), content=ft.Row(buttons, spacing=0))
 
 
+def setup_view(model: TableModel, handlers: Handlers) -> ft.Control:
+    """A new game: the variant, then how many play (every table its text describes)."""
+    variants = [
+        ft.Semantics(identifier=f"variant-{name}", selected=name == model.rules.name, content=ft.TextButton(
+            content=ft.Text(_(model, rules.title), font_family=FONT,
+                            weight=ft.FontWeight.BOLD if name == model.rules.name else None),
+            on_click=on(handlers.new_game, name, rules.tables[0].people)))
+        for name, rules in VARIANTS.items()
+    ]
+    counts = [
+        ft.Semantics(identifier=f"players-{people}", selected=people == model.rules.table_of().people,
+                     content=ft.OutlinedButton(content=_(model, N_("{count} players")).format(count=people),
+                                               on_click=on(handlers.new_game, model.rules.name, people)))
+        for people in model.rules.player_counts()
+    ]
+    rules_button = ft.Semantics(identifier="rules", content=ft.TextButton(
+        content=_(model, N_("Rules")), on_click=on(handlers.show_rules, "")))
+    return ft.Column([ft.Row(variants, wrap=True, spacing=0), ft.Row([*counts, rules_button], wrap=True)], spacing=4)
+
+
+def rules_view(model: TableModel, highlight: str = "") -> ft.Control:
+    """The variant's rules as the engine enforces them: each rule's name and the section of the
+    seed text it comes from (and why, where the text is silent)."""
+    rows = []
+    for rule_id, source in model.rules.sources.items():
+        text = f"{source.seed} · {source.section}" + (f" — {source.note}" if source.note else "")
+        rows.append(ft.Container(
+            bgcolor=ft.Colors.AMBER_50 if rule_id == highlight else None, padding=4,
+            content=ft.Column([ft.Text(title(rule_id, model.lang), weight=ft.FontWeight.BOLD, font_family=FONT),
+                               ft.Text(text, size=12, font_family=FONT)], spacing=1)))
+    return ft.Semantics(identifier="rules-reference",
+                        content=ft.Column(rows, scroll=ft.ScrollMode.AUTO, height=480, width=640, spacing=2))
+
+
 def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False) -> ft.Control:
     """The whole table, top to bottom, as it fits a phone as well as a desktop."""
     title = ft.Text(_(model, model.rules.title), size=20, weight=ft.FontWeight.BOLD, font_family=FONT)
     parts: list[ft.Control | None] = [
         ft.Row([title, language_menu(model, handlers)], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
+        setup_view(model, handlers),
         status_view(model),
         refusal_view(model, handlers),
         question_view(model, handlers),

@@ -113,28 +113,50 @@ def _screenshot(page, name: str) -> None:  # type: ignore[no-untyped-def]
     raise AssertionError(f"{path} stays nearly empty")
 
 
-def test_play_a_whole_hand_of_classic_through_the_ui(browser_page) -> None:  # type: ignore[no-untyped-def]
-    page, escaped = browser_page
+def _enabled(page, identifier: str) -> bool:  # type: ignore[no-untyped-def]
+    button = _by_id(page, identifier).get_by_role("button")
+    return bool(button.count()) and button.first.get_attribute("aria-disabled") != "true"
+
+
+def _play_hand(page) -> int:  # type: ignore[no-untyped-def]
+    """Play the learner's turns (draw, discard the first card) until the hand is over."""
     turns = 0
     while "The hand is over" not in _status(page):
         status = _status(page)
-        if "asks: may I go out" in (page.content() or "") and _by_id(page, "answer-yes").count():
+        if _by_id(page, "answer-yes").count():
             _click(page, "answer-yes")
         elif status.startswith("Your turn: draw"):
-            _click(page, "action-draw")
-            _wait_for(page, lambda: _status(page).startswith("Your turn: meld") or "over" in _status(page))
-            if "over" in _status(page):
-                break
+            for kind in ("action-draw", "action-take_pile", "action-decline_pile"):
+                if _enabled(page, kind):
+                    _click(page, kind)
+                    break
+            _wait_for(page, lambda: not _status(page).startswith("Your turn: draw") or _by_id(page, "refusal").count())
+        elif status.startswith("Your turn: meld"):
             _click(page, "hand-0")
             _click(page, "action-discard")
             turns += 1
-            _wait_for(page, lambda: not _status(page).startswith("Your turn: meld"))
+            _wait_for(page, lambda: not _status(page).startswith("Your turn: meld") or _by_id(page, "refusal").count())
         else:
             page.wait_for_timeout(150)
-        assert turns < 60, "the hand does not end"
-    assert turns > 0
+        assert turns < 80, "the hand does not end"
+    return turns
+
+
+def test_play_a_whole_hand_of_classic_through_the_ui(browser_page) -> None:  # type: ignore[no-untyped-def]
+    page, escaped = browser_page
+    assert _play_hand(page) > 0
     _screenshot(page, "desktop-end-of-hand.png")
+    assert _by_id(page, "scores").count() == 1
     assert escaped == [], "requests left the machine"
+
+
+@pytest.mark.parametrize("variant", ["wiener", "royal", "swedish"])
+def test_play_a_hand_of_every_other_variant(browser_page, variant: str) -> None:  # type: ignore[no-untyped-def]
+    page, _ = browser_page
+    _click(page, f"variant-{variant}")
+    _wait_for(page, lambda: _status(page).startswith("Your turn: draw"))
+    assert _play_hand(page) > 0
+    _screenshot(page, f"desktop-{variant}-end-of-hand.png")
 
 
 def test_an_illegal_attempt_is_explained_and_nothing_changes(browser_page) -> None:  # type: ignore[no-untyped-def]

@@ -14,7 +14,7 @@ def _handlers() -> Handlers:
     def nothing(*args: object) -> None:
         return None
 
-    return Handlers(nothing, nothing, nothing, nothing, nothing, nothing, nothing)
+    return Handlers(nothing, nothing, nothing, nothing, nothing, nothing, nothing, nothing)
 
 
 def _walk(control: object) -> Iterator[object]:
