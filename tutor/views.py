@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from engine.cards import JOKER, Card, is_red, rank, suit
-from engine.describe import seat_name, team_name
+from engine.describe import describe_result, seat_name, team_name
 from engine.i18n import N_, translate
 from engine.melds import Meld, meld_name
 from engine.rulebook import title
@@ -246,6 +246,24 @@ def scores_view(model: TableModel) -> ft.Control | None:
     return ft.Semantics(identifier="scores", content=ft.DataTable(columns=columns, rows=rows))
 
 
+def game_over_view(model: TableModel) -> ft.Control | None:
+    """At the end of the game: who won, and every hand's points."""
+    if not model.game_over():
+        return None
+    state = model.state
+    winner = model.rules.winner(model.totals)
+    teams = range(len(state.teams))
+    columns = [ft.DataColumn(ft.Text(_(model, N_("Hand")), font_family=FONT))] + [
+        ft.DataColumn(ft.Text(team_name(state, t, model.lang), font_family=FONT), numeric=True) for t in teams]
+    rows = [ft.DataRow([ft.DataCell(ft.Text(str(number), font_family=FONT))] +
+                       [ft.DataCell(ft.Text(str(scores[t].total), font_family=FONT)) for t in teams])
+            for number, scores in enumerate(model.hand_scores, start=1)]
+    result = describe_result(state, model.totals, winner, model.lang)
+    return ft.Semantics(identifier="game-over", content=ft.Column([
+        ft.Text(result, size=18, weight=ft.FontWeight.BOLD, font_family=FONT),
+        ft.DataTable(columns=columns, rows=rows)]))
+
+
 def log_view(model: TableModel, lines: int = 8) -> ft.Control:
     return ft.Semantics(identifier="log", content=ft.Column(
         [ft.Text(line, size=12, font_family=FONT) for line in model.log[-lines:]], spacing=2))
@@ -305,6 +323,7 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
         status_view(model),
         refusal_view(model, handlers),
         question_view(model, handlers),
+        game_over_view(model),
         scores_view(model),
         table_view(model, handlers, size),
         hand_view(model, handlers, size, four_colour),

@@ -66,3 +66,19 @@ def test_a_refusal_and_the_scores_show_up() -> None:
 
 def test_cards_name_their_rank_and_suit_for_screen_readers() -> None:
     assert card_view(48, "en").label == "K♣" and card_view(52, "is").label == "Jóker"
+
+
+def test_the_end_of_a_game_names_the_winner_and_lists_the_hands() -> None:
+    from dataclasses import replace
+
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    model.state = replace(model.state, phase=model.state.phase.END, went_out=None)
+    model.hand_scores = [[], []]  # two hands played
+    from engine.scoring import score_hand
+
+    model.hand_scores = [score_hand(model.state), score_hand(model.state)]
+    model.totals = (5200, 3100)
+    nodes = _semantics(page_view(model, _handlers()))
+    assert "game-over" in nodes
+    texts = [c.value for c in _walk(nodes["game-over"]) if isinstance(c, ft.Text)]
+    assert texts[0] == "South and North win, 5,200 to 3,100."
