@@ -73,7 +73,7 @@ class Session:
         self.handlers = Handlers(
             tap_card=self.tap_card, tap_meld=self.tap_meld, tap_pile=self.tap_pile, press=self.press,
             answer=self.answer, set_language=self.set_language, show_rules=self.show_rules,
-            new_game=self.new_game,
+            new_game=self.new_game, change_setting=self.change_setting,
         )
 
     def render(self) -> None:
@@ -150,6 +150,14 @@ class Session:
         except OSError:
             pass
         self.after_learner()
+
+    async def change_setting(self, name: str, value: object) -> None:
+        self.settings = self.settings.with_changes(**{name: value})
+        try:
+            save_settings(self.settings, self.options.settings_file)
+        except OSError:
+            pass
+        self.render()
 
     async def key(self, event: ft.KeyboardEvent) -> None:
         """Keyboard shortcuts for the main actions (docs/app.md)."""

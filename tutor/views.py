@@ -40,6 +40,7 @@ class Handlers:
     set_language: Callable[[str], object]
     show_rules: Callable[[str], object]
     new_game: Callable[[str, int], object]
+    change_setting: Callable[[str, object], object] | None = None  # ("card_size", "large"), ...
 
 
 def on(fn: Callable[..., object], *args: object) -> Callable[[ft.ControlEvent], Awaitable[None]]:
@@ -300,6 +301,22 @@ def setup_view(model: TableModel, handlers: Handlers) -> ft.Control:
     return ft.Column([ft.Row(variants, wrap=True, spacing=0), ft.Row([*counts, rules_button], wrap=True)], spacing=4)
 
 
+SIZE_NAMES = {"small": N_("Small cards"), "medium": N_("Medium cards"), "large": N_("Large cards")}
+
+
+def settings_view(model: TableModel, handlers: Handlers, size: str, four_colour: bool) -> ft.Control | None:
+    """Card size (large ones for a projector) and four-colour suits."""
+    if handlers.change_setting is None:
+        return None
+    sizes = [ft.Semantics(identifier=f"size-{name}", selected=name == size, content=ft.TextButton(
+        content=ft.Text(_(model, label), font_family=FONT, weight=ft.FontWeight.BOLD if name == size else None),
+        on_click=on(handlers.change_setting, "card_size", name))) for name, label in SIZE_NAMES.items()]
+    colours = ft.Semantics(identifier="four-colour", content=ft.Switch(
+        label=_(model, N_("Four-colour suits")), value=four_colour,
+        on_change=on(handlers.change_setting, "four_colour", not four_colour)))
+    return ft.Row([*sizes, colours], wrap=True, spacing=4)
+
+
 def rules_view(model: TableModel, highlight: str = "") -> ft.Control:
     """The variant's rules as the engine enforces them: each rule's name and the section of the
     seed text it comes from (and why, where the text is silent)."""
@@ -320,6 +337,7 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
     parts: list[ft.Control | None] = [
         ft.Row([title, language_menu(model, handlers)], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
         setup_view(model, handlers),
+        settings_view(model, handlers, size, four_colour),
         status_view(model),
         refusal_view(model, handlers),
         question_view(model, handlers),
