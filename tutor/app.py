@@ -8,6 +8,7 @@ process pool (``run_in_executor``) and come back as actions the engine judges he
 from __future__ import annotations
 
 import asyncio
+import json
 import concurrent.futures
 import multiprocessing
 import os
@@ -20,7 +21,7 @@ from engine.actions import parse_action
 from engine.i18n import translate
 from engine.position import dump_position
 from tutor.model import TableModel
-from tutor.settings import Settings, SettingsError, load_settings, save_settings
+from tutor.settings import Settings, SettingsError, load_settings, save_settings, settings_path
 from tutor.views import FONT, Handlers, page_view, rules_view
 from tutor.workers import choose_action
 
@@ -64,7 +65,7 @@ class Session:
             self.settings = Settings(language=options.lang or "en")
         if options.lang:
             self.settings = self.settings.with_changes(language=options.lang)
-        self.model = TableModel.new_game(
+        self.model = self._continued() or TableModel.new_game(
             options.variant or self.settings.variant, options.players or self.settings.players,
             self.settings.language, bot=self.settings.bot if self.settings.bot in ("random", "basic") else "basic",
             seed=options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "big"),
@@ -76,11 +77,34 @@ class Session:
             new_game=self.new_game, change_setting=self.change_setting,
         )
 
+    def _saved_game(self) -> Path:
+        return (self.options.settings_file or settings_path()).with_name("game.json")
+
+    def _continued(self) -> TableModel | None:
+        """The game left off last time, unless this server deals a given game (``--seed``)."""
+        if self.options.seed is not None or self.options.variant or not self._saved_game().exists():
+            return None
+        try:
+            return TableModel.restore(json.loads(self._saved_game().read_text(encoding="utf-8")),
+                                      self.settings.language)
+        except (OSError, ValueError, KeyError, TypeError):
+            return None  # a damaged file: a new game
+
     def render(self) -> None:
-        self.page.controls[:] = [page_view(self.model, self.handlers, self.settings.card_size,
-                                           self.settings.four_colour)]
+        width = self.page.width or 1280
+        # a projector's wide screen gets large cards, a phone small ones, unless chosen otherwise
+        size = self.settings.card_size
+        if size == "medium":
+            size = "large" if width >= 1600 else "small" if width < 420 else "medium"
+        self.page.controls[:] = [page_view(self.model, self.handlers, size, self.settings.four_colour)]
         self.page.title = translate(self.model.rules.title, self.model.lang)
         self.page.update()
+        try:
+            path = self._saved_game()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(self.model.saved()), encoding="utf-8")
+        except OSError:
+            pass  # nowhere to keep it: the game still goes on
 
     # -- the learner ---------------------------------------------------------------------------
 

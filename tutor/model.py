@@ -9,6 +9,8 @@ the computer players' moves off the event loop.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 from dataclasses import dataclass, field
 
 from engine.actions import (
@@ -30,6 +32,7 @@ from engine.errors import IllegalActionError
 from engine.game import apply, is_legal
 from engine.legal import legal_actions
 from engine.rulebook import title
+from engine.position import dump_position, load_position
 from engine.rules import Rules
 from engine.scoring import TeamScore, score_hand
 from engine.state import State
@@ -72,6 +75,26 @@ class TableModel:
         state = deal(rules, random.Random(seed), dealer=rules.players - 1)
         model = cls(rules=rules, state=state, lang=lang, bot=bot, totals=(0,) * len(rules.teams), seed=seed)
         model.log.append(describe_deal(state, 1, lang))
+        return model
+
+    # -- continuing later -------------------------------------------------------------------------
+
+    def saved(self) -> dict[str, Any]:
+        """What it takes to continue this game later (the position in its JSON form)."""
+        return {
+            "variant": self.rules.name, "people": self.rules.table_of().people, "table": self.rules.table,
+            "position": dump_position(self.state, reveal=True), "totals": list(self.totals),
+            "hand_number": self.hand_number, "seed": self.seed, "bot": self.bot, "log": self.log[-30:],
+        }
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any], lang: str) -> TableModel:
+        """A saved game; ``InvalidInputError`` (or ``KeyError``/``TypeError``) if it is not one."""
+        rules = get_variant(data["variant"]).for_people(int(data["people"]), str(data["table"]))
+        state = load_position(data["position"])
+        model = cls(rules=rules, state=state, lang=lang, bot=str(data["bot"]), seed=int(data["seed"]),
+                    totals=tuple(int(t) for t in data["totals"]), hand_number=int(data["hand_number"]))
+        model.log = [str(line) for line in data["log"]]
         return model
 
     # -- what the learner sees -----------------------------------------------------------------

@@ -90,3 +90,13 @@ def test_a_whole_hand_then_the_next() -> None:
     assert model.state.is_over() and model.hand_scores
     model.next_hand()
     assert model.hand_number == 2 and not model.state.is_over() and sum(map(abs, model.state.scores)) > 0
+
+
+def test_a_game_is_continued_where_it_was_left() -> None:
+    import json
+
+    model = _game()
+    model.simple("draw")
+    again = TableModel.restore(json.loads(json.dumps(model.saved())), "is")
+    assert dump_position(again.state, reveal=True) == dump_position(model.state, reveal=True)
+    assert again.lang == "is" and again.log == model.log and again.rules.name == "classic"
