@@ -30,7 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", choices=sorted(VARIANTS), help="variant of new games")
     parser.add_argument("--players", type=int, help="number of players of new games")
     parser.add_argument("--seed", type=int, help="deal every game from this seed (for lessons and tests)")
-    parser.add_argument("--pace", type=float, default=0.6, help="seconds between computer players' actions")
+    parser.add_argument("--pace", type=float, help="seconds between computer players' actions (default: the"
+                        " animation setting)")
     parser.add_argument("--settings", type=Path, help="settings file (default: the user's config folder)")
     parser.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # bench/app_bench.py
     args = parser.parse_args(argv)

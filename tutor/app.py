@@ -22,10 +22,12 @@ from engine.i18n import translate
 from engine.position import dump_position
 from tutor.model import TableModel
 from tutor.settings import Settings, SettingsError, load_settings, save_settings, settings_path
-from tutor.views import FONT, Handlers, page_view, rules_view
+from tutor.views import FONT, Handlers, home_view, page_view, rules_view
 from tutor.workers import choose_action
 
 ASSETS = Path(__file__).resolve().parent / "assets"
+PACES = {"off": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
+THEMES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system": ft.ThemeMode.SYSTEM}
 KEYS = {"d": "draw", "p": "take_pile", "m": "meld", "s": "stage", "x": "discard", "a": "ask_go_out",
         "u": "undo", "escape": "clear", "n": "next_hand"}
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
@@ -44,7 +46,7 @@ def pool() -> concurrent.futures.ProcessPoolExecutor:
 class Options:
     """How this server runs the table (from the command line)."""
 
-    pace: float = 0.6  # seconds between computer players' actions, so people can follow
+    pace: float | None = None  # seconds between computer players' moves; None: the animation setting
     variant: str | None = None
     players: int | None = None
     seed: int | None = None
@@ -71,11 +73,19 @@ class Session:
             seed=options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "big"),
         )
         self.bots: asyncio.Task[None] | None = None
+        # a first visit opens at home; a server dealing a given game (tests, lessons) at the table
+        self.screen = "table" if options.seed is not None or options.variant else "home"
         self.handlers = Handlers(
             tap_card=self.tap_card, tap_meld=self.tap_meld, tap_pile=self.tap_pile, press=self.press,
             answer=self.answer, set_language=self.set_language, show_rules=self.show_rules,
-            new_game=self.new_game, change_setting=self.change_setting,
+            new_game=self.new_game, change_setting=self.change_setting, go=self.go,
         )
+
+    def pace(self) -> float:
+        """Seconds between the computer players' moves, so that people can follow them."""
+        if self.options.pace is not None:
+            return self.options.pace
+        return PACES[self.settings.animation]
 
     def _saved_game(self) -> Path:
         return (self.options.settings_file or settings_path()).with_name("game.json")
@@ -91,6 +101,11 @@ class Session:
             return None  # a damaged file: a new game
 
     def render(self) -> None:
+        self.page.theme_mode = THEMES[self.settings.theme]
+        if self.screen == "home":
+            self.page.controls[:] = [home_view(self.model, self.handlers, self.settings, self._saved_game().exists())]
+            self.page.update()
+            return
         width = self.page.width or 1280
         # a projector's wide screen gets large cards, a phone small ones, unless chosen otherwise
         size = self.settings.card_size
@@ -169,14 +184,21 @@ class Session:
         self.model = TableModel.new_game(variant, players, self.model.lang, bot=self.model.bot,
                                          seed=int.from_bytes(os.urandom(4), "big"))
         self.settings = self.settings.with_changes(variant=variant, players=players)
+        self.screen = "table"
         try:
             save_settings(self.settings, self.options.settings_file)
         except OSError:
             pass
         self.after_learner()
 
+    async def go(self, screen: str) -> None:
+        self.screen = screen
+        self.after_learner()
+
     async def change_setting(self, name: str, value: object) -> None:
         self.settings = self.settings.with_changes(**{name: value})
+        if name == "bot":
+            self.model.bot = str(value)
         try:
             save_settings(self.settings, self.options.settings_file)
         except OSError:
@@ -191,7 +213,7 @@ class Session:
 
     def after_learner(self) -> None:
         self.render()
-        if self.model.bots_to_move() and (self.bots is None or self.bots.done()):
+        if self.screen == "table" and self.model.bots_to_move() and (self.bots is None or self.bots.done()):
             self.bots = asyncio.create_task(self.play_bots())
 
     def cancel_bots(self) -> None:
@@ -204,7 +226,7 @@ class Session:
         loop = asyncio.get_running_loop()
         model = self.model
         while model.bots_to_move():
-            await asyncio.sleep(self.options.pace)
+            await asyncio.sleep(self.pace())
             position = dump_position(model.state, reveal=True)
             seed = model.seed * 7919 + len(model.log)
             action = await loop.run_in_executor(pool(), choose_action, position, model.bot, seed,

@@ -20,6 +20,7 @@ from engine.melds import Meld, meld_name
 from engine.rulebook import title
 from engine.variants import VARIANTS
 from tutor.model import TableModel
+from tutor.settings import Settings
 
 SUITS = "♣♦♥♠"
 RANKS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -41,6 +42,7 @@ class Handlers:
     show_rules: Callable[[str], object]
     new_game: Callable[[str, int], object]
     change_setting: Callable[[str, object], object] | None = None  # ("card_size", "large"), ...
+    go: Callable[[str], object] | None = None  # to a screen: "home", "table"
 
 
 def on(fn: Callable[..., object], *args: object) -> Callable[[ft.ControlEvent], Awaitable[None]]:
@@ -304,17 +306,55 @@ def setup_view(model: TableModel, handlers: Handlers) -> ft.Control:
 SIZE_NAMES = {"small": N_("Small cards"), "medium": N_("Medium cards"), "large": N_("Large cards")}
 
 
-def settings_view(model: TableModel, handlers: Handlers, size: str, four_colour: bool) -> ft.Control | None:
+def settings_view(model: TableModel, handlers: Handlers, size: str, four_colour: bool,
+                  with_sizes: bool = True) -> ft.Control | None:
     """Card size (large ones for a projector) and four-colour suits."""
     if handlers.change_setting is None:
         return None
-    sizes = [ft.Semantics(identifier=f"size-{name}", selected=name == size, content=ft.TextButton(
+    sizes = [] if not with_sizes else [ft.Semantics(identifier=f"size-{name}", selected=name == size, content=ft.TextButton(
         content=ft.Text(_(model, label), font_family=FONT, weight=ft.FontWeight.BOLD if name == size else None),
         on_click=on(handlers.change_setting, "card_size", name))) for name, label in SIZE_NAMES.items()]
     colours = ft.Semantics(identifier="four-colour", content=ft.Switch(
         label=_(model, N_("Four-colour suits")), value=four_colour,
         on_change=on(handlers.change_setting, "four_colour", not four_colour)))
     return ft.Row([*sizes, colours], wrap=True, spacing=4)
+
+
+ANIMATIONS = {"off": N_("No animation"), "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
+THEME_NAMES = {"light": N_("Light"), "dark": N_("Dark"), "system": N_("As the system")}
+BOT_NAMES = {"random": N_("Random player"), "basic": N_("Basic player")}
+
+
+def _choice(model: TableModel, handlers: Handlers, setting: str, value: str, label: str, current: object) -> ft.Control:
+    assert handlers.change_setting is not None
+    return ft.Semantics(identifier=f"{setting}-{value}", selected=value == current, content=ft.TextButton(
+        content=ft.Text(_(model, label), font_family=FONT, weight=ft.FontWeight.BOLD if value == current else None),
+        on_click=on(handlers.change_setting, setting, value)))
+
+
+def home_view(model: TableModel, handlers: Handlers, settings: Settings, saved: bool) -> ft.Control:
+    """Home: continue the game left off, start another, read the rules, settings."""
+    assert handlers.go is not None
+    heading = ft.Text("canasta-tutor", size=26, weight=ft.FontWeight.BOLD, font_family=FONT)
+    start = [ft.Semantics(identifier="continue", content=ft.Button(
+        content=_(model, N_("Continue where you left off")), on_click=on(handlers.go, "table")))] if saved else []
+    rows: list[ft.Control] = [heading, language_menu(model, handlers), *start,
+                              ft.Text(_(model, N_("New game")), size=18, font_family=FONT), setup_view(model, handlers)]
+
+    def line(title: str, setting: str, names: dict[str, str], current: object) -> ft.Control:
+        return ft.Row([ft.Text(_(model, title), width=160, font_family=FONT),
+                       *[_choice(model, handlers, setting, value, label, current) for value, label in names.items()]],
+                      wrap=True)
+
+    rows += [
+        ft.Text(_(model, N_("Settings")), size=18, font_family=FONT),
+        line(N_("Computer players"), "bot", BOT_NAMES, settings.bot),
+        line(N_("Cards"), "card_size", SIZE_NAMES, settings.card_size),
+        line(N_("Animation"), "animation", ANIMATIONS, settings.animation),
+        line(N_("Theme"), "theme", THEME_NAMES, settings.theme),
+        settings_view(model, handlers, settings.card_size, settings.four_colour, with_sizes=False) or ft.Container(),
+    ]
+    return ft.Semantics(identifier="home", content=ft.Column(rows, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True))
 
 
 def rules_view(model: TableModel, highlight: str = "") -> ft.Control:
@@ -334,6 +374,10 @@ def rules_view(model: TableModel, highlight: str = "") -> ft.Control:
 def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False) -> ft.Control:
     """The whole table, top to bottom, as it fits a phone as well as a desktop."""
     title = ft.Text(_(model, model.rules.title), size=20, weight=ft.FontWeight.BOLD, font_family=FONT)
+    if handlers.go is not None:
+        home = ft.Semantics(identifier="home-button", content=ft.IconButton(
+            icon=ft.Icons.HOME, tooltip=_(model, N_("Home")), on_click=on(handlers.go, "home")))
+        title = ft.Row([home, title], spacing=4)
     parts: list[ft.Control | None] = [
         ft.Row([title, language_menu(model, handlers)], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
         setup_view(model, handlers),

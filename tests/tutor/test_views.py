@@ -82,3 +82,16 @@ def test_the_end_of_a_game_names_the_winner_and_lists_the_hands() -> None:
     assert "game-over" in nodes
     texts = [c.value for c in _walk(nodes["game-over"]) if isinstance(c, ft.Text)]
     assert texts[0] == "South and North win, 5,200 to 3,100."
+
+
+def test_home_offers_continuing_a_new_game_and_the_settings() -> None:
+    from tutor.settings import Settings
+    from tutor.views import home_view
+
+    model = TableModel.new_game("classic", 4, "de", seed=11)
+    handlers = Handlers(*([lambda *a: None] * 8), change_setting=lambda *a: None, go=lambda *a: None)
+    nodes = _semantics(home_view(model, handlers, Settings(language="de"), saved=True))
+    assert {"continue", "variant-royal", "players-4", "rules", "bot-basic", "animation-fast", "theme-dark",
+            "card_size-large", "four-colour", "lang-sv"} <= set(nodes)
+    assert nodes["animation-normal"].selected and not nodes["animation-fast"].selected
+    assert "continue" not in _semantics(home_view(model, handlers, Settings(language="de"), saved=False))
