@@ -15,7 +15,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from engine.actions import parse_action
+from engine.actions import format_action, parse_action
+from engine.cards import format_cards
 from engine.bots import BOTS, make_bot
 from engine.describe import describe, describe_deal, describe_result, describe_scores
 from engine.errors import IllegalActionError, InvalidInputError
@@ -131,6 +132,18 @@ def play(args: argparse.Namespace) -> dict[str, Any] | None:
     }
 
 
+def hint(args: argparse.Namespace) -> dict[str, Any]:
+    """Ranked hints for the player to act in the position of FILE."""
+    from engine.hints import hints
+
+    state = load_position(_read_json(args.file))
+    return {"hints": [
+        {"tip": h.tip, "action": format_action(h.action), "cards": format_cards(h.cards),
+         "explanation": h.explanation(args.lang)}
+        for h in hints(state)
+    ]}
+
+
 def _check_hand(state: State) -> int:
     """Invariant violations at the end of a hand: cards lost or made up, a wrong score sum."""
     violations = 0
@@ -184,7 +197,8 @@ def selfplay(args: argparse.Namespace) -> dict[str, Any]:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description="The Canasta rules engine.")
     verbs = parser.add_subparsers(dest="verb", required=True)
-    for name, help_text in (("judge", "judge an action in a position"), ("score", "score a finished hand")):
+    for name, help_text in (("judge", "judge an action in a position"), ("score", "score a finished hand"),
+                            ("hint", "hints for the player to act in a position")):
         verb = verbs.add_parser(name, help=help_text)
         verb.add_argument("file", help="a JSON file, or - for standard input")
         verb.add_argument("--lang", default=default_language(), choices=LANGUAGES,
@@ -207,7 +221,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-_VERBS = {"judge": judge, "score": score, "play": play, "selfplay": selfplay}
+_VERBS = {"judge": judge, "score": score, "hint": hint, "play": play, "selfplay": selfplay}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

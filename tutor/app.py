@@ -18,17 +18,18 @@ from pathlib import Path
 import flet as ft
 
 from engine.actions import parse_action
-from engine.i18n import translate
+from engine.cards import parse_cards
+from engine.i18n import N_, translate
 from engine.position import dump_position
 from tutor.model import TableModel
 from tutor.settings import Settings, SettingsError, load_settings, save_settings, settings_path
 from tutor.views import FONT, Handlers, home_view, page_view, rules_view
-from tutor.workers import choose_action
+from tutor.workers import choose_action, hints_for
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 PACES = {"off": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 THEMES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system": ft.ThemeMode.SYSTEM}
-KEYS = {"d": "draw", "p": "take_pile", "m": "meld", "s": "stage", "x": "discard", "a": "ask_go_out",
+KEYS = {"h": "hint", "d": "draw", "p": "take_pile", "m": "meld", "s": "stage", "x": "discard", "a": "ask_go_out",
         "u": "undo", "escape": "clear", "n": "next_hand"}
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 
@@ -156,9 +157,28 @@ class Session:
             model.undo()
         elif kind == "next_hand":
             model.next_hand()
+        elif kind == "hint":
+            await self.hint()
+            return
         else:
             model.simple(kind)
         self.after_learner()
+
+    async def hint(self) -> None:
+        """The engine's best hint, computed off the event loop; pressing again shows the next."""
+        if not self.model.is_my_turn():
+            return
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(pool(), hints_for, dump_position(self.model.state, reveal=True),
+                                           self.model.lang)
+        if not found:
+            self.model.show_hint(translate(N_("No hint for this moment."), self.model.lang), ())
+        else:
+            shown = self.model.hint[0] if self.model.hint else None
+            texts = [h["text"] for h in found]
+            chosen = found[(texts.index(shown) + 1) % len(found)] if shown in texts else found[0]
+            self.model.show_hint(chosen["text"], parse_cards(chosen["cards"]))
+        self.render()
 
     async def answer(self, yes: bool) -> None:
         self.model.answer(yes)

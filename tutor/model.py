@@ -66,6 +66,7 @@ class TableModel:
     refusal: Refusal | None = None
     history: list[State] = field(default_factory=list)  # states before each of the learner's actions
     hand_scores: list[list[TeamScore]] = field(default_factory=list)
+    hint: tuple[str, tuple[Card, ...]] | None = None  # the hint shown: its text and the cards it points at
     seed: int = 0
 
     @classmethod
@@ -193,10 +194,21 @@ class TableModel:
         before = self.state
         self._advance(before, action, apply(before, action))
 
+    def show_hint(self, text: str, cards: tuple[Card, ...]) -> None:
+        self.hint = (text, cards)
+
+    def hinted(self, index: int) -> bool:
+        """Whether the card at ``index`` of the hand is one the hint points at."""
+        if self.hint is None:
+            return False
+        card = self.hand[index]
+        return card in self.hint[1]
+
     def _advance(self, before: State, action: Action, after: State) -> None:
         self.log.append(describe(before, action, after, self.lang))
         self.state = after
         self.refusal = None
+        self.hint = None
         if after.is_over():
             scores = score_hand(after)
             self.hand_scores.append(scores)

@@ -69,7 +69,7 @@ def card_label(card: Card, lang: str) -> str:
 
 def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "medium",
               on_click: Callable[[ft.ControlEvent], object] | None = None, identifier: str | None = None,
-              four_colour: bool = False) -> ft.Control:
+              four_colour: bool = False, hinted: bool = False) -> ft.Control:
     """A card drawn as a control: its rank and suit symbol, a corner index, red or black ink."""
     width = CARD_WIDTH[size]
     colour = ft.Colors.RED_700 if is_red(card) else ft.Colors.BLACK
@@ -80,7 +80,8 @@ def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "med
         content=ft.Text(text, color=ft.Colors.PURPLE_700 if card == JOKER else colour, size=width * 0.36,
                         font_family=FONT, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
         width=width, height=width * 1.4, bgcolor=ft.Colors.AMBER_100 if selected else ft.Colors.WHITE,
-        border=ft.Border.all(3 if selected else 1, ft.Colors.AMBER_800 if selected else ft.Colors.GREY_500),
+        border=ft.Border.all(3 if selected or hinted else 1,
+                             ft.Colors.AMBER_800 if selected else ft.Colors.BLUE_600 if hinted else ft.Colors.GREY_500),
         border_radius=6, alignment=ft.Alignment.CENTER, on_click=on_click,
         offset=ft.Offset(0, -0.12) if selected else None,
     )
@@ -108,6 +109,7 @@ def actions_view(model: TableModel, handlers: Handlers) -> ft.Control:
         _button(model, N_("Ask partner"), "ask_go_out", handlers, model.can("ask_go_out")),
         _button(model, N_("Decline the pile"), "decline_pile", handlers, model.can("decline_pile")),
         _button(model, N_("Replace red three"), "draw_replacement", handlers, model.can("draw_replacement")),
+        _button(model, N_("Hint"), "hint", handlers, mine),
         _button(model, N_("Clear"), "clear", handlers, chosen or bool(model.staged)),
         _button(model, N_("Undo"), "undo", handlers, model.can_undo()),
     ]
@@ -168,7 +170,7 @@ def table_view(model: TableModel, handlers: Handlers, size: str = "medium") -> f
 def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False) -> ft.Control:
     cards = [
         card_view(card, model.lang, selected=i in model.selected, size=size, four_colour=four_colour,
-                  on_click=on(handlers.tap_card, i), identifier=f"hand-{i}")
+                  on_click=on(handlers.tap_card, i), identifier=f"hand-{i}", hinted=model.hinted(i))
         for i, card in enumerate(model.hand)
     ]
     staged = [ft.Text(" ".join(card_label(c, model.lang) for c in meld), font_family=FONT) for meld in model.staged]
@@ -208,6 +210,14 @@ def refusal_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
             ], spacing=4),
         ),
     )
+
+
+def hint_view(model: TableModel) -> ft.Control | None:
+    if model.hint is None:
+        return None
+    return ft.Semantics(identifier="hint", label=model.hint[0], content=ft.Container(
+        bgcolor=ft.Colors.BLUE_50, border_radius=8, padding=10,
+        content=ft.Text(model.hint[0], font_family=FONT)))
 
 
 def question_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
@@ -384,6 +394,7 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
         settings_view(model, handlers, size, four_colour),
         status_view(model),
         refusal_view(model, handlers),
+        hint_view(model),
         question_view(model, handlers),
         game_over_view(model),
         scores_view(model),

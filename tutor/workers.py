@@ -16,6 +16,16 @@ from engine.legal import legal_actions
 from engine.position import load_position
 
 
+def hints_for(position: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    """The engine's ranked hints for the player to act, ready to show: tip, explanation in
+    ``lang``, the cards to highlight and the suggested action."""
+    from engine.cards import format_cards
+    from engine.hints import hints
+
+    return [{"tip": h.tip, "text": h.explanation(lang), "cards": format_cards(h.cards), "action": format_action(h.action)}
+            for h in hints(load_position(position))]
+
+
 def choose_action(position: dict[str, Any], bot: str, seed: int, think: float = 0.0) -> dict[str, Any]:
     """The move of the player to act in ``position`` (a revealed position), as an action's JSON.
 

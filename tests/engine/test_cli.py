@@ -154,3 +154,12 @@ def test_invalid_input_is_reported_in_the_chosen_language() -> None:
     assert result.returncode == 2
     assert result.stderr.startswith("error: position.hands[0][0]: ") and "'Zz'" in result.stderr
     assert "unknown card code" not in result.stderr
+
+
+def test_hint_prints_ranked_hints_in_the_language() -> None:
+    data = position(["7h", "7d", "Kc"], pile=["9c", "4d", "7s"], melds=[[["Qh", "Qd", "Qc"]], []])
+    result = run("hint", "--lang", "sv", "-", stdin=json.dumps(data))
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)["hints"]
+    assert found[0]["tip"] == "rule.take_pile" and found[0]["action"]["type"] == "take_pile"
+    assert "sakhögen" in found[0]["explanation"]

@@ -180,3 +180,12 @@ def test_switch_to_icelandic_and_screenshots_at_phone_and_desktop_size(browser_p
     _screenshot(page, "desktop-icelandic.png")
     page.set_viewport_size({"width": 390, "height": 844})
     _screenshot(page, "phone-icelandic.png")
+
+
+def test_a_hint_is_shown_and_points_at_cards(browser_page) -> None:  # type: ignore[no-untyped-def]
+    page, _ = browser_page
+    _wait_for(page, lambda: _status(page).startswith("Your turn"))
+    _click(page, "action-hint")
+    _wait_for(page, lambda: _by_id(page, "hint").count() > 0)
+    hint = _by_id(page, "hint")
+    assert len(str(hint.get_attribute("aria-label") or hint.inner_text())) > 10

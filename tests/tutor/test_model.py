@@ -100,3 +100,15 @@ def test_a_game_is_continued_where_it_was_left() -> None:
     again = TableModel.restore(json.loads(json.dumps(model.saved())), "is")
     assert dump_position(again.state, reveal=True) == dump_position(model.state, reveal=True)
     assert again.lang == "is" and again.log == model.log and again.rules.name == "classic"
+
+
+def test_a_hint_highlights_its_cards_until_the_next_action() -> None:
+    from tutor.workers import hints_for
+
+    model = _game()
+    found = hints_for(dump_position(model.state, reveal=True), "en")
+    assert found and all(h["text"] for h in found)
+    model.show_hint("look", (model.hand[0],))
+    assert model.hinted(0)
+    model.simple("draw")
+    assert model.hint is None and not model.hinted(0)

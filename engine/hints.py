@@ -1,0 +1,314 @@
+"""Hints for the player to act: what the rules allow now, and the advice of the tactics section.
+
+``hints(state, seat)`` returns a ranked list of :class:`Hint`. Each names its tip, the concrete
+action it suggests (one the judge accepts), the cards to highlight, and an explanation built from
+the position's facts. Rule hints say what is possible and why; tactics hints are the tips of seed
+000's section "Taktik" (Royal Canasta), each its own detector, each tagged with the variants where
+it is good advice (the Samba and threes tips are Royal's alone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engine.actions import Action, Discard, Draw, MeldAction, TakePile
+from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank
+from engine.errors import FactValue
+from engine.game import is_legal
+from engine.going_out import going_out_plan
+from engine.i18n import NP_, N_, Text, translate_text
+from engine.legal import legal_actions
+from engine.melds import MeldKind
+from engine.rulebook import format_facts
+from engine.state import Phase, State
+
+ALL = frozenset({"classic", "wiener", "royal", "swedish"})
+ROYAL = frozenset({"royal"})
+
+
+@dataclass(frozen=True)
+class Hint:
+    tip: str
+    action: Action
+    cards: tuple[Card, ...]
+    text: Text
+    facts: Mapping[str, FactValue] = field(default_factory=dict)
+    weight: float = 1.0  # higher first
+
+    def explanation(self, lang: str = "en") -> str:
+        return translate_text(self.text, self.facts, lang).format(**format_facts(self.facts, lang))
+
+
+@dataclass(frozen=True)
+class Tip:
+    tip: str
+    variants: frozenset[str]
+    source: str  # where the advice comes from
+    detect: Callable[[State, list[Action]], Iterator[Hint]]
+
+
+def _cards_of(action: Action) -> tuple[Card, ...]:
+    if isinstance(action, MeldAction):
+        return tuple(action.cards())
+    if isinstance(action, TakePile):
+        return tuple(action.meld) + tuple(c for m in action.melds for c in m)
+    if isinstance(action, Discard):
+        return (action.card,)
+    return ()
+
+
+def safest_discard(state: State, legal: Sequence[Action]) -> Discard | None:
+    """The discard that gives the next side least and breaks no pair: lone, low cards first;
+    never a wild card while anything else can go."""
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if not discards:
+        return None
+    hand = state.hands[state.turn]
+    nxt = state.team_of(state.next_seat(state.turn))
+    their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
+
+    def cost(action: Discard) -> tuple[int, int, int, int]:
+        card = action.card
+        same = sum(1 for c in hand if not WILD[c] and rank(c) == rank(card))
+        return (int(WILD[card]), int(rank(card) in their_ranks), same, -state.rules.value(card))
+
+    return min(discards, key=cost)
+
+
+# -- rule hints ---------------------------------------------------------------------------------
+
+
+def _take_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
+    takes = [a for a in legal if isinstance(a, TakePile)]
+    if not takes or state.phase is not Phase.DRAW:
+        return
+    best = max(takes, key=lambda a: (len(a.melds), len(a.meld)))
+    top = state.pile[-1]
+    facts: dict[str, FactValue] = {"count": len(state.pile), "top": top}
+    if best.onto is not None:
+        text: Text = NP_("You can take the pile ({count} card): the {top} on top goes onto your side's meld.",
+                         "You can take the pile ({count} cards): the {top} on top goes onto your side's meld.")
+        yield Hint("rule.take_pile", best, (top,), text, facts, 2 + len(state.pile) / 4)
+        return
+    facts["cards"] = tuple(best.meld)
+    frozen = state.is_pile_frozen_for(state.team_of(state.turn))
+    text = (NP_("You can take the pile ({count} card) although it is frozen: you hold {cards} to meld with the {top}.",
+                "You can take the pile ({count} cards) although it is frozen: you hold {cards} to meld with the {top}.")
+            if frozen else NP_("You can take the pile ({count} card): meld the {top} on top with {cards}.",
+                               "You can take the pile ({count} cards): meld the {top} on top with {cards}."))
+    yield Hint("rule.take_pile", best, _cards_of(best), text, facts, 2 + len(state.pile) / 4)
+
+
+def _draw(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Why the pile cannot be taken now, when it cannot: the player draws."""
+    if state.phase is not Phase.DRAW or any(isinstance(a, TakePile) for a in legal) or Draw() not in legal:
+        return
+    top = state.top()
+    if top is None:
+        return
+    team = state.team_of(state.turn)
+    held = sum(1 for c in state.hands[state.turn] if not WILD[c] and rank(c) == rank(top))
+    if state.is_pile_blocked():
+        text: Text = N_("The pile is blocked by the {top}: draw from the stock.")
+    elif state.is_pile_frozen_for(team) and held < 2 and rank(top) != 3:
+        text = N_("The pile is frozen and you do not hold {pair} to meld with the {top}: draw from the stock.")
+    else:
+        text = N_("The {top} on top fits neither your side's melds nor the cards you hold: draw from the stock.")
+    yield Hint("rule.draw", Draw(), (top,), text, {"top": top, "rank": rank(top) or 1}, 0.4)
+
+
+def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
+    team = state.team_of(state.turn)
+    if state.has_opened(team) or state.phase is not Phase.PLAY:
+        return
+    minimum = state.opening_minimum(team)
+    openings = [a for a in legal if isinstance(a, MeldAction) and a.melds]
+    if openings:
+        best = max(openings, key=lambda a: sum(state.rules.meld_points(state.rules.make_meld(m)) for m in a.melds))
+        points = sum(state.rules.meld_points(state.rules.make_meld(m)) for m in best.melds)
+        yield Hint("rule.opening", best, _cards_of(best), N_("Your side needs {minimum} points to open:"
+                                                            " {cards} make {points}."),
+                   {"minimum": minimum, "cards": _cards_of(best), "points": points}, 2.0)
+        return
+    discard = safest_discard(state, legal)
+    if discard is not None:
+        yield Hint("rule.opening", discard, (), N_("Your side needs {minimum} points to open and your hand does not"
+                                                   " reach them yet: discard and wait for cards."),
+                   {"minimum": minimum}, 0.5)
+
+
+def _going_out(state: State, legal: list[Action]) -> Iterator[Hint]:
+    if state.phase is not Phase.PLAY or state.turn_state.permission is False:
+        return
+    plan = going_out_plan(state) if len(state.hands[state.turn]) <= 8 or state.can_go_out(state.team_of(state.turn)) else None
+    if plan is None:
+        return
+    action: Action = plan.meld if plan.meld is not None else Discard(plan.discard)  # type: ignore[arg-type]
+    if is_legal(state, action):
+        yield Hint("rule.go_out", action, state.hands[state.turn], N_("You can go out now with the cards you hold."),
+                   {}, 2.5)
+
+
+# -- the tactics section of seed 000 --------------------------------------------------------------
+
+
+def _keep_pairs(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """"Det är klokt att behålla dubletter av samma valör när högen är frusen"."""
+    if state.phase is not Phase.PLAY or state.freezer() is None:
+        return
+    hand = state.hands[state.turn]
+    counts: dict[int, int] = {}
+    for card in hand:
+        if not WILD[card]:
+            counts[rank(card)] = counts.get(rank(card), 0) + 1
+    if not any(n == 2 for n in counts.values()):
+        return
+    singles = [a for a in legal if isinstance(a, Discard) and not WILD[a.card] and counts.get(rank(a.card)) == 1]
+    if singles:
+        choice = safest_discard(state, singles) or singles[0]
+        pairs = tuple(c for c in hand if not WILD[c] and counts.get(rank(c)) == 2)
+        yield Hint("tactics.keep_pairs", choice, pairs, N_("The pile is frozen: keep your pairs, so that you can take it"
+                                                           " with a natural pair. Discard a lone card, such as the {card}."),
+                   {"card": choice.card}, 1.5)
+
+
+def _keep_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """"Hans hand bör innehålla minst åtta eller fler kort ... tre femmor ... bättre att använda dem senare"."""
+    team = state.team_of(state.turn)
+    if state.phase is not Phase.PLAY or not state.has_opened(team):
+        return
+    others_close = any(state.canastas(t) for t in range(len(state.teams)) if t != team)
+    if others_close:
+        return  # near the other side's going out, melding sheds points that would count against us
+    hand = state.hands[state.turn]
+    small = [a for a in legal if isinstance(a, MeldAction) and a.melds and len(hand) - len(a.cards()) < 8
+             and sum(state.rules.value(c) for c in a.cards()) <= 15]
+    discard = safest_discard(state, legal)
+    if small and discard is not None:
+        yield Hint("tactics.keep_cards", discard, _cards_of(small[0]), N_("Keep eight cards or more while the other side"
+                                                                          " cannot go out: melding {cards} for so few"
+                                                                          " points can wait."),
+                   {"cards": _cards_of(small[0])}, 1.2)
+
+
+def _joker_first(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """"använd jokern eftersom den ger mera poäng ... och mindre poäng dras av"."""
+    if state.phase is not Phase.PLAY:
+        return
+    hand = state.hands[state.turn]
+    twos = [c for c in hand if WILD[c] and c != JOKER]
+    if JOKER not in hand or not twos:
+        return
+    for action in legal:
+        if isinstance(action, MeldAction) and action.layoffs and not action.melds:
+            layoff = action.layoffs[0]
+            if layoff.cards == (twos[0],):
+                joker = MeldAction(layoffs=(type(layoff)(layoff.onto, (JOKER,)),))
+                if is_legal(state, joker):
+                    yield Hint("tactics.joker_first", joker, (JOKER,), N_("Add a joker rather than a two: it counts 50"
+                                                                          " melded, and the two costs less if it stays"
+                                                                          " in your hand."), {}, 0.8)
+                    return
+
+
+def _dont_rush_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """"Ha inte för bråttom med att ta upp sakhögen. Den innehåller bara några få kort"."""
+    if state.phase is not Phase.DRAW or len(state.pile) > 2 or not state.stock:
+        return
+    if any(isinstance(a, TakePile) for a in legal) and state.has_opened(state.team_of(state.turn)):
+        text = NP_("The pile holds only {count} card: drawing from the stock may do more for your hand.",
+                   "The pile holds only {count} cards: drawing from the stock may do more for your hand.")
+        yield Hint("tactics.dont_rush_pile", Draw(), (), text, {"count": len(state.pile)}, 1.1)
+
+
+def _samba_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """"Varje Samba ... innehåller en åtta, nia och en tia ... undvika att mäla sjuor och knektar"."""
+    if state.phase is not Phase.PLAY:
+        return
+    risky = [a for a in legal if isinstance(a, MeldAction) and a.melds and not a.layoffs
+             and all(state.rules.make_meld(m).kind is MeldKind.RANK and rank(next(c for c in m if not WILD[c])) in (7, 8, 9, 10, 11)
+                     for m in a.melds)]
+    discard = safest_discard(state, legal)
+    if risky and discard is not None:
+        cards = _cards_of(risky[0])
+        yield Hint("tactics.samba_cards", discard, cards, N_("Every Samba needs an 8, a 9 and a 10 (and 7s and jacks help):"
+                                                             " melding {cards} as a rank meld may cost a Samba later."),
+                   {"cards": cards}, 1.3)
+
+
+def _meld_red_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """"Mäla dina röda treor så snart som möjligt så att din partner / dina partners vet"."""
+    if state.phase is not Phase.PLAY:
+        return
+    reds = tuple(c for c in state.hands[state.turn] if c in RED_THREES)
+    for action in legal:
+        if isinstance(action, MeldAction) and action.cards() and all(c in RED_THREES for c in action.cards()):
+            yield Hint("tactics.meld_red_threes", action, reds, N_("Meld your red threes early, so that your partners see"
+                                                                   " where the Super Royal canasta stands."), {}, 1.4)
+            return
+
+
+def _keep_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """"Undvik att saka en svart eller röd trea såvida det andra laget inte har en chans att bygga en Royal Canasta"."""
+    if state.phase is not Phase.PLAY:
+        return
+    team = state.team_of(state.turn)
+    threes = [c for c in state.hands[state.turn] if c in RED_THREES or c in BLACK_THREES]
+    others_threes = any(m.kind is MeldKind.THREES for t in range(len(state.teams)) if t != team for m in state.melds[t])
+    if not threes or others_threes:
+        return
+    other = [a for a in legal if isinstance(a, Discard) and a.card not in RED_THREES and a.card not in BLACK_THREES]
+    choice = safest_discard(state, other)
+    if choice is not None:
+        yield Hint("tactics.keep_threes", choice, tuple(threes), N_("Keep your threes: the other side has no meld of threes"
+                                                                   " to build a Royal canasta, so discard the {card}"
+                                                                   " instead."), {"card": choice.card}, 0.9)
+
+
+def _opening_order(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """"försök att använda essen först, sedan fyrorna, sedan kungarna, sedan femmorna etc."."""
+    team = state.team_of(state.turn)
+    if state.phase is not Phase.PLAY or state.has_opened(team):
+        return
+    openings = [a for a in legal if isinstance(a, MeldAction) and a.melds]
+    if len(openings) < 2:
+        return
+    order = {1: 0, 4: 1, 13: 2, 5: 3, 12: 4, 6: 5, 11: 6, 7: 7}
+
+    def spends(action: MeldAction) -> tuple[int, ...]:
+        ranks = sorted(order.get(rank(next(c for c in m if not WILD[c])), 9) for m in action.melds if any(not WILD[c] for c in m))
+        return tuple(ranks)
+
+    best = min(openings, key=spends)
+    yield Hint("tactics.opening_order", best, _cards_of(best), N_("To open, spend aces first, then 4s, kings, 5s …:"
+                                                                  " points now, while keeping what a partner's Samba"
+                                                                  " may need."), {}, 1.6)
+
+
+TIPS: tuple[Tip, ...] = (
+    Tip("rule.go_out", ALL, "rulebook", _going_out),
+    Tip("rule.take_pile", ALL, "rulebook", _take_pile),
+    Tip("rule.draw", ALL, "rulebook", _draw),
+    Tip("rule.opening", ALL, "rulebook", _opening),
+    Tip("tactics.keep_pairs", ALL, "000 Taktik", _keep_pairs),
+    Tip("tactics.keep_cards", ALL, "000 Taktik", _keep_cards),
+    Tip("tactics.joker_first", ALL, "000 Taktik", _joker_first),
+    Tip("tactics.dont_rush_pile", ALL, "000 Taktik", _dont_rush_pile),
+    Tip("tactics.samba_cards", ROYAL, "000 Taktik", _samba_cards),
+    Tip("tactics.meld_red_threes", ROYAL, "000 Taktik", _meld_red_threes),
+    Tip("tactics.keep_threes", ROYAL, "000 Taktik", _keep_threes),
+    Tip("tactics.opening_order", ROYAL, "000 Taktik", _opening_order),
+)
+
+
+def hints(state: State, seat: int | None = None) -> list[Hint]:
+    """Ranked hints for the player to act (``seat`` must be that player, if given)."""
+    if state.is_over() or (seat is not None and seat != state.turn):
+        return []
+    legal = legal_actions(state)
+    found = [hint for tip in TIPS if state.rules.name in tip.variants for hint in tip.detect(state, legal)]
+    return sorted(found, key=lambda h: -h.weight)
+
+
+__all__ = ["Hint", "TIPS", "hints", "safest_discard"]

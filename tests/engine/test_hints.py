@@ -1,0 +1,120 @@
+"""Hints: each detector fires on positions built for it and stays silent on near misses; every
+suggested action is one the judge accepts."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.game import apply, is_legal
+from engine.hints import hints
+from tests.engine.helpers import state_of
+from tests.engine.test_properties import TABLES, _walk
+
+OPENED = {"melds": [[["Qh", "Qd", "Qc"]], []]}
+
+
+def _tips(state) -> set[str]:  # type: ignore[no-untyped-def]
+    found = hints(state)
+    for hint in found:
+        assert is_legal(state, hint.action), (hint.tip, hint.action)
+        assert hint.explanation() and "{" not in hint.explanation()
+    return {h.tip for h in found}
+
+
+def test_take_pile_and_its_near_miss() -> None:
+    assert "rule.take_pile" in _tips(state_of(["7h", "7d", "Kc"], pile=["9c", "4d", "7s"], **OPENED))
+    assert "rule.take_pile" not in _tips(state_of(["7h", "8d", "Kc"], pile=["9c", "4d", "7s"], **OPENED))
+
+
+def test_why_draw_when_the_pile_cannot_be_taken() -> None:
+    frozen = state_of(["7h", "8d", "Kc"], pile=["2c", "4d", "7s"], **OPENED)
+    (hint,) = [h for h in hints(frozen) if h.tip == "rule.draw"]
+    assert "two natural 7s" in hint.explanation()
+    blocked = state_of(["7h", "8d", "Kc"], pile=["4d", "3s"], **OPENED)
+    assert "blocked" in next(h for h in hints(blocked) if h.tip == "rule.draw").explanation()
+    assert "rule.draw" not in _tips(state_of(["7h", "7d", "Kc"], pile=["9c", "4d", "7s"], **OPENED))
+
+
+def test_opening_shows_how_to_reach_the_minimum() -> None:
+    state = state_of(["Ah", "Ac", "2d", "5c", "9c"], phase="play", scores=[1100, 0])
+    (hint,) = [h for h in hints(state) if h.tip == "rule.opening"]
+    assert hint.facts["points"] >= 50 and "50" in hint.explanation()
+    short = state_of(["Ah", "5c", "9c", "Kd"], phase="play", scores=[1100, 0])
+    assert [h.tip for h in hints(short) if h.tip == "rule.opening"] == ["rule.opening"]
+    assert "does not reach" in next(h for h in hints(short) if h.tip == "rule.opening").explanation()
+
+
+def test_going_out_when_the_side_may() -> None:
+    canasta = {"melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "2c"]], []]}
+    assert "rule.go_out" in _tips(state_of(["9c", "9d", "9h", "5s"], phase="play", **canasta))
+    assert "rule.go_out" not in _tips(state_of(["9c", "9d", "9h", "5s"], phase="play", **OPENED))
+
+
+def test_keep_pairs_while_the_pile_is_frozen() -> None:
+    frozen = state_of(["8c", "8d", "Kh", "5s"], phase="play", pile=["2c", "9h"], **OPENED)
+    (hint,) = [h for h in hints(frozen) if h.tip == "tactics.keep_pairs"]
+    assert hint.action.card in frozen.hands[0] and hint.action.card not in hint.cards  # type: ignore[attr-defined]
+    open_pile = state_of(["8c", "8d", "Kh", "5s"], phase="play", pile=["4c", "9h"], **OPENED)
+    assert "tactics.keep_pairs" not in _tips(open_pile)
+
+
+def test_keep_eight_cards_rather_than_melding_small() -> None:
+    hand = ["5c", "5d", "5h", "9s", "Kh", "Jd", "8c"]
+    assert "tactics.keep_cards" in _tips(state_of(hand, phase="play", **OPENED))
+    canasta = [["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"]]
+    assert "tactics.keep_cards" not in _tips(state_of(hand[:4] + ["Jd", "8c", "9c"], phase="play",
+                                                      melds=[[["Qh", "Qd", "Qc"]], canasta]))
+
+
+def test_a_joker_rather_than_a_two() -> None:
+    assert "tactics.joker_first" in _tips(state_of(["JK", "2c", "5s", "9d"], phase="play", **OPENED))
+    assert "tactics.joker_first" not in _tips(state_of(["2d", "2c", "5s", "9d"], phase="play", **OPENED))
+
+
+def test_do_not_rush_for_a_small_pile() -> None:
+    assert "tactics.dont_rush_pile" in _tips(state_of(["7h", "7d", "Kc"], pile=["9c", "7s"], **OPENED))
+    assert "tactics.dont_rush_pile" not in _tips(state_of(["7h", "7d", "Kc"], pile=["9c", "4d", "7s"], **OPENED))
+
+
+ROYAL_OPENED = {"variant": "royal", "melds": [[["Qh", "Qd", "Qc"]], []]}
+
+
+def _royal(hand: list[str], **fields: object):  # type: ignore[no-untyped-def]
+    return state_of([], **{**ROYAL_OPENED, "phase": "play", **fields, "hands": [hand, 15, 15, 15]})
+
+
+def test_royal_samba_cards_are_not_melded_as_ranks_but_classic_stays_silent() -> None:
+    hand = ["9c", "9d", "9h", "Kc", "4s", "6d"]
+    assert "tactics.samba_cards" in _tips(_royal(hand))
+    assert "tactics.samba_cards" not in _tips(state_of(hand, phase="play", **OPENED))
+    assert "tactics.samba_cards" not in _tips(_royal(["Ac", "Ad", "Ah", "Kc", "4s", "6d"]))
+
+
+def test_royal_meld_red_threes_early() -> None:
+    assert "tactics.meld_red_threes" in _tips(_royal(["3h", "9c", "Kd", "5s"]))
+    assert "tactics.meld_red_threes" not in _tips(_royal(["3c", "9c", "Kd", "5s"]))
+
+
+def test_royal_keep_threes_unless_the_other_side_builds_a_royal() -> None:
+    assert "tactics.keep_threes" in _tips(_royal(["3c", "9c", "Kd", "5s"]))
+    theirs = {"melds": [[["Qh", "Qd", "Qc"]], [["3h", "3s"]]]}
+    assert "tactics.keep_threes" not in _tips(_royal(["3c", "9c", "Kd", "5s"], **theirs))
+
+
+def test_royal_opening_order_spends_aces_first() -> None:
+    state = state_of([], **{"variant": "royal", "phase": "play", "hands": [
+        ["Ac", "Ad", "Ah", "Kc", "Kd", "Ks", "7c", "7d", "7h", "9s", "5d", "6h", "8c"], 15, 15, 15]})
+    hint = next(h for h in hints(state) if h.tip == "tactics.opening_order")
+    assert any(c in hint.cards for c in state.hands[0][:3])
+
+
+@pytest.mark.parametrize("rules", TABLES)
+def test_every_hint_in_real_games_suggests_a_legal_action(rules) -> None:  # type: ignore[no-untyped-def]
+    for state in _walk(3, ("basic",), rules)[::2]:
+        for hint in hints(state):
+            apply(state, hint.action)
+
+
+def test_hints_only_for_the_player_to_act() -> None:
+    state = state_of(["7h", "7d", "Kc"], pile=["9c", "4d", "7s"], **OPENED)
+    assert hints(state, seat=1) == [] and hints(state, seat=0)
