@@ -82,6 +82,26 @@ def judge_latency(hands: int, seed: int) -> dict[str, Any]:
     return {"calls": len(applies), "apply": _percentiles(applies), "load_apply_dump": _percentiles(whole)}
 
 
+def hint_latency(hands: int, seed: int) -> dict[str, Any]:
+    """Hints for the player to act, on positions from real games of every variant (target: under
+    50 ms at the 99th percentile)."""
+    from engine.hints import hints
+
+    samples = []
+    for rules in VARIANTS.values():
+        rng = random.Random(seed)
+        states: list[State] = []
+        table = rules.for_people(4)
+        for number in range(hands):
+            play_hand(deal(table, rng, dealer=number % 4), [BasicBot()] * 4, rng,
+                      lambda before, action, after: states.append(before))
+        for state in states[::3]:
+            started = time.perf_counter()
+            hints(state)
+            samples.append(time.perf_counter() - started)
+    return {"positions": len(samples), **_percentiles(samples)}
+
+
 def peak_memory(hands: int, seed: int) -> dict[str, Any]:
     tracemalloc.start()
     selfplay("basic", hands, seed)
@@ -103,6 +123,7 @@ def main() -> None:
             for name, rules in VARIANTS.items()
         },
         "judge": judge_latency(max(20, args.hands // 10), args.seed),
+        "hints": hint_latency(max(5, args.hands // 40), args.seed),
         "memory": peak_memory(50, args.seed),
         "python": sys.version.split()[0],
     }

@@ -8,11 +8,11 @@ game's seeded random source, so a bot is deterministic for a given seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 from engine.actions import Action, AnswerGoOut, Discard, Layoff, MeldAction, TakePile
-from engine.cards import BLACK_THREES, WILD, Card, rank
+from engine.cards import BLACK_THREES, WILD, Card, count_cards, rank
 from engine.i18n import N_
 from engine.melds import MeldKind
 from engine.state import Phase, State
@@ -78,6 +78,34 @@ class Observation:
     def opponents(self) -> list[int]:
         return [t for t in range(len(self._state.teams)) if t != self.team]
 
+    def unseen(self) -> list[Card]:
+        """The cards this seat cannot see (the decks less its hand and the table), sorted: what
+        the other hands and the stock are made of, in some order it does not know."""
+        state = self._state
+        left = count_cards(state.rules.deck())
+        seen: list[Card] = list(state.hands[self.seat]) + list(state.pile)
+        for team in range(len(state.teams)):
+            seen.extend(state.red_threes[team])
+            for meld in state.melds[team]:
+                seen.extend(meld.cards)
+        for card in seen:
+            left[card] -= 1
+        return [card for card in range(53) for _ in range(left[card])]
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state consistent with what this seat sees, the unseen cards dealt at random:
+        the other hands (their sizes are known) and the stock."""
+        state = self._state
+        unseen = self.unseen()
+        rng.shuffle(unseen)
+        hands = list(state.hands)
+        for seat in range(state.players):
+            if seat != self.seat:
+                size = len(hands[seat])
+                hands[seat], unseen = tuple(sorted(unseen[:size])), unseen[size:]
+        size = len(state.stock)
+        return state.evolve(hands=tuple(hands), stock=tuple(unseen[:size]), out_of_play=tuple(unseen[size:]))
+
 
 def observe(state: State, seat: int) -> Observation:
     return Observation(state, seat)
@@ -120,7 +148,7 @@ class BasicBot:
         worth_it = obs.pile_size >= 3 or not obs.melds[obs.team] or obs.stock_size == 0
         if takes and worth_it:
             return max(takes, key=lambda a: (len(a.melds), sum(1 for c in a.meld if not WILD[c])))
-        return next(a for a in legal if not isinstance(a, TakePile))
+        return next((a for a in legal if not isinstance(a, TakePile)), legal[0])
 
     def _play(self, obs: Observation, legal: Sequence[Action]) -> Action:
         melds = [a for a in legal if isinstance(a, MeldAction)]
@@ -194,13 +222,4 @@ class BasicBot:
 def _hand_points(obs: Observation) -> int:
     return sum(obs.rules.value(c) for c in obs.hand)
 
-
-BOTS: Mapping[str, Callable[[], Bot]] = {"random": RandomBot, "basic": BasicBot}
-
-
-def make_bot(name: str) -> Bot:
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
 

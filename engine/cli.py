@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.actions import format_action, parse_action
 from engine.cards import format_cards
-from engine.bots import BOTS, make_bot
+from engine.levels import BOTS, make_bot
 from engine.describe import describe, describe_deal, describe_result, describe_scores
 from engine.errors import IllegalActionError, InvalidInputError
 from engine.game import apply
@@ -144,6 +144,21 @@ def hint(args: argparse.Namespace) -> dict[str, Any]:
     ]}
 
 
+def ladder(args: argparse.Namespace) -> dict[str, Any]:
+    """Duplicate deals between the bot levels (docs/bots.md)."""
+    from engine.ladder import DEFAULT_PAIRINGS, run_ladder
+
+    variant = get_variant(args.variant, "--variant")
+    rules = variant.for_people(args.players or variant.tables[0].people, args.table, field="--players")
+    pairings = DEFAULT_PAIRINGS
+    if args.pairings:
+        pairings = tuple(tuple(p.split(":", 1)) for p in args.pairings.split(","))  # type: ignore[misc]
+        for pair in pairings:
+            if len(pair) != 2 or any(name not in BOTS for name in pair):
+                raise InvalidInputError("--pairings", N_("expected pairs of bot levels such as club:beginner"))
+    return run_ladder(rules, args.deals, args.seed, args.budget_ms, pairings)
+
+
 def _check_hand(state: State) -> int:
     """Invariant violations at the end of a hand: cards lost or made up, a wrong score sum."""
     violations = 0
@@ -205,6 +220,14 @@ def _parser() -> argparse.ArgumentParser:
                           help="language of explanations (default: the system's, else English)")
     play_verb = verbs.add_parser("play", help="play a whole game among bots")
     selfplay_verb = verbs.add_parser("selfplay", help="play many games or hands and measure")
+    ladder_verb = verbs.add_parser("ladder", help="duplicate deals between the bot levels")
+    ladder_verb.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
+    ladder_verb.add_argument("--players", type=int)
+    ladder_verb.add_argument("--table")
+    ladder_verb.add_argument("--deals", type=int, default=200)
+    ladder_verb.add_argument("--seed", type=int, default=0)
+    ladder_verb.add_argument("--budget-ms", type=float, default=300.0, help="the expert's time a move")
+    ladder_verb.add_argument("--pairings", help="e.g. expert:club,club:beginner (default: the three levels)")
     for verb in (play_verb, selfplay_verb):
         verb.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
         verb.add_argument("--seed", type=int, default=0)
@@ -221,7 +244,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-_VERBS = {"judge": judge, "score": score, "hint": hint, "play": play, "selfplay": selfplay}
+_VERBS = {"judge": judge, "score": score, "hint": hint, "play": play, "selfplay": selfplay, "ladder": ladder}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -70,7 +70,7 @@ class Session:
             self.settings = self.settings.with_changes(language=options.lang)
         self.model = self._continued() or TableModel.new_game(
             options.variant or self.settings.variant, options.players or self.settings.players,
-            self.settings.language, bot=self.settings.bot if self.settings.bot in ("random", "basic") else "basic",
+            self.settings.language, bot=self.settings.bot,
             seed=options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "big"),
         )
         self.bots: asyncio.Task[None] | None = None

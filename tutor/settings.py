@@ -35,7 +35,7 @@ class Settings:
     language: str
     variant: str = "classic"
     players: int = 4
-    bot: str = "basic"
+    bot: str = "club"
     card_size: str = "medium"
     four_colour: bool = False
     animation: str = "normal"

@@ -332,7 +332,7 @@ def settings_view(model: TableModel, handlers: Handlers, size: str, four_colour:
 
 ANIMATIONS = {"off": N_("No animation"), "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 THEME_NAMES = {"light": N_("Light"), "dark": N_("Dark"), "system": N_("As the system")}
-BOT_NAMES = {"random": N_("Random player"), "basic": N_("Basic player")}
+BOT_NAMES = {"beginner": N_("Beginner"), "club": N_("Club player"), "expert": N_("Expert")}
 
 
 def _choice(model: TableModel, handlers: Handlers, setting: str, value: str, label: str, current: object) -> ft.Control:

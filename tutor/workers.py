@@ -11,7 +11,8 @@ import time
 from typing import Any
 
 from engine.actions import format_action
-from engine.bots import make_bot, observe
+from engine.bots import observe
+from engine.levels import make_bot
 from engine.legal import legal_actions
 from engine.position import load_position
 

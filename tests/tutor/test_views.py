@@ -91,7 +91,7 @@ def test_home_offers_continuing_a_new_game_and_the_settings() -> None:
     model = TableModel.new_game("classic", 4, "de", seed=11)
     handlers = Handlers(*([lambda *a: None] * 8), change_setting=lambda *a: None, go=lambda *a: None)
     nodes = _semantics(home_view(model, handlers, Settings(language="de"), saved=True))
-    assert {"continue", "variant-royal", "players-4", "rules", "bot-basic", "animation-fast", "theme-dark",
+    assert {"continue", "variant-royal", "players-4", "rules", "bot-club", "animation-fast", "theme-dark",
             "card_size-large", "four-colour", "lang-sv"} <= set(nodes)
     assert nodes["animation-normal"].selected and not nodes["animation-fast"].selected
     assert "continue" not in _semantics(home_view(model, handlers, Settings(language="de"), saved=False))

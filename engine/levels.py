@@ -1,0 +1,186 @@
+"""Computer players at three strengths, behind the one ``Bot`` interface of :mod:`engine.bots`.
+
+- ``beginner`` plays legally and plausibly, with a beginner's habits: it melds whatever it can at
+  once, takes the pile only when it is large, discards without looking at the other side's melds.
+- ``club`` plays sound heuristics: it keeps eight cards while the other side cannot go out,
+  keeps pairs while the pile is frozen, discards what the next side cannot use (a black three
+  when the pile is worth blocking), freezes a rich pile with a wild card when behind, and goes out
+  when the other side threatens or it leads.
+- ``expert`` searches: flat Monte Carlo over the club player's best few candidates, each tried in
+  sampled deals of the cards it cannot see (determinization) and played out by club players,
+  within a time budget (300 ms a move by default).
+
+Every bot sees only an :class:`~engine.bots.Observation`; the expert's samples come from
+:meth:`Observation.unseen`, so shuffling what is hidden from it never changes its choice.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+
+from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile
+from engine.bots import BasicBot, Bot, Observation, RandomBot
+from engine.cards import BLACK_THREES, WILD, Card, rank
+from engine.game import apply
+from engine.i18n import N_
+from engine.legal import legal_actions
+from engine.state import Phase, State
+
+
+class BeginnerBot(BasicBot):
+    name = "beginner"
+    title = N_("Beginner")
+
+    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        obs = observation
+        if obs.phase is Phase.ANSWER:
+            return AnswerGoOut(True)
+        if obs.phase is Phase.DRAW:
+            takes = [a for a in legal if isinstance(a, TakePile)]
+            if takes and obs.pile_size >= 5:
+                return takes[0]
+            return next((a for a in legal if not isinstance(a, TakePile)), legal[0])
+        melds = [a for a in legal if isinstance(a, MeldAction)]
+        if melds:  # a beginner puts down whatever fits, the biggest first
+            return max(melds, key=lambda a: len(a.cards()))
+        discards = [a for a in legal if isinstance(a, Discard) and not WILD[a.card]] or \
+            [a for a in legal if isinstance(a, Discard)]
+        return rng.choice(discards) if discards else legal[0]
+
+
+class ClubBot(BasicBot):
+    name = "club"
+    title = N_("Club player")
+
+    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        obs = observation
+        if obs.phase is Phase.ANSWER:
+            # yes when little is left in this hand to lose, or the side is ahead
+            mine = sum(obs.rules.value(c) for c in obs.hand)
+            return AnswerGoOut(mine <= 60 or obs.scores[obs.team] >= max(obs.scores))
+        if obs.phase is Phase.DRAW:
+            return self._take_or_draw(obs, legal)
+        return self._club_play(obs, legal)
+
+    def _take_or_draw(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        takes = [a for a in legal if isinstance(a, TakePile)]
+        if takes and (obs.pile_size >= 3 or not obs.melds[obs.team] or obs.stock_size == 0):
+            return max(takes, key=lambda a: (len(a.melds), sum(1 for c in a.meld if not WILD[c])))
+        return next((a for a in legal if not isinstance(a, TakePile)), legal[0])
+
+    def _threatened(self, obs: Observation) -> bool:
+        """The other side could go out soon: it has a canasta and someone holds few cards."""
+        for team, seats in enumerate(obs.teams):
+            if team != obs.team and any(obs.rules.is_canasta(m) for m in obs.melds[team]):
+                if min(obs.hand_sizes[s] for s in seats) <= 4:
+                    return True
+        return False
+
+    def _club_play(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        melds = [a for a in legal if isinstance(a, MeldAction)]
+        going_out = [a for a in melds if len(a.cards()) >= len(obs.hand) - 1]
+        if going_out:
+            return going_out[0]
+        keep = not self._threatened(obs) and bool(obs.melds[obs.team])
+        useful = []
+        for action in melds:
+            worth = self._meld_worth(obs, action)
+            small = len(obs.hand) - len(action.cards()) < 8 and not self._completes(obs, action)
+            if worth > 0 and not (keep and small and action.melds):
+                useful.append((worth, action))
+        if useful:
+            return self._with_natural_layoffs(obs, max(useful, key=lambda p: p[0])[1], melds)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return legal[0]
+        return min(discards, key=lambda a: self._club_discard_cost(obs, a.card))
+
+    def _completes(self, obs: Observation, action: MeldAction) -> bool:
+        team = obs.melds[obs.team]
+        return any(not obs.rules.is_canasta(team[lo.onto]) and team[lo.onto].size + len(lo.cards) >= obs.rules.canasta_size
+                   for lo in action.layoffs)
+
+    def _club_discard_cost(self, obs: Observation, card: Card) -> float:
+        cost = self._discard_cost(obs, card)
+        rich = obs.pile_size >= 6
+        if card in BLACK_THREES:
+            cost -= 10 if rich else 0  # a black three blocks a rich pile for the next player
+        if WILD[card] and rich and obs.scores[obs.team] < max(obs.scores) and not obs.pile_frozen:
+            cost -= 120  # behind, freeze a rich pile rather than hand it over
+        if obs.pile_frozen and not WILD[card]:
+            same = sum(1 for c in obs.hand if not WILD[c] and rank(c) == rank(card))
+            cost += 25 if same == 2 else 0  # keep pairs to take the frozen pile
+        return cost
+
+
+class ExpertBot:
+    """Flat Monte Carlo over the club player's best candidates, with determinized playouts."""
+
+    name = "expert"
+    title = N_("Expert")
+
+    def __init__(self, budget_ms: float = 300.0, candidates: int = 5, playouts: int | None = None) -> None:
+        self.budget = budget_ms / 1000
+        self.candidates = candidates
+        self.playouts = playouts  # a fixed number instead of the time budget: the same on any machine
+        self.policy = ClubBot()
+
+    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        obs = observation
+        if len(legal) == 1 or obs.phase is Phase.ANSWER:
+            return self.policy.choose(obs, legal, rng)
+        candidates = self._candidates(obs, legal, rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        deadline = time.perf_counter() + self.budget * 0.9
+        totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        index = 0
+        done = 0
+        while (done < self.playouts) if self.playouts is not None else (time.perf_counter() < deadline):
+            done += 1
+            world = obs.determinize(rng)
+            totals[index] += self._playout(world, candidates[index], obs, rng)
+            counts[index] += 1
+            index = (index + 1) % len(candidates)
+        means = [t / n if n else float("-inf") for t, n in zip(totals, counts)]
+        return candidates[max(range(len(candidates)), key=lambda i: means[i])]
+
+    def _candidates(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        first = self.policy.choose(obs, legal, random.Random(rng.random()))
+        others = [a for a in legal if a != first and not (isinstance(a, MeldAction) and a.layoffs and not a.melds)]
+        rng.shuffle(others)
+        melds = [a for a in others if isinstance(a, (MeldAction, TakePile))]
+        rest = [a for a in others if not isinstance(a, (MeldAction, TakePile))]
+        return [first, *(melds + rest)[: self.candidates - 1]]
+
+    def _playout(self, world: State, action: Action, obs: Observation, rng: random.Random) -> float:
+        """The side's margin at the end of the hand after ``action``, everyone playing club."""
+        from engine.bots import observe
+        from engine.scoring import score_hand
+
+        state = apply(world, action)
+        steps = 0
+        while not state.is_over() and steps < 400:
+            seat = state.turn
+            state = apply(state, self.policy.choose(observe(state, seat), legal_actions(state), rng))
+            steps += 1
+        scores = score_hand(state)
+        mine = scores[obs.team].total
+        return mine - max(s.total for t, s in enumerate(scores) if t != obs.team)
+
+
+BOTS: Mapping[str, Callable[[], Bot]] = {
+    "random": RandomBot, "beginner": BeginnerBot, "basic": BasicBot, "club": ClubBot, "expert": ExpertBot,
+}
+
+
+def make_bot(name: str, budget_ms: float | None = None) -> Bot:
+    """The bot called ``name``; ``budget_ms`` sets the expert's thinking time."""
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    if name == "expert" and budget_ms is not None:
+        return ExpertBot(budget_ms)
+    return BOTS[name]()

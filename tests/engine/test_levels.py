@@ -1,0 +1,63 @@
+"""The bot levels: legal everywhere, blind to what their seat cannot see, ordered by strength."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots import observe
+from engine.deal import deal
+from engine.ladder import run_ladder
+from engine.legal import legal_actions
+from engine.levels import BOTS, ClubBot, ExpertBot, make_bot
+from engine.match import play_hand
+from engine.rules import Rules
+from engine.variants import CLASSIC
+from tests.engine.test_properties import TABLES, _walk
+
+
+@pytest.mark.parametrize("rules", TABLES)
+@pytest.mark.parametrize("level", ["beginner", "club"])
+def test_every_level_plays_whole_hands_legally(level: str, rules: Rules) -> None:
+    rng = random.Random(4)
+    for number in range(3):
+        final, _ = play_hand(deal(rules, rng, dealer=number % rules.players),
+                             [make_bot(level) for _ in range(rules.players)], rng)
+        assert final.is_over()
+
+
+def test_the_expert_plays_a_hand_legally() -> None:
+    rng = random.Random(2)
+    bots = [ExpertBot(playouts=6), ClubBot(), ExpertBot(playouts=6), ClubBot()]
+    final, _ = play_hand(deal(CLASSIC, rng), bots, rng)
+    assert final.is_over()
+
+
+def _shuffled_hidden(state, seat: int, seed: int):  # type: ignore[no-untyped-def]
+    """The same table with the cards ``seat`` cannot see dealt differently."""
+    world = observe(state, seat).determinize(random.Random(seed))
+    return world
+
+
+@pytest.mark.parametrize("level", ["club", "expert"])
+def test_a_bot_decides_the_same_whatever_is_hidden_from_it(level: str) -> None:
+    states = [s for s in _walk(5, ("basic",)) if not s.is_over()][::7]
+    for state in states:
+        seat = state.turn
+        bot = ExpertBot(playouts=8) if level == "expert" else make_bot(level)
+        again = ExpertBot(playouts=8) if level == "expert" else make_bot(level)
+        other = _shuffled_hidden(state, seat, 99)
+        first = bot.choose(observe(state, seat), legal_actions(state), random.Random(1))
+        second = again.choose(observe(other, seat), legal_actions(other), random.Random(1))
+        assert first == second
+
+
+def test_the_ladder_reports_duplicate_results_and_move_times() -> None:
+    report = run_ladder(CLASSIC, deals=12, seed=7, pairings=(("club", "beginner"), ("beginner", "random")))
+    club, beginner = report["pairings"]
+    assert club["deals"] == 12 and club["won"] + club["tied"] + club["lost"] == 12
+    lo, hi = beginner["win_rate_ci95"]
+    assert lo <= beginner["win_rate"] <= hi and beginner["win_rate"] > 0.5
+    assert set(report["move_ms"]) == {"club", "beginner", "random"}
+    assert set(BOTS) == {"random", "beginner", "basic", "club", "expert"}
