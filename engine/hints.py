@@ -35,6 +35,11 @@ class Hint:
     text: Text
     facts: Mapping[str, FactValue] = field(default_factory=dict)
     weight: float = 1.0  # higher first
+    others: tuple[Action, ...] = ()  # other actions that follow the same advice (any lone card, …)
+
+    def follows(self, action: Action) -> bool:
+        """Whether ``action`` follows this advice (the review of a hand asks)."""
+        return action == self.action or action in self.others
 
     def explanation(self, lang: str = "en") -> str:
         return translate_text(self.text, self.facts, lang).format(**format_facts(self.facts, lang))
@@ -170,7 +175,7 @@ def _keep_pairs(state: State, legal: list[Action]) -> Iterator[Hint]:
         pairs = tuple(c for c in hand if not WILD[c] and counts.get(rank(c)) == 2)
         yield Hint("tactics.keep_pairs", choice, pairs, N_("The pile is frozen: keep your pairs, so that you can take it"
                                                            " with a natural pair. Discard a lone card, such as the {card}."),
-                   {"card": choice.card}, 1.5)
+                   {"card": choice.card}, 1.5, tuple(singles))
 
 
 def _keep_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -186,10 +191,11 @@ def _keep_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
              and sum(state.rules.value(c) for c in a.cards()) <= 15]
     discard = safest_discard(state, legal)
     if small and discard is not None:
+        others = tuple(a for a in legal if isinstance(a, Discard) or (isinstance(a, MeldAction) and a not in small))
         yield Hint("tactics.keep_cards", discard, _cards_of(small[0]), N_("Keep eight cards or more while the other side"
                                                                           " cannot go out: melding {cards} for so few"
                                                                           " points can wait."),
-                   {"cards": _cards_of(small[0])}, 1.2)
+                   {"cards": _cards_of(small[0])}, 1.2, others)
 
 
 def _joker_first(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -232,9 +238,10 @@ def _samba_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
     discard = safest_discard(state, legal)
     if risky and discard is not None:
         cards = _cards_of(risky[0])
+        others = tuple(a for a in legal if a not in risky)
         yield Hint("tactics.samba_cards", discard, cards, N_("Every Samba needs an 8, a 9 and a 10 (and 7s and jacks help):"
                                                              " melding {cards} as a rank meld may cost a Samba later."),
-                   {"cards": cards}, 1.3)
+                   {"cards": cards}, 1.3, others)
 
 
 def _meld_red_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -263,7 +270,8 @@ def _keep_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
     if choice is not None:
         yield Hint("tactics.keep_threes", choice, tuple(threes), N_("Keep your threes: the other side has no meld of threes"
                                                                    " to build a Royal canasta, so discard the {card}"
-                                                                   " instead."), {"card": choice.card}, 0.9)
+                                                                   " instead."), {"card": choice.card}, 0.9,
+                   tuple(a for a in legal if not (isinstance(a, Discard) and a not in other)))
 
 
 def _opening_order(state: State, legal: list[Action]) -> Iterator[Hint]:

@@ -24,7 +24,7 @@ from engine.position import dump_position
 from tutor.model import TableModel
 from tutor.settings import Settings, SettingsError, load_settings, save_settings, settings_path
 from tutor.views import FONT, Handlers, home_view, page_view, rules_view
-from tutor.workers import choose_action, hints_for
+from tutor.workers import choose_action, hints_for, review
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 PACES = {"off": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
@@ -233,6 +233,8 @@ class Session:
 
     def after_learner(self) -> None:
         self.render()
+        if self.model.state.is_over() and self.model.moves and not self.model.review:
+            asyncio.create_task(self.review_hand())
         if self.screen == "table" and self.model.bots_to_move() and (self.bots is None or self.bots.done()):
             self.bots = asyncio.create_task(self.play_bots())
 
@@ -254,6 +256,15 @@ class Session:
             if model.state is not None and model.bots_to_move():
                 model.play_bot(parse_action(action))
                 self.render()
+        await self.review_hand()
+
+    async def review_hand(self) -> None:
+        """At the end of a hand: the moments where a tactics tip applied (off the event loop)."""
+        model = self.model
+        if model.state.is_over() and model.moves and not model.review:
+            loop = asyncio.get_running_loop()
+            model.review = await loop.run_in_executor(pool(), review, list(model.moves), model.lang)
+            self.render()
 
 
 def make_main(options: Options):  # type: ignore[no-untyped-def]

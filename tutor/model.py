@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from engine.actions import (
     Action,
+    format_action,
     AnswerGoOut,
     AskGoOut,
     DeclinePile,
@@ -67,6 +68,8 @@ class TableModel:
     history: list[State] = field(default_factory=list)  # states before each of the learner's actions
     hand_scores: list[list[TeamScore]] = field(default_factory=list)
     hint: tuple[str, tuple[Card, ...]] | None = None  # the hint shown: its text and the cards it points at
+    moves: list[tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=list)  # the learner's, this hand
+    review: list[dict[str, Any]] = field(default_factory=list)  # moments a tactics tip applied
     seed: int = 0
 
     @classmethod
@@ -185,6 +188,7 @@ class TableModel:
             self.refusal = self._refusal(error)
             return False
         self.history.append(before)
+        self.moves.append((dump_position(before, reveal=True), format_action(action)))
         self._advance(before, action, after)
         self.clear()
         return True
@@ -227,6 +231,7 @@ class TableModel:
         """Back to before the learner's last action (the computer players' moves since go too)."""
         if self.can_undo():
             self.state = self.history.pop()
+            self.moves = self.moves[: len(self.history)]
             self.log.append("↶")
             self.clear()
             self.refusal = None
@@ -242,6 +247,8 @@ class TableModel:
         rng = random.Random(self.seed * 1000 + self.hand_number)
         self.state = deal(self.rules, rng, scores=self.totals, dealer=dealer)
         self.history.clear()
+        self.moves.clear()
+        self.review = []
         self.clear()
         self.log.append(describe_deal(self.state, self.hand_number, self.lang))
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from engine.cards import JOKER, Card, is_red, rank, suit
+from engine.cards import JOKER, Card, is_red, parse_cards, rank, suit
 from engine.describe import describe_result, seat_name, team_name
 from engine.i18n import N_, translate
 from engine.melds import Meld, meld_name
@@ -277,6 +277,20 @@ def game_over_view(model: TableModel) -> ft.Control | None:
         ft.DataTable(columns=columns, rows=rows)]))
 
 
+def review_view(model: TableModel) -> ft.Control | None:
+    """The learner's hand looked over: where a tactics tip advised otherwise, and his hand then."""
+    if not model.state.is_over() or not model.review:
+        return None
+    items: list[ft.Control] = [ft.Text(_(model, N_("Looking back at your hand")), size=16,
+                                       weight=ft.FontWeight.BOLD, font_family=FONT)]
+    for moment in model.review:
+        hand = ft.Row([card_view(c, model.lang, size="small") for c in parse_cards(moment["hand"])], wrap=True, spacing=2)
+        items.append(ft.Container(padding=6, border_radius=6, bgcolor=ft.Colors.BLUE_50, content=ft.Column([
+            ft.Text(moment["did"], font_family=FONT), ft.Text(moment["advice"], font_family=FONT, italic=True), hand],
+            spacing=3)))
+    return ft.Semantics(identifier="review", content=ft.Column(items, spacing=6))
+
+
 def log_view(model: TableModel, lines: int = 8) -> ft.Control:
     return ft.Semantics(identifier="log", content=ft.Column(
         [ft.Text(line, size=12, font_family=FONT) for line in model.log[-lines:]], spacing=2))
@@ -398,6 +412,7 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
         question_view(model, handlers),
         game_over_view(model),
         scores_view(model),
+        review_view(model),
         table_view(model, handlers, size),
         hand_view(model, handlers, size, four_colour),
         actions_view(model, handlers),

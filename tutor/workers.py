@@ -27,6 +27,26 @@ def hints_for(position: dict[str, Any], lang: str) -> list[dict[str, Any]]:
             for h in hints(load_position(position))]
 
 
+def review(moves: list[tuple[dict[str, Any], dict[str, Any]]], lang: str) -> list[dict[str, Any]]:
+    """The learner's hand looked over: each of his moves where a tactics tip advised otherwise,
+    with what he did, the advice, and his hand at that moment."""
+    from engine.actions import parse_action
+    from engine.cards import format_cards
+    from engine.describe import describe
+    from engine.game import apply
+    from engine.hints import hints
+
+    moments = []
+    for position, action_json in moves:
+        state = load_position(position)
+        action = parse_action(action_json)
+        advice = [h for h in hints(state) if h.tip.startswith("tactics.") and not h.follows(action)]
+        if advice:
+            moments.append({"did": describe(state, action, apply(state, action), lang), "advice": advice[0].explanation(lang),
+                            "hand": format_cards(state.hands[state.turn]), "tip": advice[0].tip})
+    return moments
+
+
 def choose_action(position: dict[str, Any], bot: str, seed: int, think: float = 0.0) -> dict[str, Any]:
     """The move of the player to act in ``position`` (a revealed position), as an action's JSON.
 

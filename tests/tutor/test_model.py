@@ -112,3 +112,22 @@ def test_a_hint_highlights_its_cards_until_the_next_action() -> None:
     assert model.hinted(0)
     model.simple("draw")
     assert model.hint is None and not model.hinted(0)
+
+
+def test_the_review_finds_the_moments_a_tip_applied() -> None:
+    from tutor.workers import review
+
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    model.simple("draw")
+    assert len(model.moves) == 1
+    frozen = state_of_frozen_pairs()
+    moments = review([(dump_position(frozen, reveal=True), {"type": "discard", "card": "8c"})], "en")
+    assert moments and moments[0]["tip"] == "tactics.keep_pairs" and "8♣" in moments[0]["did"]
+    followed = review([(dump_position(frozen, reveal=True), {"type": "discard", "card": "5s"})], "en")
+    assert all(m["tip"] != "tactics.keep_pairs" for m in followed)
+
+
+def state_of_frozen_pairs():  # type: ignore[no-untyped-def]
+    from tests.engine.helpers import state_of
+
+    return state_of(["8c", "8d", "Kh", "5s"], phase="play", pile=["2c", "9h"], melds=[[["Qh", "Qd", "Qc"]], []])
