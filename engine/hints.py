@@ -212,9 +212,10 @@ def _joker_first(state: State, legal: list[Action]) -> Iterator[Hint]:
             if layoff.cards == (twos[0],):
                 joker = MeldAction(layoffs=(type(layoff)(layoff.onto, (JOKER,)),))
                 if is_legal(state, joker):
+                    others = tuple(a for a in legal if a != action)  # only adding the two goes against it
                     yield Hint("tactics.joker_first", joker, (JOKER,), N_("Add a joker rather than a two: it counts 50"
                                                                           " melded, and the two costs less if it stays"
-                                                                          " in your hand."), {}, 0.8)
+                                                                          " in your hand."), {}, 0.8, others)
                     return
 
 
@@ -225,7 +226,8 @@ def _dont_rush_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
     if any(isinstance(a, TakePile) for a in legal) and state.has_opened(state.team_of(state.turn)):
         text = NP_("The pile holds only {count} card: drawing from the stock may do more for your hand.",
                    "The pile holds only {count} cards: drawing from the stock may do more for your hand.")
-        yield Hint("tactics.dont_rush_pile", Draw(), (), text, {"count": len(state.pile)}, 1.1)
+        yield Hint("tactics.dont_rush_pile", Draw(), (), text, {"count": len(state.pile)}, 1.1,
+                   tuple(a for a in legal if not isinstance(a, TakePile)))
 
 
 def _samba_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
