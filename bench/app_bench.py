@@ -94,7 +94,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     port = _port()
-    server = subprocess.Popen([sys.executable, "-m", "tutor", "--no-browser", "--port", str(port), "--pace", "0",
+    server = subprocess.Popen([sys.executable, "-m", "tutor", "--no-browser", "--port", str(port), "--pace", "0.6",
                                "--seed", "5", "--think", "0.3", "--settings", "/tmp/canasta-bench-settings.json"],
                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/"

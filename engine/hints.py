@@ -296,6 +296,113 @@ def _opening_order(state: State, legal: list[Action]) -> Iterator[Hint]:
                                                                   " may need."), {}, 1.6)
 
 
+def _special(state: State, legal: list[Action], kind: MeldKind) -> list[MeldAction]:
+    return [a for a in legal if isinstance(a, MeldAction) and a.melds and not a.layoffs
+            and any(state.rules.make_meld(m).kind is kind for m in a.melds)]
+
+
+def _sambas_win(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """"Det lag som strävar efter att bygga röda och svarta Canastas kommer att förlora till laget
+    som går in för att göra Sambas": when a run of a suit could go down as a Samba."""
+    if state.phase is not Phase.PLAY or not state.has_opened(state.team_of(state.turn)):
+        return
+    sambas = _special(state, legal, MeldKind.SAMBA)
+    if sambas:
+        best = max(sambas, key=lambda a: len(a.cards()))
+        yield Hint("tactics.sambas_win", best, _cards_of(best), N_("A side that builds Sambas beats one that builds rank"
+                                                                   " canastas: meld {cards} as a Samba."),
+                   {"cards": _cards_of(best)}, 1.7)
+
+
+def _secret_samba(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """"Om du i hemlighet försöker att bygga en Samba på handen, kanske en av dina partners kommer
+    att saka kortet": a run kept in the hand while the side could show it."""
+    team = state.team_of(state.turn)
+    if state.phase is not Phase.PLAY or not state.has_opened(team) or not state.partners(state.turn):
+        return
+    sambas = _special(state, legal, MeldKind.SAMBA)
+    if sambas and not any(m.kind is MeldKind.SAMBA for m in state.melds[team]):
+        first = min(sambas, key=lambda a: len(a.cards()))
+        yield Hint("tactics.secret_samba", first, _cards_of(first), N_("A Samba kept secret in your hand may lose the"
+                                                                       " cards it needs to your partner's discards:"
+                                                                       " show {cards} now."),
+                   {"cards": _cards_of(first)}, 1.0)
+
+
+def _strong_opening(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """"En kraftfull öppning är en del av en Bolivia och en eller flera eventuella Sambas"."""
+    team = state.team_of(state.turn)
+    if state.phase is not Phase.PLAY or state.has_opened(team):
+        return
+    hand = state.hands[state.turn]
+    wilds = [c for c in hand if WILD[c]]
+    bolivias = _special(state, legal, MeldKind.BOLIVIA)
+    if len(wilds) >= state.rules.min_meld and bolivias:
+        discard = safest_discard(state, legal)
+        openings = [a for a in legal if isinstance(a, MeldAction) and a.melds and a not in bolivias]
+        action = openings[0] if openings else discard
+        if action is not None:
+            yield Hint("tactics.strong_opening", action, tuple(wilds), N_("Your {count} wild cards are the start of a"
+                                                                          " Bolivia: a strong opening holds one, with"
+                                                                          " Sambas; keep them together for it."),
+                       {"count": len(wilds)}, 1.0, tuple(legal))
+
+
+def _going_out_time(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """"Du väljer att gå ut för att förhindra att dina motspelare kompletterar stora mälningar"."""
+    if state.phase is not Phase.PLAY:
+        return
+    team = state.team_of(state.turn)
+    rules = state.rules
+    theirs = max((sum(rules.meld_points(m) for m in state.melds[t]) for t in range(len(state.teams)) if t != team),
+                 default=0)
+    ours = sum(rules.meld_points(m) for m in state.melds[team])
+    if theirs < ours or not state.can_go_out(team):
+        return
+    plan = going_out_plan(state)
+    if plan is None:
+        return
+    action: Action = plan.meld if plan.meld is not None else Discard(plan.discard)  # type: ignore[arg-type]
+    if is_legal(state, action):
+        yield Hint("tactics.going_out_time", action, state.hands[state.turn], N_("The other side's melds ({points} points)"
+                                                                                 " outgrow yours: going out now stops them"
+                                                                                 " and catches the cards in their hands."),
+                   {"points": theirs}, 2.6)
+
+
+def _watch_score(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Tip: "Om det andra laget är nära 18.000 poäng vid början av given och ditt lag är långt efter"."""
+    team = state.team_of(state.turn)
+    rules = state.rules
+    leader = max(state.scores[t] for t in range(len(state.teams)) if t != team)
+    if state.phase is not Phase.PLAY or leader < rules.target - 3000 or leader - state.scores[team] < 3000:
+        return
+    plan = going_out_plan(state) if state.can_go_out(team) else None
+    melds = [a for a in legal if isinstance(a, MeldAction)]
+    action: Action | None = (plan.meld or Discard(plan.discard)) if plan else (  # type: ignore[arg-type]
+        max(melds, key=lambda a: len(a.cards())) if melds else safest_discard(state, legal))
+    if action is not None and is_legal(state, action):
+        yield Hint("tactics.watch_score", action, (), N_("The other side is near {target} and far ahead: get your Samba"
+                                                         " and a canasta and go out before they can win."),
+                   {"target": rules.target}, 2.2, tuple(a for a in legal if isinstance(a, MeldAction)))
+
+
+def _shed_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """"När motståndarlaget har kompletterat en Canasta och en Samba och åtminstone en av spelarna
+    i det laget endast har några få kort kvar ... reducera antalet kort på din hand"."""
+    team = state.team_of(state.turn)
+    if state.phase is not Phase.PLAY:
+        return
+    close = [t for t, seats in enumerate(state.teams) if t != team and state.rules.has_canastas_to_go_out(state.melds[t])
+             and min(len(state.hands[s]) for s in seats) <= 4]
+    melds = [a for a in legal if isinstance(a, MeldAction)]
+    if close and melds:
+        best = max(melds, key=lambda a: sum(state.rules.value(c) for c in a.cards()))
+        yield Hint("tactics.shed_cards", best, _cards_of(best), N_("The other side can go out any moment: meld as many"
+                                                                   " cards as you can, such as {cards}."),
+                   {"cards": _cards_of(best)}, 2.4, tuple(melds))
+
+
 TIPS: tuple[Tip, ...] = (
     Tip("rule.go_out", ALL, "rulebook", _going_out),
     Tip("rule.take_pile", ALL, "rulebook", _take_pile),
@@ -309,7 +416,32 @@ TIPS: tuple[Tip, ...] = (
     Tip("tactics.meld_red_threes", ROYAL, "000 Taktik", _meld_red_threes),
     Tip("tactics.keep_threes", ROYAL, "000 Taktik", _keep_threes),
     Tip("tactics.opening_order", ROYAL, "000 Taktik", _opening_order),
+    Tip("tactics.sambas_win", ROYAL, "000 Taktik", _sambas_win),
+    Tip("tactics.secret_samba", ROYAL, "000 Taktik", _secret_samba),
+    Tip("tactics.strong_opening", ROYAL, "000 Taktik", _strong_opening),
+    Tip("tactics.going_out_time", ALL, "000 Taktik", _going_out_time),
+    Tip("tactics.watch_score", ROYAL, "000 Taktik", _watch_score),
+    Tip("tactics.shed_cards", ROYAL, "000 Taktik", _shed_cards),
 )
+
+
+def arranged(state: State, seat: int) -> list[int]:
+    """Tip 3 of "Taktik" ("placera de vilda korten tillsammans, alla treor tillsammans, och sedan
+    ... arrangera eventuella Sambas"): the order to show a hand in, as indexes into it: wild
+    cards, then threes, then (in Royal, toward Sambas) each suit in sequence, else by rank."""
+    hand = state.hands[seat]
+    runs = "samba" in state.rules.meld_kinds
+
+    def key(index: int) -> tuple[int, int, int]:
+        card = hand[index]
+        if WILD[card]:
+            return (0, card, 0)
+        if rank(card) == 3:
+            return (1, card, 0)
+        place = 14 if rank(card) == 1 else rank(card)
+        return (2, card % 4, place) if runs else (2, place, card % 4)
+
+    return sorted(range(len(hand)), key=key)
 
 
 def hints(state: State, seat: int | None = None) -> list[Hint]:

@@ -15,6 +15,7 @@ import flet as ft
 
 from engine.cards import JOKER, Card, is_red, parse_cards, rank, suit
 from engine.describe import describe_result, seat_name, team_name
+from engine.hints import arranged
 from engine.i18n import N_, translate
 from engine.melds import Meld, meld_name
 from engine.rulebook import title
@@ -168,10 +169,12 @@ def table_view(model: TableModel, handlers: Handlers, size: str = "medium") -> f
 
 
 def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False) -> ft.Control:
+    # shown as the tactics section advises (wild cards, threes, then suits or ranks); taps keep
+    # the hand's own indexes
     cards = [
-        card_view(card, model.lang, selected=i in model.selected, size=size, four_colour=four_colour,
+        card_view(model.hand[i], model.lang, selected=i in model.selected, size=size, four_colour=four_colour,
                   on_click=on(handlers.tap_card, i), identifier=f"hand-{i}", hinted=model.hinted(i))
-        for i, card in enumerate(model.hand)
+        for i in arranged(model.state, model.seat)
     ]
     staged = [ft.Text(" ".join(card_label(c, model.lang) for c in meld), font_family=FONT) for meld in model.staged]
     title = _(model, N_("Your hand"))

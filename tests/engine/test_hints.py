@@ -118,3 +118,55 @@ def test_every_hint_in_real_games_suggests_a_legal_action(rules) -> None:  # typ
 def test_hints_only_for_the_player_to_act() -> None:
     state = state_of(["7h", "7d", "Kc"], pile=["9c", "4d", "7s"], **OPENED)
     assert hints(state, seat=1) == [] and hints(state, seat=0)
+
+
+def test_royal_sambas_win_and_a_secret_samba_is_shown() -> None:
+    hand = ["7d", "8d", "9d", "Kc", "4s", "6h"]
+    tips = _tips(_royal(hand))
+    assert {"tactics.sambas_win", "tactics.secret_samba"} <= tips
+    assert "tactics.sambas_win" not in _tips(_royal(["7d", "8c", "9d", "Kc", "4s", "6h"]))
+    assert "tactics.sambas_win" not in _tips(state_of(hand, phase="play", **OPENED))
+
+
+def test_royal_strong_opening_keeps_wild_cards_for_a_bolivia() -> None:
+    unopened = state_of([], **{"variant": "royal", "phase": "play", "hands": [
+        ["2c", "2d", "JK", "Ac", "Ad", "Ah", "Kc", "Kd", "Ks", "9s", "5d"], 15, 15, 15]})
+    assert "tactics.strong_opening" in _tips(unopened)
+    few = state_of([], **{"variant": "royal", "phase": "play", "hands": [
+        ["2c", "Ac", "Ad", "Ah", "Kc", "Kd", "Ks", "9s", "5d"], 15, 15, 15]})
+    assert "tactics.strong_opening" not in _tips(few)
+
+
+def test_going_out_before_the_other_side_outgrows_us() -> None:
+    canasta = ["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "2c"]
+    big = [["Ah", "Ad", "Ac", "As"], ["Kh", "Kd", "Kc", "Ks"], ["Jh", "Jd", "Jc"]]
+    behind = state_of(["9c", "9d", "9h", "5s"], phase="play", melds=[[canasta], big])
+    assert "tactics.going_out_time" in _tips(behind)
+    ahead = state_of(["9c", "9d", "9h", "5s"], phase="play", melds=[[canasta, *big[:2]], [["5h", "5d", "5c"]]])
+    assert "tactics.going_out_time" not in _tips(ahead)
+
+
+def test_royal_watch_the_score_near_18000() -> None:
+    assert "tactics.watch_score" in _tips(_royal(["9c", "9d", "9h", "5s"], scores=[9000, 16500]))
+    assert "tactics.watch_score" not in _tips(_royal(["9c", "9d", "9h", "5s"], scores=[9000, 12000]))
+
+
+def test_royal_shed_cards_when_the_other_side_can_go_out() -> None:
+    kings = ["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"]
+    samba = ["4h", "5h", "6h", "7h", "8h", "9h", "10h"]
+    hands: list[object] = [["9c", "9d", "9h", "5s", "Jd"], 3, 15, 15]
+    ready = state_of([], **{**ROYAL_OPENED, "phase": "play", "hands": hands, "melds": [[["Qh", "Qd", "Qc"]], [kings, samba]]})
+    assert "tactics.shed_cards" in _tips(ready)
+    far = state_of([], **{**ROYAL_OPENED, "phase": "play", "hands": [hands[0], 9, 15, 9],
+                          "melds": [[["Qh", "Qd", "Qc"]], [kings, samba]]})
+    assert "tactics.shed_cards" not in _tips(far)
+
+
+def test_arranged_hand_groups_wild_cards_threes_and_suits() -> None:
+    from engine.hints import arranged
+
+    state = _royal(["9d", "3h", "2c", "7d", "8d", "JK", "Kc"])
+    order = [state.hands[0][i] for i in arranged(state, 0)]
+    from engine.cards import format_cards
+
+    assert format_cards(order)[:3] == ["2c", "JK", "3h"] and format_cards(order)[3:6] == ["Kc", "7d", "8d"]
