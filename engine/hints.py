@@ -9,6 +9,7 @@ it is good advice (the Samba and threes tips are Royal's alone).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -296,6 +297,21 @@ def _opening_order(state: State, legal: list[Action]) -> Iterator[Hint]:
                                                                   " may need."), {}, 1.6)
 
 
+def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Why going out is not allowed yet, when the hand is nearly gone."""
+    team = state.team_of(state.turn)
+    if state.phase is not Phase.PLAY or len(state.hands[state.turn]) > 3 or state.can_go_out(team):
+        return
+    action = safest_discard(state, legal)
+    if action is not None:
+        text: Text = NP_("You may not go out yet: your side needs {count} canasta first, so keep a card after melding.",
+                         "You may not go out yet: your side needs {count} canastas first, so keep a card after melding.")
+        if "samba" in state.rules.meld_kinds:
+            text = N_("You may not go out yet: your side needs two canastas, one of them a Samba, so keep a card"
+                      " after melding.")
+        yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8)
+
+
 def _special(state: State, legal: list[Action], kind: MeldKind) -> list[MeldAction]:
     return [a for a in legal if isinstance(a, MeldAction) and a.melds and not a.layoffs
             and any(state.rules.make_meld(m).kind is kind for m in a.melds)]
@@ -408,6 +424,7 @@ TIPS: tuple[Tip, ...] = (
     Tip("rule.take_pile", ALL, "rulebook", _take_pile),
     Tip("rule.draw", ALL, "rulebook", _draw),
     Tip("rule.opening", ALL, "rulebook", _opening),
+    Tip("rule.not_out_yet", ALL, "rulebook", _not_out_yet),
     Tip("tactics.keep_pairs", ALL, "000 Taktik", _keep_pairs),
     Tip("tactics.keep_cards", ALL, "000 Taktik", _keep_cards),
     Tip("tactics.joker_first", ALL, "000 Taktik", _joker_first),
@@ -423,6 +440,22 @@ TIPS: tuple[Tip, ...] = (
     Tip("tactics.watch_score", ROYAL, "000 Taktik", _watch_score),
     Tip("tactics.shed_cards", ROYAL, "000 Taktik", _shed_cards),
 )
+
+
+def strong_move(state: State, budget_ms: float = 300.0, seed: int = 0) -> Hint | None:
+    """What a strong player would do here: the expert bot's choice, with its reason (the points
+    its playouts gave this move over the next best). Costs the budget; not part of ``hints``."""
+    from engine.bots import observe
+    from engine.levels import ExpertBot
+
+    if state.is_over():
+        return None
+    legal = legal_actions(state)
+    bot = ExpertBot(budget_ms)
+    action = bot.choose(observe(state, state.turn), legal, random.Random(seed))
+    facts: dict[str, FactValue] = {"points": max(0, round(bot.last_edge))}
+    return Hint("expert.choice", action, _cards_of(action), N_("A strong player would do this: in trial deals it scored"
+                                                               " {points} points more than the next best move."), facts, 0.0)
 
 
 def arranged(state: State, seat: int) -> list[int]:

@@ -126,6 +126,7 @@ class ExpertBot:
         self.candidates = candidates
         self.playouts = playouts  # a fixed number instead of the time budget: the same on any machine
         self.policy = ClubBot()
+        self.last_edge = 0.0  # by how many points the last choice beat the next best in playouts
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         obs = observation
@@ -146,7 +147,10 @@ class ExpertBot:
             counts[index] += 1
             index = (index + 1) % len(candidates)
         means = [t / n if n else float("-inf") for t, n in zip(totals, counts)]
-        return candidates[max(range(len(candidates)), key=lambda i: means[i])]
+        best = max(range(len(candidates)), key=lambda i: means[i])
+        others = [m for i, m in enumerate(means) if i != best and m != float("-inf")]
+        self.last_edge = means[best] - max(others) if others else 0.0  # the reason a hint can give
+        return candidates[best]
 
     def _candidates(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> list[Action]:
         first = self.policy.choose(obs, legal, random.Random(rng.random()))

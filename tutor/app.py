@@ -14,6 +14,7 @@ import multiprocessing
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 
@@ -24,7 +25,7 @@ from engine.position import dump_position
 from tutor.model import TableModel
 from tutor.settings import Settings, SettingsError, load_settings, save_settings, settings_path
 from tutor.views import FONT, Handlers, home_view, page_view, rules_view
-from tutor.workers import choose_action, hints_for, review
+from tutor.workers import choose_action, hints_for, review, strong_for
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 PACES = {"off": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
@@ -171,12 +172,20 @@ class Session:
         loop = asyncio.get_running_loop()
         found = await loop.run_in_executor(pool(), hints_for, dump_position(self.model.state, reveal=True),
                                            self.model.lang)
-        if not found:
+        # in stages: the engine's hints one by one, then what a strong player would do
+        shown = self.model.hint[0] if self.model.hint else None
+        texts = [h["text"] for h in found]
+        following = texts.index(shown) + 1 if shown in texts else 0 if shown is None else len(found) + 1
+        if following < len(found):
+            chosen: dict[str, Any] | None = found[following]
+        elif following == len(found):
+            chosen = await loop.run_in_executor(pool(), strong_for, dump_position(self.model.state, reveal=True),
+                                                self.model.lang)
+        else:
+            chosen = found[0] if found else None
+        if chosen is None:
             self.model.show_hint(translate(N_("No hint for this moment."), self.model.lang), ())
         else:
-            shown = self.model.hint[0] if self.model.hint else None
-            texts = [h["text"] for h in found]
-            chosen = found[(texts.index(shown) + 1) % len(found)] if shown in texts else found[0]
             self.model.show_hint(chosen["text"], parse_cards(chosen["cards"]))
         self.render()
 

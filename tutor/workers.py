@@ -27,6 +27,18 @@ def hints_for(position: dict[str, Any], lang: str) -> list[dict[str, Any]]:
             for h in hints(load_position(position))]
 
 
+def strong_for(position: dict[str, Any], lang: str, budget_ms: float = 300.0) -> dict[str, Any] | None:
+    """What a strong player would do, with the reason (the expert's search, within the budget)."""
+    from engine.cards import format_cards
+    from engine.hints import strong_move
+
+    hint = strong_move(load_position(position), budget_ms)
+    if hint is None:
+        return None
+    return {"tip": hint.tip, "text": hint.explanation(lang), "cards": format_cards(hint.cards),
+            "action": format_action(hint.action)}
+
+
 def review(moves: list[tuple[dict[str, Any], dict[str, Any]]], lang: str) -> list[dict[str, Any]]:
     """The learner's hand looked over: each of his moves where a tactics tip advised otherwise,
     with what he did, the advice, and his hand at that moment."""

@@ -170,3 +170,17 @@ def test_arranged_hand_groups_wild_cards_threes_and_suits() -> None:
     from engine.cards import format_cards
 
     assert format_cards(order)[:3] == ["2c", "JK", "3h"] and format_cards(order)[3:6] == ["Kc", "7d", "8d"]
+
+
+def test_why_going_out_is_not_allowed_yet() -> None:
+    assert "rule.not_out_yet" in _tips(state_of(["9c", "5s"], phase="play", **OPENED))
+    canasta = {"melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "2c"]], []]}
+    assert "rule.not_out_yet" not in _tips(state_of(["9c", "5s"], phase="play", **canasta))
+
+
+def test_a_strong_players_move_is_legal_and_gives_its_reason() -> None:
+    from engine.hints import strong_move
+
+    state = state_of(["7h", "7d", "Kc", "Kd", "4s"], pile=["9c", "4d", "7s"], **OPENED)
+    hint = strong_move(state, budget_ms=60)
+    assert hint is not None and is_legal(state, hint.action) and "points" in hint.explanation()
