@@ -61,14 +61,8 @@ class ClubBot(BasicBot):
             mine = sum(obs.rules.value(c) for c in obs.hand)
             return AnswerGoOut(mine <= 60 or obs.scores[obs.team] >= max(obs.scores))
         if obs.phase is Phase.DRAW:
-            return self._take_or_draw(obs, legal)
+            return self._draw(obs, legal)  # the basic player's judgement of the pile
         return self._club_play(obs, legal)
-
-    def _take_or_draw(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        takes = [a for a in legal if isinstance(a, TakePile)]
-        if takes and (obs.pile_size >= 3 or not obs.melds[obs.team] or obs.stock_size == 0):
-            return max(takes, key=lambda a: (len(a.melds), sum(1 for c in a.meld if not WILD[c])))
-        return next((a for a in legal if not isinstance(a, TakePile)), legal[0])
 
     def _threatened(self, obs: Observation) -> bool:
         """The other side could go out soon: it has a canasta and someone holds few cards."""
@@ -136,20 +130,30 @@ class ExpertBot:
         if len(candidates) == 1:
             return candidates[0]
         deadline = time.perf_counter() + self.budget * 0.9
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
-        index = 0
-        done = 0
-        while (done < self.playouts) if self.playouts is not None else (time.perf_counter() < deadline):
-            done += 1
+        # Common random numbers: every candidate is tried in the same sampled deal with the same
+        # playout seed, so their differences carry far less luck than their scores.
+        diffs: list[list[float]] = [[] for _ in candidates]
+        rounds = 0
+        while (rounds < self.playouts) if self.playouts is not None else (time.perf_counter() < deadline):
+            rounds += 1
             world = obs.determinize(rng)
-            totals[index] += self._playout(world, candidates[index], obs, rng)
-            counts[index] += 1
-            index = (index + 1) % len(candidates)
-        means = [t / n if n else float("-inf") for t, n in zip(totals, counts)]
-        best = max(range(len(candidates)), key=lambda i: means[i])
-        others = [m for i, m in enumerate(means) if i != best and m != float("-inf")]
-        self.last_edge = means[best] - max(others) if others else 0.0  # the reason a hint can give
+            seed = rng.random()
+            results = [self._playout(world, action, obs, random.Random(seed)) for action in candidates]
+            for index, value in enumerate(results):
+                diffs[index].append(value - results[0])
+        best, edge = 0, 0.0
+        for index in range(1, len(candidates)):
+            sample = diffs[index]
+            if len(sample) < 3:
+                continue
+            mean = sum(sample) / len(sample)
+            spread = (sum((x - mean) ** 2 for x in sample) / (len(sample) - 1)) ** 0.5 / len(sample) ** 0.5
+            # leave the club player's choice only for a move clearly better in these trials
+            if mean - 2 * spread > edge:
+                best, edge = index, mean - 2 * spread
+        others = [sum(d) / len(d) for i, d in enumerate(diffs) if i != best and d]
+        mine = sum(diffs[best]) / len(diffs[best]) if diffs[best] else 0.0
+        self.last_edge = mine - max(others) if others else 0.0  # the reason a hint can give
         return candidates[best]
 
     def _candidates(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> list[Action]:
