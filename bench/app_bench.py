@@ -3,7 +3,8 @@
 Starts the app on a free port, opens headless Chromium (Debian's), and measures the time from a
 tap on a card to the page showing it selected. Then ten more sessions keep playing, their bots
 each keeping a worker busy 300 ms a move (as a searching bot would), and the first session's taps
-are measured again. Target: under 100 ms at the median. Prints JSON.
+are measured again. Target: under 100 ms at the median. Prints JSON. The ten sessions' browsers
+run at a lower priority, as if on the other machines of a classroom.
 
     python bench/app_bench.py [--taps 30] [--sessions 10]
 """
@@ -16,6 +17,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -124,11 +126,20 @@ def main() -> None:
     print(json.dumps(report, indent=1))
 
 
+def _niced_chromium() -> str:
+    """Chromium at a lower priority: in a classroom the other sessions' browsers run on other
+    machines; here they share this one, and should not stand in for the server's slowness."""
+    wrapper = Path(tempfile.mkdtemp()) / "chromium"
+    wrapper.write_text('#!/bin/sh\nexec nice -n 10 /usr/bin/chromium "$@"\n', encoding="utf-8")
+    wrapper.chmod(0o755)
+    return str(wrapper)
+
+
 def _busy_sessions(url: str, count: int, stop: threading.Event) -> None:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=_niced_chromium(), args=CHROMIUM_ARGS)
         try:
             pages = []
             for _ in range(count):

@@ -386,10 +386,12 @@ def home_view(model: TableModel, handlers: Handlers, settings: Settings, saved: 
 
 def rules_view(model: TableModel, highlight: str = "") -> ft.Control:
     """The variant's rules as the engine enforces them: each rule's name and the section of the
-    seed text it comes from (and why, where the text is silent)."""
+    seed text it comes from."""
     rows = []
     for rule_id, source in model.rules.sources.items():
-        text = f"{source.seed} · {source.section}" + (f" — {source.note}" if source.note else "")
+        # the seed and its section's own heading cite the source; the engine's decisions where a
+        # text is silent are developer notes (docs/rules-*.md), not shown here
+        text = f"{source.seed} · {source.section}"
         rows.append(ft.Container(
             bgcolor=ft.Colors.AMBER_50 if rule_id == highlight else None, padding=4,
             content=ft.Column([ft.Text(title(rule_id, model.lang), weight=ft.FontWeight.BOLD, font_family=FONT),
