@@ -28,7 +28,6 @@ JACK: Final = 11
 QUEEN: Final = 12
 KING: Final = 13
 JOKER: Final[Card] = 52
-JOKER_RANK: Final = 0  # rank() of a joker: no rank at all
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 
 SUIT_LETTERS: Final = "cdhs"
@@ -67,10 +66,6 @@ def is_red_three(card: Card) -> bool:
 
 def is_black_three(card: Card) -> bool:
     return card in BLACK_THREES
-
-
-def is_natural(card: Card) -> bool:
-    return not is_wild(card)
 
 
 RED_THREES: Final = frozenset({make_card(3, DIAMONDS), make_card(3, HEARTS)})

@@ -30,7 +30,7 @@ from engine.cards import Card
 from engine.deal import deal
 from engine.describe import describe, describe_deal, describe_scores
 from engine.errors import IllegalActionError
-from engine.game import apply, is_legal
+from engine.game import apply
 from engine.legal import legal_actions
 from engine.rulebook import title
 from engine.position import dump_position, load_position
@@ -259,7 +259,4 @@ class TableModel:
         actions = {"draw": Draw(), "ask_go_out": AskGoOut(), "decline_pile": DeclinePile(),
                    "draw_replacement": DrawReplacement()}
         return self.play(actions[kind])
-
-    def would_accept(self, action: Action | None) -> bool:
-        return action is not None and self.is_my_turn() and is_legal(self.state, action)
 
