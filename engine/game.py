@@ -83,8 +83,9 @@ def _lay_out_red_threes(
     return hand, stock, threes
 
 
-def _with_team(values: tuple, team: int, value: object) -> tuple:
-    return values[:team] + (value,) + values[team + 1 :]
+def _replaced(values: tuple, index: int, value: object) -> tuple:
+    """``values`` with the item at ``index`` (a seat or a team) replaced."""
+    return values[:index] + (value,) + values[index + 1 :]
 
 
 def _start_turn(state: State, seat: int) -> TurnState:
@@ -201,8 +202,8 @@ def _draw(state: State, action: Draw) -> State:
             # pagat (and seed 002): a red three drawn as the stock's last card ends the hand at once.
             ended = not stock and state.rules.red_three_last_card_ends
     hand = tuple(sorted(hand + tuple(drawn)))
-    hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
-    red_threes = _with_team(state.red_threes, team, threes)
+    hands = _replaced(state.hands, seat, hand)
+    red_threes = _replaced(state.red_threes, team, threes)
     if ended:
         return _end(state, hands=hands, stock=stock, red_threes=red_threes)
     return state.evolve(phase=Phase.PLAY, hands=hands, stock=stock, red_threes=red_threes)
@@ -265,16 +266,16 @@ def _take_pile(state: State, action: TakePile) -> State:
     else:  # Royal: they go to the hand, and melding them later earns no replacement
         new_hand = tuple(sorted(rest + taken))
         came = sum(1 for c in taken if c in RED_THREES)
-        pile_threes = _with_team(pile_threes, seat, pile_threes[seat] + came)
+        pile_threes = _replaced(pile_threes, seat, pile_threes[seat] + came)
     _check_going_out(state, plan, len(new_hand))
     changes = dict(
-        hands=state.hands[:seat] + (new_hand,) + state.hands[seat + 1 :],
-        melds=_with_team(state.melds, team, plan.melds),
-        red_threes=_with_team(state.red_threes, team, threes),
+        hands=_replaced(state.hands, seat, new_hand),
+        melds=_replaced(state.melds, team, plan.melds),
+        red_threes=_replaced(state.red_threes, team, threes),
         pile=(),
         stock=stock,
         pile_threes=pile_threes,
-        has_melded=_with_team(state.has_melded, seat, True),
+        has_melded=_replaced(state.has_melded, seat, True),
         turn_state=TurnState(melded=True, took_pile=True, concealed=False, melds_before=state.turn_state.melds_before),
     )
     if not new_hand:  # buying the pile and going out at once is never concealed (seed 002)
@@ -302,11 +303,11 @@ def _meld(state: State, action: MeldAction) -> State:
     turn_state = TurnState(True, ts.took_pile, ts.asked, None, ts.permission, concealed, ts.melds_before,
                            concealment is Concealment.HAND_CANASTA, ts.replacements + reds - from_pile)
     changes = dict(
-        hands=state.hands[:seat] + (rest,) + state.hands[seat + 1 :],
-        melds=_with_team(state.melds, team, plan.melds),
-        has_melded=_with_team(state.has_melded, seat, state.has_melded[seat] or not only_red_threes),
+        hands=_replaced(state.hands, seat, rest),
+        melds=_replaced(state.melds, team, plan.melds),
+        has_melded=_replaced(state.has_melded, seat, state.has_melded[seat] or not only_red_threes),
         turn_state=turn_state,
-        pile_threes=_with_team(state.pile_threes, seat, state.pile_threes[seat] - from_pile),
+        pile_threes=_replaced(state.pile_threes, seat, state.pile_threes[seat] - from_pile),
     )
     if not rest:
         return _end(state, went_out=seat, concealed=turn_state.concealed, hand_canasta=turn_state.hand_canasta,
@@ -326,11 +327,11 @@ def _discard(state: State, action: Discard) -> State:
             raise IllegalActionError("going_out.refused")
     elif permission is True:
         raise IllegalActionError("going_out.required")
-    hands = state.hands[:seat] + (rest,) + state.hands[seat + 1 :]
+    hands = _replaced(state.hands, seat, rest)
     pile = state.pile + (action.card,)
     if action.card in RED_THREES and state.pile_threes[seat]:  # Royal: which ones came with the pile
         held = sum(1 for c in rest if c in RED_THREES)
-        state = state.evolve(pile_threes=_with_team(state.pile_threes, seat, min(held, state.pile_threes[seat])))
+        state = state.evolve(pile_threes=_replaced(state.pile_threes, seat, min(held, state.pile_threes[seat])))
     if not rest:  # the meld action before set turn_state.concealed only if it went out so
         ts = state.turn_state
         concealed = ts.concealed and ts.melded
@@ -390,8 +391,7 @@ def _draw_replacement(state: State, action: DrawReplacement) -> State:
     seat = state.turn
     hand = tuple(sorted(state.hands[seat] + state.stock[:1]))
     turn_state = state.turn_state.evolve(replacements=state.turn_state.replacements - 1)
-    return state.evolve(hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :], stock=state.stock[1:],
-                        turn_state=turn_state)
+    return state.evolve(hands=_replaced(state.hands, seat, hand), stock=state.stock[1:], turn_state=turn_state)
 
 
 def _decline_pile(state: State, action: DeclinePile) -> State:
