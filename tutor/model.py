@@ -71,6 +71,8 @@ class TableModel:
     moves: list[tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=list)  # the learner's, this hand
     review: list[dict[str, Any]] = field(default_factory=list)  # moments a tactics tip applied
     seed: int = 0
+    # The action types open in one state, kept because every render asks about each button.
+    _open_kinds: tuple[State, frozenset[str]] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def new_game(cls, variant: str, players: int, lang: str, bot: str = "basic", seed: int = 0,
@@ -120,12 +122,13 @@ class TableModel:
     def bots_to_move(self) -> bool:
         return not self.state.is_over() and self.state.turn != self.seat
 
-    def legal(self) -> list[Action]:
-        return legal_actions(self.state) if self.is_my_turn() else []
-
     def can(self, kind: str) -> bool:
         """Whether any legal action of this type is open to the learner now (buttons)."""
-        return any(a.type == kind for a in self.legal())
+        if not self.is_my_turn():
+            return False
+        if self._open_kinds is None or self._open_kinds[0] is not self.state:
+            self._open_kinds = (self.state, frozenset(a.type for a in legal_actions(self.state)))
+        return kind in self._open_kinds[1]
 
     def opening_minimum(self) -> int | None:
         return None if self.state.has_opened(self.team) else self.state.opening_minimum(self.team)
