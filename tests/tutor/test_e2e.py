@@ -121,7 +121,9 @@ def _enabled(page, identifier: str) -> bool:  # type: ignore[no-untyped-def]
 def _play_hand(page) -> int:  # type: ignore[no-untyped-def]
     """Play the learner's turns (draw, discard the first card) until the hand is over."""
     turns = 0
+    deadline = time.monotonic() + 300  # a stuck table fails with its status instead of hanging the run
     while "The hand is over" not in _status(page):
+        assert time.monotonic() < deadline, f"the hand is stuck; status: {_status(page)}"
         status = _status(page)
         if _by_id(page, "answer-yes").count():
             _click(page, "answer-yes")
