@@ -9,6 +9,7 @@ extractor (``tutor/babel_lessons.py``). ``python -m tutor.lessons check [PATH]``
 
 from __future__ import annotations
 
+import random
 import sys
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
@@ -16,15 +17,31 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.actions import Action, parse_action
+from engine.actions import Action, Discard, MeldAction, TakePile, parse_action
+from engine.bots import observe
+from engine.cards import parse_card, rank
 from engine.errors import IllegalActionError, InvalidInputError
 from engine.game import apply
-from engine.i18n import LANGUAGES, translations
-from engine.melds import MeldKind
+from engine.hints import TIPS, hints
+from engine.i18n import LANGUAGES, N_, translations
+from engine.legal import legal_actions
+from engine.levels import BOTS, make_bot
+from engine.melds import Meld, MeldKind
 from engine.position import load_position
+from engine.scoring import score_hand
 from engine.state import State
+from engine.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent / "lessons"
+
+# The catalog's topics, in the order of the path from first steps to tactics.
+TOPICS: Mapping[str, str] = {
+    "basics": N_("First steps"), "pile": N_("The pile"), "opening": N_("Opening"),
+    "going_out": N_("Going out"), "scoring": N_("Scoring"), "royal": N_("Royal Canasta's own"),
+    "tactics": N_("Tactics"),
+}
+KEYS = frozenset({"id", "variant", "seat", "title", "goal", "topic", "tip", "bot", "hints", "solution", "replies",
+                  "position", "steps", "success", "failure", "feedback", "traps", "variations"})
 
 
 class LessonError(ValueError):
@@ -38,17 +55,76 @@ class LessonError(ValueError):
 Predicate = Callable[["LessonRun"], bool]
 
 
-# Named predicates a lesson may use; each takes its argument from the lesson file.
+def _mine(run: LessonRun) -> tuple[Meld, ...]:
+    return run.state.melds[run.state.team_of(run.lesson.seat)]
+
+
+def _did(kind: str) -> Callable[[Any], Predicate]:
+    return lambda want: lambda run: any(a.type == kind for a in run.actions) == bool(want)
+
+
+def _discarded(want: object) -> Predicate:
+    if isinstance(want, str):  # a card: that card was discarded
+        card = parse_card(want)
+        return lambda run: any(isinstance(a, Discard) and a.card == card for a in run.actions)
+    return _did("discard")(want)
+
+
+def _melded(want: object) -> Predicate:
+    def melded(run: LessonRun) -> bool:
+        return any(isinstance(a, MeldAction) or isinstance(a, TakePile) for a in run.actions) == bool(want)
+    return melded
+
+
+def _melded_rank(name: object) -> Predicate:
+    wanted = rank(parse_card(f"{name}c"))  # a rank as in card codes: 7, 10, K
+    return lambda run: any(m.kind is MeldKind.RANK and m.rank == wanted for m in _mine(run))
+
+
+def _kind(kind: MeldKind) -> Callable[[Any], Predicate]:
+    return lambda want: lambda run: any(m.kind is kind for m in _mine(run)) == bool(want)
+
+
+def _team_score(points: object) -> Predicate:
+    def scored(run: LessonRun) -> bool:
+        if not run.state.is_over():
+            return False
+        return score_hand(run.state)[run.state.team_of(run.lesson.seat)].total >= int(points)  # type: ignore[call-overload]
+    return scored
+
+
+def _hand_has(name: object) -> Predicate:
+    card = parse_card(str(name))
+    return lambda run: card in run.state.hands[run.lesson.seat]
+
+
+# Named predicates a lesson may use; each takes its argument from the lesson file (docs/lessons.md).
 PREDICATES: Mapping[str, Callable[[Any], Predicate]] = {
-    "took_pile": lambda want: lambda run: any(a.type == "take_pile" for a in run.actions) == bool(want),
-    "discarded": lambda want: lambda run: any(a.type == "discard" for a in run.actions) == bool(want),
+    "took_pile": _did("take_pile"),
+    "drew": _did("draw"),
+    "asked_to_go_out": _did("ask_go_out"),
+    "discarded": _discarded,
+    "melded": _melded,
+    "melded_rank": _melded_rank,
     "pile_frozen": lambda want: lambda run: (run.state.freezer() is not None) == bool(want),
+    "pile_blocked": lambda want: lambda run: run.state.is_pile_blocked() == bool(want),
+    "opened": lambda want: lambda run: run.state.has_opened(run.state.team_of(run.lesson.seat)) == bool(want),
     "opened_with_at_least": lambda points: lambda run: sum(
-        run.state.rules.meld_points(m) for m in run.state.melds[run.state.team_of(run.lesson.seat)]) >= int(points),
-    "melded_samba": lambda want: lambda run: any(
-        m.kind is MeldKind.SAMBA for m in run.state.melds[run.state.team_of(run.lesson.seat)]) == bool(want),
+        run.state.rules.meld_points(m) for m in _mine(run)) >= int(points),
+    "canastas_at_least": lambda count: lambda run: run.state.canastas(run.state.team_of(run.lesson.seat)) >= int(count),
+    "melds_at_least": lambda count: lambda run: len(_mine(run)) >= int(count),
+    "melded_samba": _kind(MeldKind.SAMBA),
+    "melded_bolivia": _kind(MeldKind.BOLIVIA),
+    "melded_threes": _kind(MeldKind.THREES),
+    "red_threes_at_least": lambda count: lambda run: len(
+        run.state.red_threes[run.state.team_of(run.lesson.seat)]) >= int(count),
     "went_out": lambda want: lambda run: (run.state.went_out == run.lesson.seat) == bool(want),
+    "went_out_concealed": lambda want: lambda run: (
+        run.state.went_out == run.lesson.seat and run.state.concealed) == bool(want),
+    "hand_over": lambda want: lambda run: run.state.is_over() == bool(want),
+    "team_score_at_least": _team_score,
     "hand_size_at_most": lambda size: lambda run: len(run.state.hands[run.lesson.seat]) <= int(size),
+    "hand_has": _hand_has,
 }
 
 
@@ -67,7 +143,31 @@ def _predicate(spec: object, path: Path, field: str) -> Predicate:
         return lambda run: not inner(run)
     if name not in PREDICATES:
         raise LessonError(path, f"{field}.{name}", f"unknown predicate (known: {', '.join(PREDICATES)})")
-    return PREDICATES[name](value)
+    try:
+        return PREDICATES[name](value)
+    except (InvalidInputError, ValueError, TypeError) as error:
+        raise LessonError(path, f"{field}.{name}", f"bad argument {value!r}: {error}") from None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A deal of the lesson: the main one, or a variation (the same trap in a fresh deal)."""
+
+    start: State
+    solution: tuple[Action, ...]
+    replies: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class Trap:
+    """A legal but wrong move the deal tempts: the lesson says why, plays out what follows
+    (``consequence``: the other seats' moves), then the learner tries again. ``example`` is a
+    line of the learner's actions that falls into it; the checker plays it."""
+
+    when: Predicate
+    text: str
+    consequence: tuple[Action, ...]
+    example: tuple[Action, ...]
 
 
 @dataclass(frozen=True)
@@ -77,16 +177,30 @@ class Lesson:
     title: str
     goal: str
     variant: str
-    start: State
+    topic: str
     seat: int
+    setups: tuple[Setup, ...]  # the lesson's deal first, then its variations
     success: Predicate
     failure: Predicate | None
     steps: tuple[str, ...]
     hints: tuple[str, ...]
     feedback: Mapping[str, str]
-    replies: tuple[Action, ...]
-    solution: tuple[Action, ...]
+    traps: tuple[Trap, ...] = ()
+    tip: str | None = None  # a tactics lesson: the engine's tip it teaches
+    bot: str | None = None  # the other seats' level once their scripted replies run out
     texts: tuple[str, ...] = field(default=())  # every text, for the catalog check
+
+    @property
+    def start(self) -> State:
+        return self.setups[0].start
+
+    @property
+    def solution(self) -> tuple[Action, ...]:
+        return self.setups[0].solution
+
+    @property
+    def replies(self) -> tuple[Action, ...]:
+        return self.setups[0].replies
 
 
 def _text(data: Mapping[str, Any], key: str, path: Path) -> str:
@@ -108,23 +222,66 @@ def _actions(value: object, path: Path, field: str) -> tuple[Action, ...]:
     return tuple(out)
 
 
+def _setup(data: Mapping[str, Any], variant: object, path: Path, prefix: str) -> Setup:
+    position = data.get("position")
+    if not isinstance(position, dict):
+        raise LessonError(path, f"{prefix}position", "expected a table holding a position")
+    try:
+        start = load_position(position)
+    except InvalidInputError as error:
+        raise LessonError(path, f"{prefix}position.{error.field}", error.message) from None
+    if position.get("variant") != variant:
+        raise LessonError(path, f"{prefix}position.variant", "must be the lesson's variant")
+    solution = _actions(data.get("solution", []), path, f"{prefix}solution")
+    if not solution:
+        raise LessonError(path, f"{prefix}solution", "a lesson is solved by acting: give at least one action")
+    return Setup(start, solution, _actions(data.get("replies", []), path, f"{prefix}replies"))
+
+
+def _trap(data: object, path: Path, field: str) -> Trap:
+    if not isinstance(data, dict):
+        raise LessonError(path, field, "expected a table with when, text, consequence and example")
+    unknown = set(data) - {"when", "text", "consequence", "example"}
+    if unknown:
+        raise LessonError(path, f"{field}.{sorted(unknown)[0]}", "unknown key")
+    text = data.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise LessonError(path, f"{field}.text", "expected a text")
+    example = _actions(data.get("example", []), path, f"{field}.example")
+    if not example:
+        raise LessonError(path, f"{field}.example", "give the learner's actions that fall into the trap")
+    return Trap(_predicate(data.get("when"), path, f"{field}.when"), text,
+                _actions(data.get("consequence", []), path, f"{field}.consequence"), example)
+
+
 def load_lesson(path: Path) -> Lesson:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise LessonError(path, "(file)", str(error)) from None
-    position = data.get("position")
-    if not isinstance(position, dict):
-        raise LessonError(path, "position", "expected a table holding a position")
-    try:
-        start = load_position(position)
-    except InvalidInputError as error:
-        raise LessonError(path, f"position.{error.field}", error.message) from None
-    if position.get("variant") != data.get("variant"):
-        raise LessonError(path, "variant", "must name the position's variant")
+    unknown = set(data) - KEYS
+    if unknown:
+        raise LessonError(path, sorted(unknown)[0], f"unknown key (known: {', '.join(sorted(KEYS))})")
+    variant = data.get("variant")
+    if variant not in VARIANTS:
+        raise LessonError(path, "variant", f"expected one of {', '.join(VARIANTS)}")
+    main = _setup(data, variant, path, "")
+    variations = data.get("variations", [])
+    if not isinstance(variations, list) or any(not isinstance(v, dict) for v in variations):
+        raise LessonError(path, "variations", "expected [[variations]] tables")
+    setups = (main, *(_setup(v, variant, path, f"variations[{i}].") for i, v in enumerate(variations)))
     seat = data.get("seat", 0)
-    if not isinstance(seat, int) or not 0 <= seat < start.players:
+    if not isinstance(seat, int) or any(not 0 <= seat < s.start.players for s in setups):
         raise LessonError(path, "seat", "expected the learner's seat in the position")
+    topic = data.get("topic")
+    if topic not in TOPICS:
+        raise LessonError(path, "topic", f"expected one of {', '.join(TOPICS)}")
+    tip = data.get("tip")
+    if tip is not None and tip not in {t.tip for t in TIPS}:
+        raise LessonError(path, "tip", "expected the id of one of the engine's tips (engine/hints.py)")
+    bot = data.get("bot")
+    if bot is not None and bot not in BOTS:
+        raise LessonError(path, "bot", f"expected one of {', '.join(BOTS)}")
     hints = data.get("hints", [])
     feedback = data.get("feedback", {})
     steps = [s.get("text") if isinstance(s, dict) else None for s in data.get("steps", [])]
@@ -134,35 +291,54 @@ def load_lesson(path: Path) -> Lesson:
         raise LessonError(path, "feedback", "expected rule ids mapped to texts")
     if any(not isinstance(s, str) for s in steps):
         raise LessonError(path, "steps", "each step needs a text")
+    traps_data = data.get("traps", [])
+    if not isinstance(traps_data, list):
+        raise LessonError(path, "traps", "expected [[traps]] tables")
+    traps = tuple(_trap(t, path, f"traps[{i}]") for i, t in enumerate(traps_data))
     title, goal = _text(data, "title", path), _text(data, "goal", path)
     return Lesson(
-        path=path, id=_text(data, "id", path), title=title, goal=goal, variant=str(data.get("variant")),
-        start=start, seat=seat, success=_predicate(data.get("success"), path, "success"),
+        path=path, id=_text(data, "id", path), title=title, goal=goal, variant=str(variant), topic=str(topic),
+        seat=seat, setups=setups, success=_predicate(data.get("success"), path, "success"),
         failure=_predicate(data["failure"], path, "failure") if "failure" in data else None,
         steps=tuple(steps), hints=tuple(hints), feedback=feedback,  # type: ignore[arg-type]
-        replies=_actions(data.get("replies", []), path, "replies"),
-        solution=_actions(data.get("solution", []), path, "solution"),
-        texts=(title, goal, *steps, *hints, *feedback.values()),  # type: ignore[arg-type]
+        traps=traps, tip=tip, bot=bot,
+        texts=(title, goal, *steps, *hints, *feedback.values(), *(t.text for t in traps)),  # type: ignore[arg-type]
     )
 
 
 @dataclass
 class LessonRun:
-    """One attempt at a lesson: the learner acts, the engine judges, the lesson answers."""
+    """One attempt at a lesson: the learner acts, the engine judges, the lesson answers.
+
+    ``variation`` picks the deal (0: the lesson's own; then its variations, the mastery check).
+    A refused action changes nothing; a trap is undone after its consequence is shown.
+    """
 
     lesson: Lesson
+    variation: int = 0
     state: State = field(init=False)
     mistakes: int = 0
     hints_used: int = 0
     replies_played: int = 0
     message: str = ""
     actions: list[Action] = field(default_factory=list)  # the learner's accepted actions
+    consequence: State | None = None  # a trap's outcome, shown until the learner tries again
+    _before: tuple[State, int, int] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        self.state = self.lesson.start
+        self.setup = self.lesson.setups[self.variation]
+        self.state = self.setup.start
+
+    def step(self) -> str:
+        """The narration for this moment: one step per action the learner has made."""
+        steps = self.lesson.steps
+        return steps[min(len(self.actions), len(steps) - 1)] if steps else ""
 
     def act(self, action: Action, lang: str = "en") -> bool:
         """The learner's action; a refusal explains itself (the lesson's words where it has them)."""
+        if self.consequence is not None or self.is_over():
+            return False
+        before = (self.state, len(self.actions), self.replies_played)
         try:
             self.state = apply(self.state, action)
         except IllegalActionError as refusal:
@@ -171,15 +347,48 @@ class LessonRun:
             self.message = translations(lang).gettext(own) if own else refusal.explanation(lang)
             return False
         self.actions.append(action)
+        self.message = ""
+        for trap in self.lesson.traps:
+            if trap.when(self):
+                self.mistakes += 1
+                self.message = translations(lang).gettext(trap.text)
+                shown = self.state
+                for reply in trap.consequence:
+                    shown = apply(shown, reply)  # the checker has played these
+                self.consequence, self._before = shown, before
+                return False
         self._replies()
         return True
+
+    def try_again(self) -> None:
+        """After a trap: back to before the move that fell into it."""
+        if self._before is not None:
+            self.state, played, self.replies_played = self._before
+            del self.actions[played:]
+        self.consequence, self._before, self.message = None, None, ""
 
     def _replies(self) -> None:
         """The other seats' scripted moves, while it is their turn."""
         while (not self.state.is_over() and self.state.turn != self.lesson.seat
-               and self.replies_played < len(self.lesson.replies)):
-            self.state = apply(self.state, self.lesson.replies[self.replies_played])
+               and self.replies_played < len(self.setup.replies)):
+            self.state = apply(self.state, self.setup.replies[self.replies_played])
             self.replies_played += 1
+
+    def needs_bot(self) -> bool:
+        """Whether another seat is to move with no scripted reply left (the lesson's bot plays)."""
+        return (self.lesson.bot is not None and not self.is_over() and self.state.turn != self.lesson.seat
+                and self.replies_played >= len(self.setup.replies))
+
+    def reply(self, action: Action) -> None:
+        """A bot's move for another seat (chosen by the caller, off the event loop in the app)."""
+        self.state = apply(self.state, action)
+        self._replies()
+
+    def play_bots(self, rng: random.Random) -> None:
+        """Headless: the lesson's bot plays the other seats until the learner is to act."""
+        while self.needs_bot():
+            bot = make_bot(self.lesson.bot or "beginner")
+            self.reply(bot.choose(observe(self.state, self.state.turn), legal_actions(self.state), rng))
 
     def hint(self, lang: str = "en") -> str:
         if not self.lesson.hints:
@@ -189,28 +398,58 @@ class LessonRun:
         return translations(lang).gettext(text)
 
     def succeeded(self) -> bool:
-        return self.lesson.success(self)
+        return self.consequence is None and self.lesson.success(self)
 
     def failed(self) -> bool:
         return self.lesson.failure is not None and self.lesson.failure(self)
+
+    def is_over(self) -> bool:
+        return self.succeeded() or self.failed()
 
     def stars(self) -> int:
         """Three for a clean solve; one less for mistakes, one less for hints."""
         return 3 - (self.mistakes > 0) - (self.hints_used > 0)
 
 
-def check(lesson: Lesson) -> list[str]:
-    """What is wrong with a lesson: its solution must reach the goal through the runner, and every
-    text must be translated in every catalog."""
+def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
+    """What is wrong with a lesson: every deal's solution must reach the goal through the runner,
+    every trap's example must fall into it and its consequence be legal, a tactics lesson's tip
+    must be among the engine's hints at the start, and every text translated in every catalog."""
     problems = []
-    run = LessonRun(lesson)
-    for i, action in enumerate(lesson.solution):
-        if not run.act(action):
-            problems.append(f"{lesson.path}: solution[{i}]: refused: {run.message}")
-            break
-    if not run.succeeded():
-        problems.append(f"{lesson.path}: solution: does not reach the goal")
-    for lang in LANGUAGES:
+    for index, setup in enumerate(lesson.setups):
+        where = "solution" if index == 0 else f"variations[{index - 1}].solution"
+        run = LessonRun(lesson, index)
+        for i, action in enumerate(setup.solution):
+            run.play_bots(random.Random(index))
+            if not run.act(action):
+                problems.append(f"{lesson.path}: {where}[{i}]: refused: {run.message}")
+                break
+        if not run.succeeded():
+            problems.append(f"{lesson.path}: {where}: does not reach the goal")
+        elif lesson.failure is not None and run.failed():
+            problems.append(f"{lesson.path}: {where}: reaches the goal but also the failure")
+    for index, trap in enumerate(lesson.traps):
+        run = LessonRun(lesson)
+        fell = False
+        try:
+            for action in trap.example:
+                run.play_bots(random.Random(0))
+                if not run.act(action) and run.consequence is None:
+                    problems.append(f"{lesson.path}: traps[{index}].example: refused: {run.message}")
+                    break
+                fell = run.consequence is not None
+        except IllegalActionError as error:
+            problems.append(f"{lesson.path}: traps[{index}].consequence: refused: {error.explanation('en')}")
+            continue
+        if not fell and not any(p.startswith(f"{lesson.path}: traps[{index}]") for p in problems):
+            problems.append(f"{lesson.path}: traps[{index}].example: does not fall into the trap")
+    if lesson.tip is not None:
+        found = [h for h in hints(lesson.start, lesson.seat) if h.tip == lesson.tip]
+        if not found:
+            problems.append(f"{lesson.path}: tip: the engine gives no {lesson.tip} hint at the start")
+        elif not any(h.follows(lesson.solution[0]) for h in found):
+            problems.append(f"{lesson.path}: solution[0]: does not follow the {lesson.tip} hint")
+    for lang in LANGUAGES if catalogs else ():
         if lang == "en":
             continue
         catalog = translations(lang)
@@ -226,19 +465,25 @@ def lesson_files(root: Path = ROOT) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] != "check":
-        print("usage: python -m tutor.lessons check [PATH]", file=sys.stderr)
+    catalogs = "--no-catalogs" not in args  # while a lesson is being written, before translation
+    args = [a for a in args if a != "--no-catalogs"]
+    if not args or args[0] != "check" or len(args) > 2:
+        print("usage: python -m tutor.lessons check [--no-catalogs] [PATH]", file=sys.stderr)
         return 2
     root = Path(args[1]) if len(args) > 1 else ROOT
     passed: dict[str, int] = {}
     problems: list[str] = []
+    ids: dict[str, Path] = {}
     for path in lesson_files(root):
         try:
             lesson = load_lesson(path)
         except LessonError as error:
             problems.append(str(error))
             continue
-        found = check(lesson)
+        found = check(lesson, catalogs)
+        if lesson.id in ids:
+            found.append(f"{path}: id: {lesson.id!r} is also the id of {ids[lesson.id]}")
+        ids[lesson.id] = path
         problems.extend(found)
         if not found:
             passed[lesson.variant] = passed.get(lesson.variant, 0) + 1

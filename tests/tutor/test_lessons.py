@@ -3,6 +3,7 @@ get the lesson's own feedback; broken files name file and field."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ def test_every_lesson_checks(path: Path) -> None:
 
 
 def test_a_mistake_gets_the_lessons_feedback_and_costs_a_star() -> None:
-    run = LessonRun(load_lesson(ROOT / "classic" / "frozen-pile.toml"))
+    run = LessonRun(load_lesson(ROOT / "classic" / "08-frozen-pile.toml"))
     assert not run.act(parse_action({"type": "take_pile", "meld": ["5h", "2d"]}), "sv")
     assert "frusen sakhög" in run.message and "femmor" in run.message and run.mistakes == 1
     assert run.hint().startswith("Look at the top card")
@@ -26,20 +27,32 @@ def test_a_mistake_gets_the_lessons_feedback_and_costs_a_star() -> None:
 
 
 def test_a_clean_solve_earns_three_stars() -> None:
-    lesson = load_lesson(ROOT / "classic" / "opening-minimum.toml")
+    lesson = load_lesson(ROOT / "classic" / "13-opening-50.toml")
     run = LessonRun(lesson)
     for action in lesson.solution:
         run.act(action)
     assert run.succeeded() and run.stars() == 3
 
 
+HEAD = 'id = "x"\nvariant = "classic"\ntopic = "pile"\ntitle = "t"\ngoal = "g"\n'
+SOLVED = 'solution = [{ type = "draw" }]\nsuccess = { drew = true }\n'
+POSITION = '[position]\nvariant = "classic"\nhands = [["5c"], 11, 11, 11]\npile = []\n'
+
+
 @pytest.mark.parametrize(
     ("content", "field"),
-    [('id = "x"\nvariant = "classic"\ntitle = "t"\ngoal = "g"\n', "position"),
-     ('id = "x"\nvariant = "classic"\ntitle = "t"\ngoal = "g"\n[position]\nvariant = "classic"\nhands = [["Zz"], 11, 11, 11]\npile = []\n',
-      "position.hands[0][0]"),
-     ('id = "x"\nvariant = "classic"\ntitle = "t"\ngoal = "g"\nsuccess = { flying = true }\n[position]\nvariant = "classic"\nhands = [["5c"], 11, 11, 11]\npile = []\n',
-      "success.flying")],
+    [(HEAD, "position"),
+     (HEAD + SOLVED + '[position]\nvariant = "classic"\nhands = [["Zz"], 11, 11, 11]\npile = []\n', "position.hands[0][0]"),
+     (HEAD + 'solution = [{ type = "draw" }]\nsuccess = { flying = true }\n' + POSITION, "success.flying"),
+     (HEAD + SOLVED + 'colour = "red"\n' + POSITION, "colour"),
+     (HEAD.replace("pile", "cooking") + SOLVED + POSITION, "topic"),
+     (HEAD + 'success = { drew = true }\n' + POSITION, "solution"),
+     (HEAD + SOLVED + 'tip = "tactics.flying"\n' + POSITION, "tip"),
+     (HEAD + SOLVED + 'success = { melded_rank = "Z" }\n'.replace("success", "failure") + POSITION, "failure.melded_rank"),
+     (HEAD + SOLVED + POSITION + '[[traps]]\ntext = "no"\nwhen = { drew = true }\n', "traps[0].example"),
+     (HEAD + SOLVED + POSITION + '[[variations]]\nsolution = [{ type = "draw" }]\n'
+      '[variations.position]\nvariant = "wiener"\nhands = [["5c"], 11, 11, 11]\npile = []\n',
+      "variations[0].position.variant")],
 )
 def test_a_broken_lesson_names_file_and_field(tmp_path: Path, content: str, field: str) -> None:
     path = tmp_path / "broken.toml"
@@ -47,6 +60,85 @@ def test_a_broken_lesson_names_file_and_field(tmp_path: Path, content: str, fiel
     with pytest.raises(LessonError) as error:
         load_lesson(path)
     assert error.value.field == field and str(path) in str(error.value)
+
+
+TRAPPED = HEAD + '''
+solution = [{ type = "take_pile", meld = ["7h", "7d"] }]
+success = { took_pile = true }
+
+[position]
+variant = "classic"
+hands = [["7h", "7d", "9c", "Kd"], 11, 11, 11]
+melds = [[["Ah", "Ad", "Ac", "As"]], [["Qh", "Qd", "Qc"]]]
+pile = ["5c", "4d", "7s"]
+stock = ["6h", "8d", "3h", "Jc"]
+
+[[traps]]
+when = { drew = true }
+text = "You left the pile for them."
+example = [{ type = "draw" }]
+consequence = [{ type = "discard", card = "9c" }, { type = "draw" }]
+'''
+
+
+def test_a_trap_counts_a_mistake_shows_its_consequence_and_is_undone(tmp_path: Path) -> None:
+    path = tmp_path / "trap.toml"
+    path.write_text(TRAPPED, encoding="utf-8")
+    lesson = load_lesson(path)
+    assert check(lesson, catalogs=False) == []
+    run = LessonRun(lesson)
+    assert not run.act(parse_action({"type": "draw"}))
+    assert run.message == "You left the pile for them." and run.mistakes == 1
+    assert run.consequence is not None and run.consequence.turn == 1 and len(run.consequence.stock) == 2
+    assert not run.act(parse_action({"type": "take_pile", "meld": ["7h", "7d"]}))  # first: try again
+    run.try_again()
+    assert run.state is lesson.start and run.actions == [] and run.consequence is None
+    assert run.act(parse_action({"type": "take_pile", "meld": ["7h", "7d"]})) and run.succeeded()
+    assert run.stars() == 2
+
+
+def test_the_checker_finds_a_trap_its_example_misses_and_a_solution_that_fails(tmp_path: Path) -> None:
+    path = tmp_path / "trap.toml"
+    path.write_text(TRAPPED.replace('example = [{ type = "draw" }]', 'example = [{ type = "take_pile", meld = ["7h", "7d"] }]')
+                    .replace("success = { took_pile = true }", "success = { went_out = true }"), encoding="utf-8")
+    problems = check(load_lesson(path), catalogs=False)
+    assert any("solution: does not reach the goal" in p for p in problems)
+    assert any("traps[0].example: does not fall into the trap" in p for p in problems)
+
+
+def test_steps_follow_the_learners_actions() -> None:
+    lesson = load_lesson(ROOT / "classic" / "08-frozen-pile.toml")
+    run = LessonRun(lesson)
+    assert run.step() == lesson.steps[0]
+    run.act(lesson.solution[0])
+    assert run.step() == lesson.steps[1]
+
+
+def test_a_variation_is_a_fresh_deal_with_its_own_solution() -> None:
+    lesson = load_lesson(ROOT / "classic" / "08-frozen-pile.toml")
+    assert len(lesson.setups) >= 2
+    run = LessonRun(lesson, variation=1)
+    assert run.state is lesson.setups[1].start and run.state != lesson.start
+    assert not run.act(lesson.solution[0])
+    assert run.act(lesson.setups[1].solution[0]) and run.succeeded()
+
+
+def test_the_lessons_bot_plays_once_the_script_runs_out(tmp_path: Path) -> None:
+    path = tmp_path / "bot.toml"
+    path.write_text(TRAPPED.replace("[position]", 'bot = "beginner"\n[position]', 1)
+                    .replace('solution = [{ type = "take_pile", meld = ["7h", "7d"] }]',
+                             'solution = [{ type = "draw" }, { type = "discard", card = "Kd" }]')
+                    .replace("success = { took_pile = true }", "success = { went_out = true }")
+                    .replace("when = { drew = true }", "when = { discarded = \"9c\" }")
+                    .replace('example = [{ type = "draw" }]', 'example = [{ type = "draw" }, { type = "discard", card = "9c" }]')
+                    .replace('consequence = [{ type = "discard", card = "9c" }, { type = "draw" }]', 'consequence = []'),
+                    encoding="utf-8")
+    lesson = load_lesson(path)
+    run = LessonRun(lesson)
+    assert run.act(parse_action({"type": "draw"})) and run.act(parse_action({"type": "discard", "card": "Kd"}))
+    assert run.needs_bot() and run.state.turn == 1
+    run.play_bots(random.Random(3))
+    assert not run.needs_bot() and run.state.turn == 0
 
 
 def test_the_checker_counts_lessons_per_variant(capsys: pytest.CaptureFixture[str]) -> None:
