@@ -22,9 +22,11 @@ from engine.actions import parse_action
 from engine.cards import parse_cards
 from engine.i18n import N_, translate
 from engine.position import dump_position
+from tutor.lessons import LessonError, catalog, find_lesson, next_lesson
 from tutor.model import TableModel
+from tutor.progress import Progress, ProgressError
 from tutor.settings import Settings, SettingsError, load_settings, save_settings, settings_path
-from tutor.views import FONT, Handlers, home_view, page_view, rules_view
+from tutor.views import FONT, Handlers, home_view, lessons_view, page_view, rules_view
 from tutor.workers import choose_action, hints_for, review, strong_for
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -90,7 +92,14 @@ class Session:
             tap_card=self.tap_card, tap_meld=self.tap_meld, tap_pile=self.tap_pile, press=self.press,
             answer=self.answer, set_language=self.set_language, show_rules=self.show_rules,
             new_game=self.new_game, change_setting=self.change_setting, go=self.go,
+            lesson=self.lesson_action, open_lesson=self.open_lesson, define=self.define,
+            choose_learner=self.choose_learner, add_learner=self.add_learner,
         )
+        self.game: TableModel = self.model  # the free game, kept while a lesson is played
+        self.progress = Progress(self._saved_game().with_name("progress.sqlite3"))
+        self.learner = self.settings.learner
+        self.recorded = False  # the lesson attempt on the table is saved
+        self.message = ""  # on the lessons screen: what went wrong (a name refused, a broken lesson)
 
     def pace(self) -> float:
         """Seconds between the computer players' moves, so that people can follow them."""
@@ -114,7 +123,11 @@ class Session:
     def render(self) -> None:
         self.page.theme_mode = THEMES[self.settings.theme]
         if self.screen == "home":
-            self.page.controls[:] = [home_view(self.model, self.handlers, self.settings, self._saved_game().exists())]
+            self.page.controls[:] = [home_view(self.game, self.handlers, self.settings, self._saved_game().exists())]
+            self.page.update()
+            return
+        if self.screen == "lessons":
+            self.page.controls[:] = [self.lessons_screen()]
             self.page.update()
             return
         width = self.page.width or 1280
@@ -125,6 +138,8 @@ class Session:
         self.page.controls[:] = [page_view(self.model, self.handlers, size, self.settings.four_colour)]
         self.page.title = translate(self.model.rules.title, self.model.lang)
         self.page.update()
+        if self.model.lesson is not None:
+            return  # a lesson is not the game to continue
         try:
             path = self._saved_game()
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -178,6 +193,10 @@ class Session:
         """The engine's best hint, computed off the event loop; pressing again shows the next."""
         if not self.model.is_my_turn():
             return
+        if self.model.lesson is not None:
+            self.model.lesson_hint()
+            self.render()
+            return
         loop = asyncio.get_running_loop()
         found = await loop.run_in_executor(pool(), hints_for, dump_position(self.model.state, reveal=True),
                                            self.model.lang)
@@ -203,7 +222,7 @@ class Session:
         self.after_learner()
 
     async def set_language(self, lang: str) -> None:
-        self.model.lang = lang
+        self.model.lang = self.game.lang = lang
         self.settings = self.settings.with_changes(language=lang)
         try:
             save_settings(self.settings, self.options.settings_file)
@@ -221,6 +240,7 @@ class Session:
         self.cancel_bots()
         self.model = TableModel.new_game(variant, players, self.model.lang, bot=self.model.bot,
                                          seed=int.from_bytes(os.urandom(4), "big"))
+        self.game = self.model
         self.settings = self.settings.with_changes(variant=variant, players=players)
         self.screen = "table"
         try:
@@ -230,8 +250,93 @@ class Session:
         self.after_learner()
 
     async def go(self, screen: str) -> None:
+        if screen in ("home", "table") and self.model is not self.game:
+            self.cancel_bots()
+            self.model = self.game  # leaving a lesson: the free game is where it was
         self.screen = screen
         self.after_learner()
+
+    # -- lessons -------------------------------------------------------------------------------
+
+    def _learner(self) -> int:
+        """The learner playing: the one chosen on this device, else the first, else a new one."""
+        learners = self.progress.profiles()
+        if not learners:
+            learners = [self.progress.add_profile(translate(N_("Learner"), self.settings.language))]
+        if self.learner not in {p.id for p in learners}:
+            self.learner = learners[0].id
+        return self.learner
+
+    def lessons_screen(self) -> ft.Control:
+        lang = self.settings.language
+        try:
+            lessons = catalog()
+        except LessonError as error:  # the checker keeps this from shipping; say it, do not crash
+            lessons, self.message = (), str(error)
+        learner = self._learner()
+        return lessons_view(lang, lessons, self.progress.all_lessons(learner), self.progress.due(learner),
+                            self.progress.profiles(), learner, self.handlers, self.message)
+
+    async def open_lesson(self, lesson_id: str, variation: int) -> None:
+        """Start a lesson: its own deal (0), or ``-1``: a fresh deal (a review, a mastery check)."""
+        lesson = find_lesson(lesson_id)
+        if lesson is None:
+            return
+        if variation < 0:
+            count = len(lesson.setups) - 1
+            done = self.progress.lesson(self._learner(), lesson_id).attempts
+            variation = 1 + done % count if count else 0
+        self.cancel_bots()
+        self.model = TableModel.for_lesson(lesson, self.settings.language, variation)
+        self.recorded = False
+        self.screen = "lesson"
+        self.after_learner()
+
+    async def lesson_action(self, kind: str) -> None:
+        run = self.model.lesson
+        if run is None:
+            return
+        if kind == "try_again":
+            self.model.try_again()
+            self.after_learner()
+        elif kind == "restart":
+            await self.open_lesson(run.lesson.id, run.variation)
+        elif kind == "mastery":
+            await self.open_lesson(run.lesson.id, -1)
+        elif kind == "next":
+            following = next_lesson(run.lesson)
+            if following is None:
+                await self.go("lessons")
+            else:
+                await self.open_lesson(following.id, 0)
+        elif kind == "catalog":
+            await self.go("lessons")
+
+    async def define(self, concept: str) -> None:
+        self.model.term = None if self.model.term == concept else concept
+        self.render()
+
+    async def choose_learner(self, learner: int) -> None:
+        self.learner, self.message = learner, ""
+        await self.change_setting("learner", learner)
+
+    async def add_learner(self, name: str) -> None:
+        try:
+            profile = self.progress.add_profile(name)
+        except ProgressError as error:
+            self.message = error.explanation(self.settings.language)
+            self.render()
+            return
+        await self.choose_learner(profile.id)
+
+    def record_lesson(self) -> None:
+        """A solved lesson goes into the learner's progress, once."""
+        run = self.model.lesson
+        if run is None or self.recorded or not run.succeeded():
+            return
+        self.recorded = True
+        self.progress.record(self._learner(), run.lesson.id, run.variation, run.stars(), run.mistakes,
+                             run.hints_used)
 
     async def change_setting(self, name: str, value: object) -> None:
         self.settings = self.settings.with_changes(**{name: value})
@@ -250,10 +355,11 @@ class Session:
             await self.press(kind)
 
     def after_learner(self) -> None:
+        self.record_lesson()
         self.render()
         if self.model.state.is_over() and self.model.moves and not self.model.review:
             asyncio.create_task(self.review_hand())
-        if self.screen == "table" and self.model.bots_to_move() and (self.bots is None or self.bots.done()):
+        if self.screen in ("table", "lesson") and self.model.bots_to_move() and (self.bots is None or self.bots.done()):
             self.bots = asyncio.create_task(self.play_bots())
 
     def cancel_bots(self) -> None:
@@ -269,10 +375,11 @@ class Session:
             await asyncio.sleep(self.pace())
             position = dump_position(model.state, reveal=True)
             seed = model.seed * 7919 + len(model.log)
-            action = await loop.run_in_executor(pool(), choose_action, position, model.bot, seed,
-                                                self.options.think)
-            if model.state is not None and model.bots_to_move():
+            bot = model.lesson.lesson.bot or "beginner" if model.lesson is not None else model.bot
+            action = await loop.run_in_executor(pool(), choose_action, position, bot, seed, self.options.think)
+            if model is self.model and model.bots_to_move():
                 model.play_bot(parse_action(action))
+                self.record_lesson()
                 self.render()
         await self.review_hand()
 

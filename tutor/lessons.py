@@ -14,6 +14,7 @@ import sys
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -323,6 +324,8 @@ class LessonRun:
     message: str = ""
     actions: list[Action] = field(default_factory=list)  # the learner's accepted actions
     consequence: State | None = None  # a trap's outcome, shown until the learner tries again
+    refused: str | None = None  # the rule id of the last refused action
+    played: list[tuple[State, Action, State]] = field(default_factory=list)  # every move, for narration
     _before: tuple[State, int, int] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -340,21 +343,22 @@ class LessonRun:
             return False
         before = (self.state, len(self.actions), self.replies_played)
         try:
-            self.state = apply(self.state, action)
+            self.state = self._apply(self.state, action)
         except IllegalActionError as refusal:
             self.mistakes += 1
+            self.refused = refusal.rule
             own = self.lesson.feedback.get(refusal.rule)
             self.message = translations(lang).gettext(own) if own else refusal.explanation(lang)
             return False
         self.actions.append(action)
-        self.message = ""
+        self.message, self.refused = "", None
         for trap in self.lesson.traps:
             if trap.when(self):
                 self.mistakes += 1
                 self.message = translations(lang).gettext(trap.text)
                 shown = self.state
                 for reply in trap.consequence:
-                    shown = apply(shown, reply)  # the checker has played these
+                    shown = self._apply(shown, reply)  # the checker has played these
                 self.consequence, self._before = shown, before
                 return False
         self._replies()
@@ -371,7 +375,7 @@ class LessonRun:
         """The other seats' scripted moves, while it is their turn."""
         while (not self.state.is_over() and self.state.turn != self.lesson.seat
                and self.replies_played < len(self.setup.replies)):
-            self.state = apply(self.state, self.setup.replies[self.replies_played])
+            self.state = self._apply(self.state, self.setup.replies[self.replies_played])
             self.replies_played += 1
 
     def needs_bot(self) -> bool:
@@ -381,8 +385,13 @@ class LessonRun:
 
     def reply(self, action: Action) -> None:
         """A bot's move for another seat (chosen by the caller, off the event loop in the app)."""
-        self.state = apply(self.state, action)
+        self.state = self._apply(self.state, action)
         self._replies()
+
+    def _apply(self, state: State, action: Action) -> State:
+        after = apply(state, action)
+        self.played.append((state, action, after))
+        return after
 
     def play_bots(self, rng: random.Random) -> None:
         """Headless: the lesson's bot plays the other seats until the learner is to act."""
@@ -461,6 +470,30 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
 
 def lesson_files(root: Path = ROOT) -> list[Path]:
     return sorted(root.rglob("*.toml")) if root.is_dir() else [root]
+
+
+# The path through the variants: Classic's rules first, as the others build on them.
+VARIANT_ORDER = ("classic", "wiener", "swedish", "royal")
+
+
+@cache
+def catalog(root: Path = ROOT) -> tuple[Lesson, ...]:
+    """Every lesson, in the order of the path: by variant, then topic, then file name.
+    Loaded once per process (lessons are read-only data); a broken file raises ``LessonError``."""
+    lessons = [load_lesson(path) for path in lesson_files(root)]
+    topics = list(TOPICS)
+    return tuple(sorted(lessons, key=lambda l: (VARIANT_ORDER.index(l.variant), topics.index(l.topic), l.path.name)))
+
+
+def find_lesson(lesson_id: str, root: Path = ROOT) -> Lesson | None:
+    return next((lesson for lesson in catalog(root) if lesson.id == lesson_id), None)
+
+
+def next_lesson(lesson: Lesson, root: Path = ROOT) -> Lesson | None:
+    """The one after ``lesson`` on the path, if any."""
+    lessons = catalog(root)
+    index = next((i for i, l in enumerate(lessons) if l.id == lesson.id), len(lessons))
+    return lessons[index + 1] if index + 1 < len(lessons) else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

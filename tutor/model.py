@@ -38,6 +38,7 @@ from engine.rules import Rules
 from engine.scoring import TeamScore, score_hand
 from engine.state import State
 from engine.variants import get_variant
+from tutor.lessons import Lesson, LessonRun
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,8 @@ class TableModel:
     moves: list[tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=list)  # the learner's, this hand
     review: list[dict[str, Any]] = field(default_factory=list)  # moments a tactics tip applied
     seed: int = 0
+    lesson: LessonRun | None = None  # a lesson being played: it judges, scripts the others, counts stars
+    term: str | None = None  # the game term whose definition is shown (a glossary concept)
     # The action types open in one state, kept because every render asks about each button.
     _open_kinds: tuple[State, frozenset[str]] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -81,6 +84,15 @@ class TableModel:
         state = deal(rules, random.Random(seed), dealer=rules.players - 1)
         model = cls(rules=rules, state=state, lang=lang, bot=bot, totals=(0,) * len(rules.teams), seed=seed)
         model.log.append(describe_deal(state, 1, lang))
+        return model
+
+    @classmethod
+    def for_lesson(cls, lesson: Lesson, lang: str, variation: int = 0) -> TableModel:
+        """The table set up as the lesson's deal (or one of its variations: a mastery check)."""
+        run = LessonRun(lesson, variation)
+        model = cls(rules=run.state.rules, state=run.state, lang=lang, seat=lesson.seat, practice=False,
+                    totals=(0,) * len(run.state.teams), lesson=run)
+        model._follow_lesson(0)
         return model
 
     # -- continuing later -------------------------------------------------------------------------
@@ -117,9 +129,13 @@ class TableModel:
         return tuple(self.hand[i] for i in self.selected)
 
     def is_my_turn(self) -> bool:
+        if self.lesson is not None and (self.lesson.consequence is not None or self.lesson.is_over()):
+            return False
         return not self.state.is_over() and self.state.turn == self.seat
 
     def bots_to_move(self) -> bool:
+        if self.lesson is not None:
+            return self.lesson.needs_bot()
         return not self.state.is_over() and self.state.turn != self.seat
 
     def can(self, kind: str) -> bool:
@@ -184,6 +200,8 @@ class TableModel:
 
     def play(self, action: Action) -> bool:
         """The learner's action: judged by the engine; refused, it changes nothing but the message."""
+        if self.lesson is not None:
+            return self._play_lesson(action)
         before = self.state
         try:
             after = apply(before, action)
@@ -196,8 +214,53 @@ class TableModel:
         self.clear()
         return True
 
+    def _play_lesson(self, action: Action) -> bool:
+        run = self.lesson
+        assert run is not None
+        seen = len(run.played)
+        accepted = run.act(action, self.lang)
+        if run.refused is not None:
+            source = self.rules.source(run.refused)
+            self.refusal = Refusal(run.refused, title(run.refused, self.lang), run.message,
+                                   source.section if source else "", source.seed if source else "")
+            return False
+        self._follow_lesson(seen)
+        self.clear()
+        return accepted
+
+    def _follow_lesson(self, seen: int) -> None:
+        """Narrate the moves the lesson played since ``seen`` and show where it stands."""
+        run = self.lesson
+        assert run is not None
+        for before, action, after in run.played[seen:]:
+            self.log.append(describe(before, action, after, self.lang))
+        self.state = run.consequence if run.consequence is not None else run.state
+        self.refusal = None
+        self.hint = None
+        if run.state.is_over() and not self.hand_scores:
+            self.hand_scores.append(score_hand(run.state))
+            self.totals = tuple(s.total for s in self.hand_scores[-1])
+
+    def try_again(self) -> None:
+        """In a lesson, after a trap: back to before the move that fell into it."""
+        if self.lesson is not None:
+            self.lesson.try_again()
+            self.log.append("↶")
+            self._follow_lesson(len(self.lesson.played))
+            self.clear()
+
+    def lesson_hint(self) -> None:
+        """The lesson's next hint (gentle first); none in a mastery check, which is played without."""
+        if self.lesson is not None and self.lesson.variation == 0:
+            self.show_hint(self.lesson.hint(self.lang), ())
+
     def play_bot(self, action: Action) -> None:
         """A computer player's action (chosen off the event loop, judged here like any other)."""
+        if self.lesson is not None:
+            seen = len(self.lesson.played)
+            self.lesson.reply(action)
+            self._follow_lesson(seen)
+            return
         before = self.state
         self._advance(before, action, apply(before, action))
 

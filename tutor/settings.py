@@ -40,6 +40,7 @@ class Settings:
     four_colour: bool = False
     animation: str = "normal"
     theme: str = "system"
+    learner: int = 0  # the profile chosen last on this device (tutor.progress); 0: none yet
 
     def with_changes(self, **changes: Any) -> Settings:
         return _checked(replace(self, **changes), Path("<settings>"))

@@ -20,7 +20,10 @@ from engine.i18n import N_, translate
 from engine.melds import Meld, meld_name
 from engine.rulebook import title
 from engine.variants import VARIANTS
+from tutor.glossary import definition, segments
+from tutor.lessons import TOPICS, Lesson
 from tutor.model import TableModel
+from tutor.progress import LessonProgress, Profile
 from tutor.settings import Settings
 
 SUITS = "♣♦♥♠"
@@ -43,7 +46,12 @@ class Handlers:
     show_rules: Callable[[str], object]
     new_game: Callable[[str, int], object]
     change_setting: Callable[[str, object], object] | None = None  # ("card_size", "large"), ...
-    go: Callable[[str], object] | None = None  # to a screen: "home", "table"
+    go: Callable[[str], object] | None = None  # to a screen: "home", "table", "lessons"
+    lesson: Callable[[str], object] | None = None  # in a lesson: "try_again", "restart", "next", "mastery"
+    open_lesson: Callable[[str, int], object] | None = None  # a lesson's id and deal (0, or a variation)
+    define: Callable[[str], object] | None = None  # a tapped game term: its glossary concept
+    choose_learner: Callable[[int], object] | None = None
+    add_learner: Callable[[str], object] | None = None
 
 
 def on(fn: Callable[..., object], *args: object) -> Callable[[ft.ControlEvent], Awaitable[None]]:
@@ -110,7 +118,8 @@ def actions_view(model: TableModel, handlers: Handlers) -> ft.Control:
         _button(model, N_("Ask partner"), "ask_go_out", handlers, model.can("ask_go_out")),
         _button(model, N_("Decline the pile"), "decline_pile", handlers, model.can("decline_pile")),
         _button(model, N_("Replace red three"), "draw_replacement", handlers, model.can("draw_replacement")),
-        _button(model, N_("Hint"), "hint", handlers, mine),
+        _button(model, N_("Hint"), "hint", handlers,
+                mine and (model.lesson is None or (model.lesson.variation == 0 and bool(model.lesson.lesson.hints)))),
         _button(model, N_("Clear"), "clear", handlers, chosen or bool(model.staged)),
         _button(model, N_("Undo"), "undo", handlers, model.can_undo()),
     ]
@@ -365,7 +374,9 @@ def home_view(model: TableModel, handlers: Handlers, settings: Settings, saved: 
     heading = ft.Text("canasta-tutor", size=26, weight=ft.FontWeight.BOLD, font_family=FONT)
     start = [ft.Semantics(identifier="continue", content=ft.Button(
         content=_(model, N_("Continue where you left off")), on_click=on(handlers.go, "table")))] if saved else []
-    rows: list[ft.Control] = [heading, language_menu(model, handlers), *start,
+    lessons = ft.Semantics(identifier="lessons-button", content=ft.Button(
+        content=_(model, N_("Lessons: learn by playing")), on_click=on(handlers.go, "lessons")))
+    rows: list[ft.Control] = [heading, language_menu(model, handlers), lessons, *start,
                               ft.Text(_(model, N_("New game")), size=18, font_family=FONT), setup_view(model, handlers)]
 
     def line(title: str, setting: str, names: dict[str, str], current: object) -> ft.Control:
@@ -409,8 +420,9 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
         title = ft.Row([home, title], spacing=4)
     parts: list[ft.Control | None] = [
         ft.Row([title, language_menu(model, handlers)], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
-        setup_view(model, handlers),
+        setup_view(model, handlers) if model.lesson is None else None,
         settings_view(model, handlers, size, four_colour),
+        lesson_view(model, handlers),
         status_view(model),
         refusal_view(model, handlers),
         hint_view(model),
@@ -424,3 +436,127 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
         log_view(model),
     ]
     return ft.Column([p for p in parts if p is not None], spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+
+
+# -- lessons ------------------------------------------------------------------------------------
+
+def rich_text(text: str, lang: str, handlers: Handlers, identifier: str, **style: object) -> ft.Control:
+    """A lesson's text with its game terms underlined; tapping one shows its definition."""
+    spans = []
+    for piece, concept in segments(text, lang):
+        if concept is None or handlers.define is None:
+            spans.append(ft.TextSpan(piece))
+        else:
+            spans.append(ft.TextSpan(piece, on_click=on(handlers.define, concept), style=ft.TextStyle(
+                decoration=ft.TextDecoration.UNDERLINE, decoration_style=ft.TextDecorationStyle.DOTTED)))
+    return ft.Semantics(identifier=identifier, label=text,
+                        content=ft.Text(spans=spans, font_family=FONT, **style))  # type: ignore[arg-type]
+
+
+def stars_text(stars: int) -> str:
+    return "★" * stars + "☆" * (3 - stars)
+
+
+def _lesson_button(model: TableModel, handlers: Handlers, text: str, kind: str) -> ft.Control:
+    assert handlers.lesson is not None
+    return ft.Semantics(identifier=f"lesson-{kind}", content=ft.Button(
+        content=_(model, text), on_click=on(handlers.lesson, kind)))
+
+
+def lesson_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
+    """A lesson's panel above the table: its title and variant, the goal, the narration, what the
+    lesson says of the learner's last move, the defined term, and what the learner may do next."""
+    run = model.lesson
+    if run is None or handlers.lesson is None:
+        return None
+    lesson, lang = run.lesson, model.lang
+    heading = _(model, lesson.title)
+    if run.variation:
+        heading += " · " + _(model, N_("Mastery check: a fresh deal, without hints"))
+    rows: list[ft.Control] = [
+        ft.Semantics(identifier="lesson-title", content=ft.Text(heading, size=18, weight=ft.FontWeight.BOLD,
+                                                                font_family=FONT)),
+        rich_text(_(model, lesson.goal), lang, handlers, "lesson-goal", weight=ft.FontWeight.BOLD),
+    ]
+    if run.step():
+        rows.append(rich_text(_(model, run.step()), lang, handlers, "lesson-step"))
+    if model.term is not None:
+        rows.append(ft.Semantics(identifier="definition", content=ft.Container(
+            bgcolor=ft.Colors.GREEN_50, border_radius=6, padding=8,
+            content=ft.Text(definition(model.term, lang), font_family=FONT, italic=True))))
+    buttons = []
+    if run.consequence is not None:
+        rows.append(ft.Semantics(identifier="lesson-trap", label=run.message, content=ft.Container(
+            bgcolor=ft.Colors.ORANGE_50, border_radius=8, padding=10, content=ft.Column([
+                ft.Text(run.message, font_family=FONT),
+                ft.Text(_(model, N_("The table shows what happens next. Try again.")), font_family=FONT, italic=True),
+            ], spacing=4))))
+        buttons.append(_lesson_button(model, handlers, N_("Try again"), "try_again"))
+    elif run.succeeded():
+        done = _(model, N_("Well done! {stars}")).format(stars=stars_text(run.stars()))
+        rows.append(ft.Semantics(identifier="lesson-solved", label=done, content=ft.Container(
+            bgcolor=ft.Colors.GREEN_100, border_radius=8, padding=10,
+            content=ft.Text(done, size=16, weight=ft.FontWeight.BOLD, font_family=FONT))))
+        if run.variation == 0 and len(lesson.setups) > 1:
+            buttons.append(_lesson_button(model, handlers, N_("Mastery check"), "mastery"))
+        buttons.append(_lesson_button(model, handlers, N_("Next lesson"), "next"))
+    elif run.failed():
+        rows.append(ft.Semantics(identifier="lesson-failed", content=ft.Text(
+            _(model, N_("That does not reach the goal. Start over and try another way.")), font_family=FONT)))
+    buttons.append(_lesson_button(model, handlers, N_("Start over"), "restart"))
+    buttons.append(_lesson_button(model, handlers, N_("Lessons"), "catalog"))
+    rows.append(ft.Row(buttons, wrap=True, spacing=6))
+    return ft.Semantics(identifier="lesson", content=ft.Container(
+        border=ft.Border.all(1, ft.Colors.BLUE_200), border_radius=8, padding=10,
+        content=ft.Column(rows, spacing=6)))
+
+
+def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, LessonProgress], due: list[str],
+                 learners: list[Profile], learner: int, handlers: Handlers, message: str = "") -> ft.Control:
+    """The catalog: learners, the lessons to review today, then every lesson by variant and topic
+    with its stars, completion and mastery."""
+    assert handlers.open_lesson is not None and handlers.go is not None
+
+    def t(text: str) -> str:
+        return translate(text, lang)
+
+    home = ft.Semantics(identifier="home-button", content=ft.IconButton(
+        icon=ft.Icons.HOME, tooltip=t(N_("Home")), on_click=on(handlers.go, "home")))
+    rows: list[ft.Control] = [ft.Row([home, ft.Text(t(N_("Lessons")), size=24, weight=ft.FontWeight.BOLD,
+                                                     font_family=FONT)])]
+    if handlers.choose_learner is not None and handlers.add_learner is not None:
+        chips = [ft.Semantics(identifier=f"learner-{p.id}", selected=p.id == learner, content=ft.TextButton(
+            content=ft.Text(p.name, font_family=FONT, weight=ft.FontWeight.BOLD if p.id == learner else None),
+            on_click=on(handlers.choose_learner, p.id))) for p in learners]
+        name = ft.TextField(label=t(N_("New learner's name")), width=200, dense=True)
+        add = ft.Semantics(identifier="add-learner", content=ft.OutlinedButton(
+            content=t(N_("Add learner")), on_click=lambda e: handlers.add_learner(name.value or "")))  # type: ignore[misc]
+        rows.append(ft.Row([ft.Text(t(N_("Learner")), font_family=FONT), *chips, name, add], wrap=True))
+    if message:
+        rows.append(ft.Semantics(identifier="lessons-message", content=ft.Text(message, color=ft.Colors.RED_700,
+                                                                              font_family=FONT)))
+    by_id = {lesson.id: lesson for lesson in lessons}
+    if due:
+        rows.append(ft.Text(t(N_("To review today")), size=18, font_family=FONT))
+        rows.append(ft.Row([ft.Semantics(identifier=f"review-{lesson_id}", content=ft.OutlinedButton(
+            content=t(by_id[lesson_id].title), on_click=on(handlers.open_lesson, lesson_id, -1)))
+            for lesson_id in due if lesson_id in by_id], wrap=True))
+    shown_variant, shown_topic = "", ""
+    for lesson in lessons:
+        if lesson.variant != shown_variant:
+            shown_variant, shown_topic = lesson.variant, ""
+            rows.append(ft.Text(t(VARIANTS[lesson.variant].title), size=20, weight=ft.FontWeight.BOLD, font_family=FONT))
+        if lesson.topic != shown_topic:
+            shown_topic = lesson.topic
+            rows.append(ft.Text(t(TOPICS[lesson.topic]), size=16, font_family=FONT))
+        state = progress.get(lesson.id, LessonProgress())
+        marks = stars_text(state.stars) if state.completed else ""
+        if state.mastered:
+            marks += " ✓ " + t(N_("mastered"))
+        rows.append(ft.Semantics(
+            identifier=f"open-{lesson.id}", label=f"{t(lesson.title)} {marks}".strip(),
+            content=ft.TextButton(on_click=on(handlers.open_lesson, lesson.id, 0), content=ft.Row([
+                ft.Text(t(lesson.title), font_family=FONT),
+                ft.Text(marks, font_family=FONT, color=ft.Colors.AMBER_800)], spacing=8))))
+    return ft.Semantics(identifier="lessons", content=ft.Column(rows, spacing=4, scroll=ft.ScrollMode.AUTO,
+                                                                expand=True))

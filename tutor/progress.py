@@ -1,0 +1,163 @@
+"""Learners' progress, kept locally in SQLite: profiles, lesson attempts, mastery, the review queue.
+
+Several learners share one device in a classroom, so progress belongs to a profile. Every write is
+its own committed transaction, so a killed process loses at most the attempt being played.
+
+A lesson is *completed* by any successful attempt and *mastered* by a clean one (no mistake, no
+hint) on a fresh deal: one of the variations the lesson declares. A lesson whose trap caught the
+learner comes back for review after a day, then three days, a week, two weeks, a month, two
+months; a review with a mistake starts the intervals over, and a clean one after the last ends them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.i18n import N_, translate
+
+DAY = 86_400.0
+INTERVALS = (1, 3, 7, 14, 30, 60)  # days between reviews, step by step
+MAX_NAME = 40
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS profiles (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS attempts (
+    profile INTEGER NOT NULL REFERENCES profiles(id), lesson TEXT NOT NULL, variation INTEGER NOT NULL,
+    stars INTEGER NOT NULL, mistakes INTEGER NOT NULL, hints INTEGER NOT NULL, finished REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS attempts_by_lesson ON attempts (profile, lesson);
+CREATE TABLE IF NOT EXISTS reviews (
+    profile INTEGER NOT NULL REFERENCES profiles(id), lesson TEXT NOT NULL, step INTEGER NOT NULL,
+    due REAL NOT NULL, PRIMARY KEY (profile, lesson));
+"""
+
+
+class ProgressError(ValueError):
+    """A request the progress store cannot take (an empty or taken name, an unknown profile).
+
+    ``text`` is a message id and ``facts`` fill it, so the app says it in the learner's language."""
+
+    def __init__(self, text: str, **facts: object) -> None:
+        super().__init__(text.format(**facts))
+        self.text, self.facts = text, facts
+
+    def explanation(self, lang: str) -> str:
+        return translate(self.text, lang).format(**self.facts)
+
+
+@dataclass(frozen=True)
+class Profile:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class LessonProgress:
+    stars: int = 0  # the best attempt's
+    completed: bool = False
+    mastered: bool = False
+    attempts: int = 0
+    review_due: float | None = None  # when the lesson comes back for review, if it does
+
+
+class Progress:
+    """The store at ``path`` (created on first use)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        with self._db() as db:
+            db.executescript(SCHEMA)
+
+    @contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
+        # a connection per call: sessions of a classroom write from one server without sharing one
+        db = sqlite3.connect(self.path, timeout=5.0)
+        try:
+            with db:  # commits, or rolls back on an error
+                yield db
+        finally:
+            db.close()
+
+    # -- profiles --------------------------------------------------------------------------------
+
+    def profiles(self) -> list[Profile]:
+        with self._db() as db:
+            return [Profile(i, n) for i, n in db.execute("SELECT id, name FROM profiles ORDER BY id")]
+
+    def add_profile(self, name: str) -> Profile:
+        name = " ".join(name.split())
+        if not name:
+            raise ProgressError(N_("A learner's name cannot be empty."))
+        if len(name) > MAX_NAME:
+            raise ProgressError(N_("A learner's name has at most {count} characters."), count=MAX_NAME)
+        try:
+            with self._db() as db:
+                cursor = db.execute("INSERT INTO profiles (name, created) VALUES (?, ?)", (name, time.time()))
+        except sqlite3.IntegrityError:
+            raise ProgressError(N_("There is already a learner called {name}."), name=name) from None
+        return Profile(int(cursor.lastrowid or 0), name)
+
+    def profile(self, profile_id: int) -> Profile:
+        with self._db() as db:
+            row = db.execute("SELECT id, name FROM profiles WHERE id = ?", (profile_id,)).fetchone()
+        if row is None:
+            raise ProgressError(N_("No learner has the number {number}."), number=profile_id)
+        return Profile(*row)
+
+    # -- attempts --------------------------------------------------------------------------------
+
+    def record(self, profile: int, lesson: str, variation: int, stars: int, mistakes: int, hints: int,
+               now: float | None = None) -> LessonProgress:
+        """A finished attempt; updates the review queue. Returns the lesson's progress after it."""
+        now = time.time() if now is None else now
+        self.profile(profile)  # raises for an unknown one
+        clean = mistakes == 0 and hints == 0
+        with self._db() as db:
+            db.execute("INSERT INTO attempts VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (profile, lesson, variation, stars, mistakes, hints, now))
+            row = db.execute("SELECT step, due FROM reviews WHERE profile = ? AND lesson = ?",
+                             (profile, lesson)).fetchone()
+            if mistakes:  # a trap caught the learner: it comes back, from the first interval
+                db.execute("INSERT OR REPLACE INTO reviews VALUES (?, ?, 0, ?)",
+                           (profile, lesson, now + INTERVALS[0] * DAY))
+            elif row is not None and clean and now >= row[1]:  # a review passed: the next interval
+                step = row[0] + 1
+                if step >= len(INTERVALS):
+                    db.execute("DELETE FROM reviews WHERE profile = ? AND lesson = ?", (profile, lesson))
+                else:
+                    db.execute("UPDATE reviews SET step = ?, due = ? WHERE profile = ? AND lesson = ?",
+                               (step, now + INTERVALS[step] * DAY, profile, lesson))
+        return self.lesson(profile, lesson)
+
+    def lesson(self, profile: int, lesson: str) -> LessonProgress:
+        with self._db() as db:
+            stars, attempts, mastered = db.execute(
+                "SELECT MAX(stars), COUNT(*), MAX(variation > 0 AND mistakes = 0 AND hints = 0)"
+                " FROM attempts WHERE profile = ? AND lesson = ?", (profile, lesson)).fetchone()
+            due = db.execute("SELECT due FROM reviews WHERE profile = ? AND lesson = ?",
+                             (profile, lesson)).fetchone()
+        return LessonProgress(stars=stars or 0, completed=bool(attempts), mastered=bool(mastered),
+                              attempts=attempts, review_due=due[0] if due else None)
+
+    def all_lessons(self, profile: int) -> dict[str, LessonProgress]:
+        with self._db() as db:
+            ids = [row[0] for row in db.execute(
+                "SELECT DISTINCT lesson FROM attempts WHERE profile = ?"
+                " UNION SELECT lesson FROM reviews WHERE profile = ?", (profile, profile))]
+        return {lesson: self.lesson(profile, lesson) for lesson in ids}
+
+    def due(self, profile: int, now: float | None = None) -> list[str]:
+        """The lessons to review now, the longest overdue first."""
+        now = time.time() if now is None else now
+        with self._db() as db:
+            return [row[0] for row in db.execute(
+                "SELECT lesson FROM reviews WHERE profile = ? AND due <= ? ORDER BY due, lesson", (profile, now))]
+
+
+__all__ = ["INTERVALS", "LessonProgress", "Profile", "Progress", "ProgressError"]
