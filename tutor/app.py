@@ -238,7 +238,7 @@ class Session:
 
     async def new_game(self, variant: str, players: int) -> None:
         self.cancel_bots()
-        self.model = TableModel.new_game(variant, players, self.model.lang, bot=self.model.bot,
+        self.model = TableModel.new_game(variant, players, self.settings.language, bot=self.game.bot,
                                          seed=int.from_bytes(os.urandom(4), "big"))
         self.game = self.model
         self.settings = self.settings.with_changes(variant=variant, players=players)
@@ -293,6 +293,11 @@ class Session:
         self.after_learner()
 
     async def lesson_action(self, kind: str) -> None:
+        if kind == "play_beginner":
+            self.game.bot = "beginner"
+            self.settings = self.settings.with_changes(bot="beginner")
+            await self.new_game("classic", 4)
+            return
         run = self.model.lesson
         if run is None:
             return

@@ -193,7 +193,12 @@ def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
 
 def status_view(model: TableModel) -> ft.Control:
     state = model.state
-    if state.is_over():
+    run = model.lesson
+    if run is not None and run.consequence is not None:
+        text = _(model, N_("This is what your move would lead to."))
+    elif run is not None and run.is_over():
+        text = _(model, N_("The lesson is over."))
+    elif state.is_over():
         text = _(model, N_("The hand is over."))
     elif model.is_my_turn():
         text = _(model, N_("Your turn: draw or take the pile.")) if state.phase.value == "draw" else _(
@@ -201,7 +206,7 @@ def status_view(model: TableModel) -> ft.Control:
     else:
         text = _(model, N_("{name} is playing.")).format(name=seat_name(state.players, state.turn, model.lang))
     minimum = model.opening_minimum()
-    if minimum is not None and not state.is_over():
+    if minimum is not None and not state.is_over() and (run is None or not run.is_over()):
         text += " " + _(model, N_("Your side's opening minimum: {minimum}.")).format(minimum=minimum)
     return ft.Semantics(identifier="status", content=ft.Text(text, font_family=FONT, size=15))
 
@@ -558,5 +563,8 @@ def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, Les
             content=ft.TextButton(on_click=on(handlers.open_lesson, lesson.id, 0), content=ft.Row([
                 ft.Text(t(lesson.title), font_family=FONT),
                 ft.Text(marks, font_family=FONT, color=ft.Colors.AMBER_800)], spacing=8))))
+    if handlers.lesson is not None:  # the path ends at the table: a whole game against the beginner
+        rows.append(ft.Semantics(identifier="play-beginner", content=ft.Button(
+            content=t(N_("Now play a whole game against the beginner")), on_click=on(handlers.lesson, "play_beginner"))))
     return ft.Semantics(identifier="lessons", content=ft.Column(rows, spacing=4, scroll=ft.ScrollMode.AUTO,
                                                                 expand=True))

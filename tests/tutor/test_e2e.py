@@ -6,6 +6,7 @@ Needs Debian's ``chromium`` (``.ci/run`` installs it). Screenshots go to ``test-
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -170,7 +171,7 @@ def test_an_illegal_attempt_is_explained_and_nothing_changes(browser_page) -> No
     _click(page, "hand-0")
     _click(page, "action-meld")
     _wait_for(page, lambda: _by_id(page, "refusal").count() > 0)
-    explanation = str(_by_id(page, "refusal").get_attribute("aria-label"))
+    explanation = _read(page, "refusal")
     assert "meld" in explanation.lower()
     assert page.locator('[flt-semantics-identifier^="hand-"]').count() == cards_before
 
@@ -191,3 +192,40 @@ def test_a_hint_is_shown_and_points_at_cards(browser_page) -> None:  # type: ign
     _wait_for(page, lambda: _by_id(page, "hint").count() > 0)
     hint = _by_id(page, "hint")
     assert len(str(hint.get_attribute("aria-label") or hint.inner_text())) > 10
+
+
+def _card(page, label: str):  # type: ignore[no-untyped-def]
+    # a card's node reads as its label, then its face ("5♥\n5\n♥")
+    return page.locator('[flt-semantics-identifier^="hand-"]').filter(has_text=re.compile(f"^{label}")).first
+
+
+def _read(page, identifier: str) -> str:  # type: ignore[no-untyped-def]
+    node = _by_id(page, identifier).first
+    return str(node.get_attribute("aria-label") or node.inner_text())
+
+
+def test_complete_the_freezing_the_pile_lesson_through_the_ui(browser_page) -> None:  # type: ignore[no-untyped-def]
+    page, _ = browser_page
+    _click(page, "home-button")
+    _by_id(page, "lessons-button").wait_for(timeout=30_000)
+    _click(page, "lessons-button")
+    _by_id(page, "open-classic-frozen-pile").wait_for(timeout=30_000)
+    _click(page, "open-classic-frozen-pile")
+    _by_id(page, "lesson-goal").wait_for(timeout=30_000)
+    assert "frozen" in _read(page, "lesson-goal")
+    # the tempting mistake: a wild card with one 5; the lesson explains, nothing changes
+    _card(page, "5♥").click()
+    _card(page, "2♦").click()
+    _click(page, "pile")
+    _by_id(page, "refusal").wait_for(timeout=30_000)
+    assert "you need two natural 5s" in _read(page, "refusal")
+    _card(page, "2♦").click()
+    _card(page, "5♦").click()
+    _click(page, "pile")
+    _by_id(page, "lesson-solved").wait_for(timeout=30_000)
+    assert "★★☆" in _read(page, "lesson-solved")  # one mistake: two stars
+    _screenshot(page, "lesson-solved-1280x800.png")
+    _click(page, "lesson-catalog")
+    _by_id(page, "open-classic-frozen-pile").wait_for(timeout=30_000)
+    assert "★★☆" in _read(page, "open-classic-frozen-pile")
+    assert _by_id(page, "review-classic-frozen-pile").count() == 0  # due tomorrow, not today
