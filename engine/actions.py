@@ -196,5 +196,23 @@ def parse_action(data: object) -> Action:
     return parser(data)
 
 
+def canonical(action: Action) -> Action:
+    """The same action with its cards in a fixed order, for comparing actions as sets of cards.
+
+    >>> a = MeldAction(melds=((parse_card("Ah"), parse_card("Ac"), parse_card("2d")),))
+    >>> b = MeldAction(melds=((parse_card("2d"), parse_card("Ah"), parse_card("Ac")),))
+    >>> a == b, canonical(a) == canonical(b)
+    (False, True)
+    """
+    if isinstance(action, MeldAction):
+        return MeldAction(melds=tuple(sorted(tuple(sorted(m)) for m in action.melds)),
+                          layoffs=tuple(sorted((Layoff(lo.onto, tuple(sorted(lo.cards))) for lo in action.layoffs),
+                                               key=lambda lo: (lo.onto, lo.cards))))
+    if isinstance(action, TakePile):
+        return TakePile(meld=tuple(sorted(action.meld)), onto=action.onto,
+                        melds=tuple(sorted(tuple(sorted(m)) for m in action.melds)))
+    return action
+
+
 def format_action(action: Action) -> dict[str, Any]:
     return {"type": action.type, **action.json_fields()}

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.actions import Action, Discard, Draw, MeldAction, TakePile
+from engine.actions import Action, Discard, Draw, MeldAction, TakePile, canonical
 from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank
 from engine.errors import FactValue
 from engine.game import is_legal
@@ -39,8 +39,10 @@ class Hint:
     others: tuple[Action, ...] = ()  # other actions that follow the same advice (any lone card, …)
 
     def follows(self, action: Action) -> bool:
-        """Whether ``action`` follows this advice (the review of a hand asks)."""
-        return action == self.action or action in self.others
+        """Whether ``action`` follows this advice (the review of a hand asks); the order the cards
+        were picked in does not matter."""
+        mine = canonical(action)
+        return mine == canonical(self.action) or any(mine == canonical(other) for other in self.others)
 
     def explanation(self, lang: str = "en") -> str:
         return translate_text(self.text, self.facts, lang).format(**format_facts(self.facts, lang))
@@ -354,14 +356,12 @@ def _strong_opening(state: State, legal: list[Action]) -> Iterator[Hint]:
     wilds = [c for c in hand if WILD[c]]
     bolivias = _special(state, legal, MeldKind.BOLIVIA)
     if len(wilds) >= state.rules.min_meld and bolivias:
-        discard = safest_discard(state, legal)
-        openings = [a for a in legal if isinstance(a, MeldAction) and a.melds and a not in bolivias]
-        action = openings[0] if openings else discard
-        if action is not None:
-            yield Hint("tactics.strong_opening", action, tuple(wilds), N_("Your {count} wild cards are the start of a"
-                                                                          " Bolivia: a strong opening holds one, with"
-                                                                          " Sambas; keep them together for it."),
-                       {"count": len(wilds)}, 1.0, tuple(legal))
+        # open with the Bolivia itself, with the most besides it (Sambas, rank melds of naturals)
+        action = max(bolivias, key=lambda a: (len(a.melds), len(a.cards())))
+        yield Hint("tactics.strong_opening", action, tuple(wilds), N_("Your {count} wild cards are the start of a"
+                                                                      " Bolivia: a strong opening holds one, with"
+                                                                      " Sambas; keep them together for it."),
+                   {"count": len(wilds)}, 1.0, tuple(bolivias))
 
 
 def _going_out_time(state: State, legal: list[Action]) -> Iterator[Hint]:
