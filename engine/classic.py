@@ -35,6 +35,7 @@ _CLASSIC_SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "pile.empty": "Að draga spil",
     "pile.blocked": "Lokaður haugur",
     "pile.frozen": "Frystur haugur",
+    "pile.frozen_wild": "Frystur haugur",
     "pile.frozen_unopened": "Frystur haugur",
     "pile.top_card": "Að draga spil",
     "pile.onto_rank": "Að draga spil",

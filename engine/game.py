@@ -250,6 +250,9 @@ def _take_pile(state: State, action: TakePile) -> State:
         if frozen and naturals < 2:
             take_from_hand(hand, action.meld)
             raise _frozen_refusal(state, team, top, hand)
+        if frozen and wilds:  # seed 001 "Frystur haugur": "náttúrulegt meld (meld án villikorta)"
+            take_from_hand(hand, action.meld)
+            raise IllegalActionError("pile.frozen_wild", top=top)
         if naturals < 2 and wilds > rules.pile_wilds():
             raise IllegalActionError("pile.wild_cards", top=top, allowed=rules.pile_wilds(), count=wilds)
         plan = _MeldPlan(state, team, ((top,) + action.meld,) + action.melds, (), "action")

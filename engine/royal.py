@@ -46,6 +46,7 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "pile.empty": "Sakhögen",
     "pile.blocked": "Sakhögen",
     "pile.frozen": "Sakhögen",
+    "pile.frozen_wild": "Sakhögen",
     "pile.frozen_unopened": "Sakhögen",
     "pile.top_card": "Sakhögen",
     "pile.onto_rank": "Sakhögen",

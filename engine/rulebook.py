@@ -84,6 +84,10 @@ RULES: Mapping[str, RuleText] = {
             " from your hand to meld with the {top}; you hold {count}."
         ),
     ),
+    "pile.frozen_wild": RuleText(
+        N_("A natural meld for a frozen pile"),
+        N_("The pile is frozen, so the {top} must go into a natural meld: no wild card may join it."),
+    ),
     "pile.top_card": RuleText(
         N_("Taking the pile"),
         N_("To take the pile you must meld its top card, the {top}, at once: your meld does not use it."),

@@ -33,6 +33,7 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "pile.blocked": ("Undantagsregler avslutskort", "a black three closes the pile; a wild card or red three"
                      " on top blocks it too (pagat)"),
     "pile.frozen": "Undantagsregler avslutskort",
+    "pile.frozen_wild": "Undantagsregler avslutskort",
     "pile.frozen_unopened": ("Spelet inleds", _PAGAT + ": the pile is frozen for a side that has not opened"),
     "pile.top_card": "Spelet inleds",
     "pile.onto_rank": "Spelet inleds",

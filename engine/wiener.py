@@ -50,6 +50,7 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "pile.blocked": "Es gibt drei Möglichkeiten",
     "pile.blocked_canasta": "Es gibt drei Möglichkeiten",
     "pile.frozen": "Enthält das Paket eine oder mehrere wilde Karten",
+    "pile.frozen_wild": "Enthält das Paket eine oder mehrere wilde Karten",
     "pile.frozen_unopened": ("Hat der Spieler (oder sein Partner) noch nicht eröffnet", _CUT +
                              "a side that has not opened needs a natural pair, as in every Canasta (pagat)"),
     "pile.top_card": "Wenn ein Spieler das Paket kauft",

@@ -358,7 +358,10 @@ class LessonRun:
                 self.message = translations(lang).gettext(trap.text)
                 shown = self.state
                 for reply in trap.consequence:
-                    shown = self._apply(shown, reply)  # the checker has played these
+                    try:
+                        shown = self._apply(shown, reply)
+                    except IllegalActionError:
+                        break  # written for the lesson's own deal; in a variation, show what follows here
                 self.consequence, self._before = shown, before
                 return False
         self._replies()
@@ -452,6 +455,8 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
             continue
         if not fell and not any(p.startswith(f"{lesson.path}: traps[{index}]") for p in problems):
             problems.append(f"{lesson.path}: traps[{index}].example: does not fall into the trap")
+    if len(lesson.setups) < 2:
+        problems.append(f"{lesson.path}: variations: give at least one, for the mastery check")
     if lesson.tip is not None:
         found = [h for h in hints(lesson.start, lesson.seat) if h.tip == lesson.tip]
         if not found:

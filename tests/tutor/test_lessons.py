@@ -78,6 +78,16 @@ when = { drew = true }
 text = "You left the pile for them."
 example = [{ type = "draw" }]
 consequence = [{ type = "discard", card = "9c" }, { type = "draw" }]
+
+[[variations]]
+solution = [{ type = "take_pile", meld = ["7h", "7d"] }]
+
+[variations.position]
+variant = "classic"
+hands = [["7h", "7d", "9c", "Qs"], 11, 11, 11]
+melds = [[["Kh", "Kd", "Kc", "Ks"]], [["Jh", "Jd", "Jc"]]]
+pile = ["6c", "4h", "7c"]
+stock = ["5h", "8h", "4d", "10c"]
 '''
 
 
@@ -104,6 +114,12 @@ def test_the_checker_finds_a_trap_its_example_misses_and_a_solution_that_fails(t
     problems = check(load_lesson(path), catalogs=False)
     assert any("solution: does not reach the goal" in p for p in problems)
     assert any("traps[0].example: does not fall into the trap" in p for p in problems)
+
+
+def test_a_lesson_without_a_variation_has_no_mastery_check_and_the_checker_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "single.toml"
+    path.write_text(TRAPPED[: TRAPPED.index("[[variations]]")], encoding="utf-8")
+    assert any("variations: give at least one" in p for p in check(load_lesson(path), catalogs=False))
 
 
 def test_steps_follow_the_learners_actions() -> None:
