@@ -163,6 +163,16 @@ def test_frystur_haugur_a_natural_pair_takes_a_frozen_pile() -> None:
     assert dump_position(after)["red_threes"][0] == ["3d"]
 
 
+def test_frystur_haugur_the_meld_that_takes_a_frozen_pile_is_natural() -> None:
+    # "náttúrulegt meld (meld án villikorta)": a natural pair with a wild card does not take it
+    state = state_of(["5h", "5d", "2c", "Qs"], pile=["9c", "JK", "8h", "5s"], **OPENED)
+    error = refusal(state, {"type": "take_pile", "meld": ["5h", "5d", "2c"]})
+    assert error.rule == "pile.frozen_wild"
+    assert error.explanation() == "The pile is frozen, so the 5♠ must go into a natural meld: no wild card may join it."
+    assert error.explanation("is").startswith("Haugurinn er frystur")
+    assert hand(play(state, {"type": "take_pile", "meld": ["5h", "5d"]})) == ["2c", "8h", "9c", "Qs", "JK"]
+
+
 def test_frystur_haugur_frozen_for_a_side_that_has_not_opened() -> None:
     state = state_of(["Ah", "2d", "Kc"], pile=["9c", "Ad"])
     assert refusal(state, {"type": "take_pile", "meld": ["Ah", "2d"]}).rule == "pile.frozen_unopened"
