@@ -113,6 +113,8 @@ PREDICATES: Mapping[str, Callable[[Any], Predicate]] = {
     "opened_with_at_least": lambda points: lambda run: sum(
         run.state.rules.meld_points(m) for m in _mine(run)) >= int(points),
     "canastas_at_least": lambda count: lambda run: run.state.canastas(run.state.team_of(run.lesson.seat)) >= int(count),
+    "natural_canastas_at_least": lambda count: lambda run: sum(
+        1 for m in _mine(run) if run.state.rules.is_canasta(m) and m.wilds == 0) >= int(count),
     "melds_at_least": lambda count: lambda run: len(_mine(run)) >= int(count),
     "melded_samba": _kind(MeldKind.SAMBA),
     "melded_bolivia": _kind(MeldKind.BOLIVIA),
