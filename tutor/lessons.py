@@ -10,6 +10,7 @@ extractor (``tutor/babel_lessons.py``). ``python -m tutor.lessons check [PATH]``
 from __future__ import annotations
 
 import random
+import re
 import sys
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
@@ -457,6 +458,10 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
             continue
         if not fell and not any(p.startswith(f"{lesson.path}: traps[{index}]") for p in problems):
             problems.append(f"{lesson.path}: traps[{index}].example: does not fall into the trap")
+    for index, text in enumerate((lesson.goal, *lesson.steps)):
+        where = "goal" if index == 0 else f"steps[{index - 1}].text"
+        if len(re.findall(r"[.!?](?:\s|$)", text.strip())) > 3 or len(text) > 260:
+            problems.append(f"{lesson.path}: {where}: at most three short sentences")
     if len(lesson.setups) < 2:
         problems.append(f"{lesson.path}: variations: give at least one, for the mastery check")
     if lesson.tip is not None:

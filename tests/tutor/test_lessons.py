@@ -122,6 +122,12 @@ def test_a_lesson_without_a_variation_has_no_mastery_check_and_the_checker_says_
     assert any("variations: give at least one" in p for p in check(load_lesson(path), catalogs=False))
 
 
+def test_the_checker_keeps_steps_short(tmp_path: Path) -> None:
+    path = tmp_path / "long.toml"
+    path.write_text(TRAPPED.replace('goal = "g"', 'goal = "One. Two. Three. Four."'), encoding="utf-8")
+    assert any("goal: at most three short sentences" in p for p in check(load_lesson(path), catalogs=False))
+
+
 def test_steps_follow_the_learners_actions() -> None:
     lesson = load_lesson(ROOT / "classic" / "08-frozen-pile.toml")
     run = LessonRun(lesson)
