@@ -229,3 +229,9 @@ def test_complete_the_freezing_the_pile_lesson_through_the_ui(browser_page) -> N
     _by_id(page, "open-classic-frozen-pile").wait_for(timeout=30_000)
     assert "★★☆" in _read(page, "open-classic-frozen-pile")
     assert _by_id(page, "review-classic-frozen-pile").count() == 0  # due tomorrow, not today
+    page.set_viewport_size({"width": 390, "height": 844})
+    _screenshot(page, "lessons-390x844.png")
+    _click(page, "open-classic-frozen-pile")
+    _by_id(page, "lesson-goal").wait_for(timeout=30_000)
+    _screenshot(page, "lesson-390x844.png")
+    page.set_viewport_size({"width": 1280, "height": 800})
