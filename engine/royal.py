@@ -136,9 +136,12 @@ class RoyalRules(Rules):
             if len(cards) > 6:
                 raise IllegalActionError("meld.threes", cards=cards)
             return Meld(cards, 3, len(cards), 0, MeldKind.BLACK_THREES)
-        if cards[0] not in RED_THREES or len(cards) > self.canasta_size:
+        if len(cards) > self.canasta_size:
             raise IllegalActionError("meld.threes", cards=cards)
-        return Meld(cards, 3, len(cards), 0, MeldKind.THREES)
+        # "Det första kortet som mälas ... måste vara en röd trea": threes melded together go down
+        # red first, whatever order they were picked in
+        ordered = tuple(sorted(cards, key=lambda c: c not in RED_THREES))
+        return Meld(ordered, 3, len(cards), 0, MeldKind.THREES)
 
     def extend_meld(self, meld: Meld, cards: tuple[Card, ...]) -> Meld:
         if meld.kind is MeldKind.RANK:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.cards import format_cards
 from engine.deal import deal_from
 from engine.melds import MeldKind
 from engine.position import dump_position
@@ -55,11 +56,16 @@ def test_malningar_valid_melds(meld: list[str]) -> None:
     play(_meld(meld), {"type": "meld", "melds": [meld]})
 
 
+def test_att_paborja_en_royal_canasta_threes_melded_together_go_down_red_first() -> None:
+    after = play(_meld(["3s", "3h", "3c"]), {"type": "meld", "melds": [["3s", "3h", "3c"]]})
+    assert format_cards(after.melds[0][-1].cards)[0] == "3h"
+
+
 @pytest.mark.parametrize(
     ("meld", "rule"),
     [(["8c", "8d", "2c", "2d", "JK"], "meld.too_many_wilds"), (["4h", "5h", "7h"], "meld.samba"),
      (["2h", "3h", "4h"], "meld.mixed_ranks"), (["Qs", "Ks", "As", "2s"], "meld.mixed_ranks"),
-     (["3s", "3h"], "meld.threes"), (["3c", "3s", "3c"], "meld.black_threes")],
+     (["3s", "3h", "3c", "3s", "3d", "3h", "3c", "3d"], "meld.threes"), (["3c", "3s", "3c"], "meld.black_threes")],
 )
 def test_malningar_invalid_melds(meld: list[str], rule: str) -> None:
     assert refusal(_meld(meld), {"type": "meld", "melds": [meld]}).rule == rule
