@@ -254,6 +254,22 @@ def _meld_red_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
     if state.phase is not Phase.PLAY:
         return
     reds = tuple(c for c in state.hands[state.turn] if c in RED_THREES)
+    team = state.team_of(state.turn)
+
+    def melded(t: int) -> int:
+        return sum(1 for m in state.melds[t] if m.kind is MeldKind.THREES for c in m.cards if c in RED_THREES)
+
+    ours, theirs = melded(team), max((melded(t) for t in range(len(state.teams)) if t != team), default=0)
+    if reds and ours >= 3 and theirs in (1, 2):
+        # "skulle du kunna hålla på din fjärde röda trea så att inte motståndarna vet sitt öde"
+        keep = [a for a in legal if not (isinstance(a, MeldAction) and any(c in RED_THREES for c in a.cards()))]
+        choice = safest_discard(state, keep) or (keep[0] if keep else None)
+        if choice is not None:
+            yield Hint("tactics.meld_red_threes", choice, reds, N_("Your side has melded {ours} red threes and the other"
+                                                                   " side {theirs}: you could hold back this one, so that"
+                                                                   " they do not know their fate."),
+                       {"ours": ours, "theirs": theirs}, 1.0, tuple(keep))
+        return
     for action in legal:
         if isinstance(action, MeldAction) and action.cards() and all(c in RED_THREES for c in action.cards()):
             yield Hint("tactics.meld_red_threes", action, reds, N_("Meld your red threes early, so that your partners see"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.actions import parse_action
 from engine.game import apply, is_legal
 from engine.hints import hints
 from tests.engine.helpers import state_of
@@ -93,6 +94,17 @@ def test_royal_samba_cards_are_not_melded_as_ranks_but_classic_stays_silent() ->
 def test_royal_meld_red_threes_early() -> None:
     assert "tactics.meld_red_threes" in _tips(_royal(["3h", "9c", "Kd", "5s"]))
     assert "tactics.meld_red_threes" not in _tips(_royal(["3c", "9c", "Kd", "5s"]))
+
+
+def test_royal_hold_back_the_fourth_red_three_when_ahead_on_threes() -> None:
+    melds = {"melds": [[["Qh", "Qd", "Qc"], ["3h"], ["3d"], ["3h"]], [["Kh", "Kd", "Kc"], ["3d"]]]}
+    state = _royal(["3d", "9c", "Kd", "5s"], **melds)
+    (hint,) = [h for h in hints(state) if h.tip == "tactics.meld_red_threes"]
+    assert hint.action.type == "discard" and "hold back" in hint.explanation()
+    assert not hint.follows(parse_action({"type": "meld", "melds": [["3d"]]}))
+    none = {"melds": [[["Qh", "Qd", "Qc"], ["3h"], ["3d"], ["3h"]], [["Kh", "Kd", "Kc"]]]}
+    (early,) = [h for h in hints(_royal(["3d", "9c", "Kd", "5s"], **none)) if h.tip == "tactics.meld_red_threes"]
+    assert early.action.type == "meld"  # the text's case is one or two on their side
 
 
 def test_royal_keep_threes_unless_the_other_side_builds_a_royal() -> None:
