@@ -534,9 +534,18 @@ def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, Les
             content=ft.Text(p.name, font_family=FONT, weight=ft.FontWeight.BOLD if p.id == learner else None),
             on_click=on(handlers.choose_learner, p.id))) for p in learners]
         name = ft.TextField(label=t(N_("New learner's name")), width=200, dense=True)
-        add = ft.Semantics(identifier="add-learner", content=ft.OutlinedButton(
-            content=t(N_("Add learner")), on_click=lambda e: handlers.add_learner(name.value or "")))  # type: ignore[misc]
-        rows.append(ft.Row([ft.Text(t(N_("Learner")), font_family=FONT), *chips, name, add], wrap=True))
+
+        async def add(event: ft.ControlEvent) -> None:
+            assert handlers.add_learner is not None
+            result = handlers.add_learner(name.value or "")
+            if inspect.isawaitable(result):
+                await result
+
+        name.on_submit = add
+        add_button = ft.Semantics(identifier="add-learner", content=ft.OutlinedButton(
+            content=t(N_("Add learner")), on_click=add))
+        rows.append(ft.Row([ft.Text(t(N_("Learner")), font_family=FONT), *chips,
+                            ft.Semantics(identifier="learner-name", content=name), add_button], wrap=True))
     if message:
         rows.append(ft.Semantics(identifier="lessons-message", content=ft.Text(message, color=ft.Colors.RED_700,
                                                                               font_family=FONT)))

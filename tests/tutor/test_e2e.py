@@ -210,6 +210,13 @@ def test_complete_the_freezing_the_pile_lesson_through_the_ui(browser_page) -> N
     _by_id(page, "lessons-button").wait_for(timeout=30_000)
     _click(page, "lessons-button")
     _by_id(page, "open-classic-frozen-pile").wait_for(timeout=30_000)
+    # a second learner on this device: progress is kept per learner
+    field = _by_id(page, "learner-name").locator("input, textarea").first
+    field.click()
+    field.fill("Anna")
+    _click(page, "add-learner")
+    chips = page.locator('[flt-semantics-identifier^="learner-"]:not([flt-semantics-identifier="learner-name"])')
+    _wait_for(page, lambda: any("Anna" in text for text in chips.all_inner_texts()))
     _click(page, "open-classic-frozen-pile")
     _by_id(page, "lesson-goal").wait_for(timeout=30_000)
     assert "frozen" in _read(page, "lesson-goal")
