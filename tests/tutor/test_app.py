@@ -1,0 +1,108 @@
+"""The shell's lesson flow without a browser: a stand-in page records what is shown; lessons are
+opened, solved and recorded once; reviews and mastery checks get a fresh deal; the free game is
+kept while a lesson is played."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.actions import parse_action
+from tutor.app import Options, Session
+from tutor.lessons import find_lesson
+from tutor.progress import DAY
+
+
+class Page:
+    """What Session uses of ``ft.Page``."""
+
+    def __init__(self) -> None:
+        self.controls: list[Any] = []
+        self.width = 1280
+        self.title = ""
+        self.theme_mode: Any = None
+        self.updates = 0
+
+    def update(self) -> None:
+        self.updates += 1
+
+    def show_dialog(self, dialog: Any) -> None:
+        self.controls.append(dialog)
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Session:
+    return Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en"))  # type: ignore[arg-type]
+
+
+def _run(coroutine: Any) -> None:
+    asyncio.run(coroutine)
+
+
+def test_a_lesson_is_solved_recorded_once_and_the_free_game_kept(session: Session) -> None:
+    game = session.model
+    _run(session.go("lessons"))
+    assert session.screen == "lessons" and session.progress.profiles()  # a first learner, made for them
+    _run(session.open_lesson("classic-frozen-pile", 0))
+    assert session.screen == "lesson" and session.model.lesson is not None and session.game is game
+    session.model.play(parse_action({"type": "take_pile", "meld": ["5h", "2d"]}))  # a mistake
+    session.model.play(find_lesson("classic-frozen-pile").solution[0])  # type: ignore[union-attr]
+    session.after_learner()
+    session.after_learner()
+    learner = session._learner()
+    progress = session.progress.lesson(learner, "classic-frozen-pile")
+    assert progress.attempts == 1 and progress.stars == 2 and not progress.mastered
+    assert progress.review_due is not None  # the mistake brings it back
+    _run(session.go("home"))
+    assert session.model is game
+
+
+def test_a_review_and_a_mastery_check_are_fresh_deals_and_a_clean_one_masters(session: Session) -> None:
+    lesson = find_lesson("classic-frozen-pile")
+    assert lesson is not None
+    _run(session.open_lesson(lesson.id, -1))
+    run = session.model.lesson
+    assert run is not None and run.variation >= 1
+    session.model.play(lesson.setups[run.variation].solution[0])
+    session.after_learner()
+    assert session.progress.lesson(session._learner(), lesson.id).mastered
+
+
+def test_a_refused_name_is_said_in_the_learners_language(session: Session) -> None:
+    _run(session.set_language("sv"))
+    _run(session.go("lessons"))
+    _run(session.add_learner("   "))
+    assert session.message == "En elevs namn får inte vara tomt."
+    _run(session.add_learner("Bo"))
+    assert session.message == "" and session.progress.profile(session.learner).name == "Bo"
+
+
+def test_next_lesson_follows_the_path_and_try_again_undoes_a_trap(session: Session) -> None:
+    _run(session.open_lesson("classic-black-threes", 0))
+    assert not session.model.play(parse_action({"type": "discard", "card": "10h"}))  # the trap
+    assert session.model.lesson is not None and session.model.lesson.consequence is not None
+    _run(session.lesson_action("try_again"))
+    assert session.model.lesson.consequence is None and session.model.is_my_turn()
+    _run(session.lesson_action("next"))
+    assert session.model.lesson is not None and session.model.lesson.lesson.id == "classic-open-pile"
+
+
+def _identifiers(control: Any) -> set[str]:
+    found = {getattr(control, "identifier", None)}
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        for item in child if isinstance(child, list) else [child] if child is not None and not isinstance(child, str) else []:
+            found |= _identifiers(item)
+    return {f for f in found if f}
+
+
+def test_the_catalog_shows_the_reviews_due_and_opens_one_as_a_fresh_deal(session: Session) -> None:
+    learner = session._learner()
+    session.progress.record(learner, "classic-frozen-pile", 0, 2, 1, 0, now=0)  # due a day later: long ago
+    assert "review-classic-frozen-pile" in _identifiers(session.lessons_screen())
+    session.progress.record(learner, "classic-open-pile", 0, 2, 1, 0)  # due tomorrow
+    assert "review-classic-open-pile" not in _identifiers(session.lessons_screen())
+    assert session.progress.due(learner, now=DAY) == ["classic-frozen-pile"]
