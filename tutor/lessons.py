@@ -19,9 +19,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.actions import Action, Discard, MeldAction, TakePile, parse_action
+from engine.actions import Action, Discard, MeldAction, TakePile, canonical, parse_action
 from engine.bots import observe
-from engine.cards import parse_card, rank
+from engine.cards import Card, parse_card, rank
 from engine.errors import IllegalActionError, InvalidInputError
 from engine.game import apply
 from engine.hints import TIPS, hints
@@ -411,6 +411,21 @@ class LessonRun:
         text = self.lesson.hints[min(self.hints_used, len(self.lesson.hints) - 1)]
         self.hints_used += 1
         return translations(lang).gettext(text)
+
+    def next_cards(self) -> tuple[Card, ...]:
+        """The cards of the reference solution's next move, while the learner has followed it
+        (the explicit hint points at them)."""
+        done, solution = len(self.actions), self.setup.solution
+        if done >= len(solution) or tuple(map(canonical, self.actions)) != tuple(map(canonical, solution[:done])):
+            return ()
+        action = solution[done]
+        if isinstance(action, MeldAction):
+            return tuple(action.cards())
+        if isinstance(action, TakePile):
+            return (*action.meld, *(c for m in action.melds for c in m))
+        if isinstance(action, Discard):
+            return (action.card,)
+        return ()
 
     def succeeded(self) -> bool:
         return self.consequence is None and self.lesson.success(self)

@@ -251,8 +251,12 @@ class TableModel:
 
     def lesson_hint(self) -> None:
         """The lesson's next hint (gentle first); none in a mastery check, which is played without."""
-        if self.lesson is not None and self.lesson.variation == 0:
-            self.show_hint(self.lesson.hint(self.lang), ())
+        run = self.lesson
+        if run is not None and run.variation == 0 and run.lesson.hints:
+            text = run.hint(self.lang)
+            # the last hint is the move itself: its cards are highlighted in the hand
+            explicit = run.hints_used >= len(run.lesson.hints)
+            self.show_hint(text, run.next_cards() if explicit else ())
 
     def play_bot(self, action: Action) -> None:
         """A computer player's action (chosen off the event loop, judged here like any other)."""

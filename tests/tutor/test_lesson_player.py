@@ -58,11 +58,14 @@ def test_solving_shows_stars_and_offers_the_mastery_check_and_the_next_lesson() 
     lesson = load_lesson(FROZEN)
     model = TableModel.for_lesson(lesson, "sv")
     model.lesson_hint()
-    assert model.hint is not None and model.hint[0] != lesson.hints[0]  # translated
+    assert model.hint is not None and model.hint[0] != lesson.hints[0] and model.hint[1] == ()  # translated, a nudge
+    model.lesson_hint()
+    assert model.hint is not None and set(model.hint[1]) == set(lesson.solution[0].meld)  # the move: its cards lit
+    assert sum(model.hinted(i) for i in range(len(model.hand))) == 2
     assert model.play(lesson.solution[0])
     assert model.lesson is not None and model.lesson.succeeded() and not model.is_my_turn()
     nodes = _ids(page_view(model, _handlers()))
-    assert "★★☆" in str(nodes["lesson-solved"].label)
+    assert "★★☆" in str(nodes["lesson-solved"].label)  # hints cost a star
     assert {"lesson-mastery", "lesson-next"} <= set(nodes) and "lesson-try_again" not in nodes
 
 
