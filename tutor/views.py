@@ -485,6 +485,16 @@ def lesson_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
     ]
     if run.step():
         rows.append(rich_text(_(model, run.step()), lang, handlers, "lesson-step"))
+    # the same terms as buttons: larger to tap on a phone, and reachable by a screen reader
+    terms: dict[str, str] = {}
+    for text in (_(model, lesson.goal), _(model, run.step()) if run.step() else ""):
+        for piece, concept in segments(text, lang):
+            if concept is not None and concept not in terms:
+                terms[concept] = piece
+    if terms and handlers.define is not None:
+        rows.append(ft.Row([ft.Semantics(identifier=f"term-{concept}", selected=model.term == concept, content=ft.TextButton(
+            content=word, icon=ft.Icons.HELP_OUTLINE, on_click=on(handlers.define, concept)))
+            for concept, word in terms.items()], wrap=True, spacing=0))
     if model.term is not None:
         rows.append(ft.Semantics(identifier="definition", content=ft.Container(
             bgcolor=ft.Colors.GREEN_50, border_radius=6, padding=8,

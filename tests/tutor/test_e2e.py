@@ -199,6 +199,14 @@ def _card(page, label: str):  # type: ignore[no-untyped-def]
     return page.locator('[flt-semantics-identifier^="hand-"]').filter(has_text=re.compile(f"^{label}")).first
 
 
+def _tap_card(page, label: str) -> None:  # type: ignore[no-untyped-def]
+    """Tap a card and wait until the table shows it (de)selected: a tap during a re-render could
+    otherwise land on a node about to be replaced."""
+    was = _card(page, label).get_attribute("aria-current")
+    _card(page, label).click()
+    _wait_for(page, lambda: _card(page, label).get_attribute("aria-current") != was)
+
+
 def _read(page, identifier: str) -> str:  # type: ignore[no-untyped-def]
     node = _by_id(page, identifier).first
     return str(node.get_attribute("aria-label") or node.inner_text())
@@ -220,14 +228,17 @@ def test_complete_the_freezing_the_pile_lesson_through_the_ui(browser_page) -> N
     _click(page, "open-classic-frozen-pile")
     _by_id(page, "lesson-goal").wait_for(timeout=30_000)
     assert "frozen" in _read(page, "lesson-goal")
+    _click(page, "term-frozen")  # a game term, defined
+    _by_id(page, "definition").wait_for(timeout=30_000)
+    assert "two natural cards" in _read(page, "definition")
     # the tempting mistake: a wild card with one 5; the lesson explains, nothing changes
-    _card(page, "5♥").click()
-    _card(page, "2♦").click()
+    _tap_card(page, "5♥")
+    _tap_card(page, "2♦")
     _click(page, "pile")
     _by_id(page, "refusal").wait_for(timeout=30_000)
     assert "you need two natural 5s" in _read(page, "refusal")
-    _card(page, "2♦").click()
-    _card(page, "5♦").click()
+    _tap_card(page, "2♦")
+    _tap_card(page, "5♦")
     _click(page, "pile")
     _by_id(page, "lesson-solved").wait_for(timeout=30_000)
     assert "★★☆" in _read(page, "lesson-solved")  # one mistake: two stars
