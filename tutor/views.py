@@ -569,7 +569,12 @@ def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, Les
     for lesson in lessons:
         if lesson.variant != shown_variant:
             shown_variant, shown_topic = lesson.variant, ""
-            rows.append(ft.Text(t(VARIANTS[lesson.variant].title), size=20, weight=ft.FontWeight.BOLD, font_family=FONT))
+            mine = [progress.get(l.id, LessonProgress()) for l in lessons if l.variant == lesson.variant]
+            summary = t(N_("{done} of {count} solved, {mastered} mastered")).format(
+                done=sum(p.completed for p in mine), count=len(mine), mastered=sum(p.mastered for p in mine))
+            rows.append(ft.Semantics(identifier=f"variant-progress-{lesson.variant}", label=summary, content=ft.Row([
+                ft.Text(t(VARIANTS[lesson.variant].title), size=20, weight=ft.FontWeight.BOLD, font_family=FONT),
+                ft.Text(summary, font_family=FONT, color=ft.Colors.GREY_700)], wrap=True)))
         if lesson.topic != shown_topic:
             shown_topic = lesson.topic
             rows.append(ft.Text(t(TOPICS[lesson.topic]), size=16, font_family=FONT))

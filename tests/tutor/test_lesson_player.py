@@ -131,6 +131,8 @@ def test_the_catalog_lists_every_lesson_by_variant_and_topic_with_stars_and_mast
     label = str(nodes[f"open-{first.id}"].label)
     assert "★★☆" in label and "✓" in label and f"review-{first.id}" in nodes and "learner-1" in nodes
     assert [lesson.variant for lesson in lessons][0] == "classic"  # the path starts with Classic
+    classic = sum(1 for lesson in lessons if lesson.variant == "classic")
+    assert nodes["variant-progress-classic"].label == f"1 von {classic} gelöst, 1 beherrscht"
 
 
 def test_game_terms_are_cut_out_in_every_language_and_defined() -> None:
