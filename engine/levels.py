@@ -177,6 +177,8 @@ def _place(card: Card) -> int:
 # player in Royal (the first two 63% -> 70% against the beginner over 80 deals; opening with the
 # Bolivia added 2.5 points over 200 deals, seed 1, on top of the Royal meld heuristics); others lost it games.
 _FOLLOWED = frozenset({"tactics.sambas_win", "tactics.meld_red_threes", "tactics.strong_opening"})
+
+
 @cache
 def _followed_tips(variant: str) -> tuple[Tip, ...]:
     """The followed tips that speak in ``variant``, in the hints' order (ties keep it)."""
