@@ -30,6 +30,7 @@ from engine.legal import legal_actions
 from engine.levels import BOTS, make_bot
 from engine.melds import Meld, MeldKind
 from engine.position import load_position
+from engine.rulebook import RULES
 from engine.scoring import score_hand
 from engine.state import State
 from engine.variants import VARIANTS
@@ -293,6 +294,9 @@ def load_lesson(path: Path) -> Lesson:
         raise LessonError(path, "hints", "expected a list of texts, gentle first")
     if not isinstance(feedback, dict) or any(not isinstance(v, str) for v in feedback.values()):
         raise LessonError(path, "feedback", "expected rule ids mapped to texts")
+    for rule in feedback:
+        if rule not in RULES:  # a misspelt id would never fire
+            raise LessonError(path, f"feedback.{rule}", "not a rule id of engine/rulebook.py")
     if any(not isinstance(s, str) for s in steps):
         raise LessonError(path, "steps", "each step needs a text")
     traps_data = data.get("traps", [])

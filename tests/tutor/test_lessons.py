@@ -48,6 +48,7 @@ POSITION = '[position]\nvariant = "classic"\nhands = [["5c"], 11, 11, 11]\npile 
      (HEAD.replace("pile", "cooking") + SOLVED + POSITION, "topic"),
      (HEAD + 'success = { drew = true }\n' + POSITION, "solution"),
      (HEAD + SOLVED + 'tip = "tactics.flying"\n' + POSITION, "tip"),
+     (HEAD + SOLVED + POSITION + '[feedback]\n"pile.frozn" = "x"\n', "feedback.pile.frozn"),
      (HEAD + SOLVED + 'success = { melded_rank = "Z" }\n'.replace("success", "failure") + POSITION, "failure.melded_rank"),
      (HEAD + SOLVED + POSITION + '[[traps]]\ntext = "no"\nwhen = { drew = true }\n', "traps[0].example"),
      (HEAD + SOLVED + POSITION + '[[variations]]\nsolution = [{ type = "draw" }]\n'
