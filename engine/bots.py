@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine.actions import Action, AnswerGoOut, Discard, Layoff, MeldAction, TakePile
-from engine.cards import BLACK_THREES, WILD, Card, count_cards, rank
+from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, count_cards, rank
 from engine.i18n import N_
 from engine.melds import MeldKind
 from engine.state import Phase, State
@@ -98,13 +98,19 @@ class Observation:
         state = self._state
         unseen = self.unseen()
         rng.shuffle(unseen)
+        # Where red threes are laid out as soon as they come, no hand holds one: the unseen ones
+        # are in the stock (a hand holding one could be left with no legal action).
+        held_out = [c for c in unseen if c in RED_THREES] if state.rules.red_threes_laid_out else []
+        unseen = [c for c in unseen if c not in held_out]
         hands = list(state.hands)
         for seat in range(state.players):
             if seat != self.seat:
                 size = len(hands[seat])
                 hands[seat], unseen = tuple(sorted(unseen[:size])), unseen[size:]
+        rest = unseen + held_out
+        rng.shuffle(rest)
         size = len(state.stock)
-        return state.evolve(hands=tuple(hands), stock=tuple(unseen[:size]), out_of_play=tuple(unseen[size:]))
+        return state.evolve(hands=tuple(hands), stock=tuple(rest[:size]), out_of_play=tuple(rest[size:]))
 
 
 def observe(state: State, seat: int) -> Observation:

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from engine.bots import observe
+from engine.cards import RED_THREES
 from engine.deal import deal
 from engine.ladder import run_ladder
 from engine.legal import legal_actions
@@ -38,6 +39,20 @@ def _shuffled_hidden(state, seat: int, seed: int):  # type: ignore[no-untyped-de
     """The same table with the cards ``seat`` cannot see dealt differently."""
     world = observe(state, seat).determinize(random.Random(seed))
     return world
+
+
+@pytest.mark.parametrize("rules", TABLES)
+def test_a_sampled_world_is_a_possible_one(rules: Rules) -> None:
+    # where red threes are laid out at once no hidden hand may hold one: a hand left with only a
+    # red three has no legal action (a 100-deal ladder of the expert crashed on such a playout)
+    for state in [s for s in _walk(6, ("basic",), rules) if not s.is_over()][::9]:
+        for seed in range(5):
+            world = observe(state, state.turn).determinize(random.Random(seed))
+            hidden = [c for seat, hand in enumerate(world.hands) if seat != state.turn for c in hand]
+            assert sorted(world.all_cards()) == sorted(state.all_cards())
+            if rules.red_threes_laid_out:
+                assert not set(hidden) & RED_THREES
+            assert legal_actions(world)
 
 
 @pytest.mark.parametrize("level", ["club", "expert"])
