@@ -8,6 +8,7 @@ process pool (``run_in_executor``) and come back as actions the engine judges he
 from __future__ import annotations
 
 import asyncio
+import logging
 import json
 import concurrent.futures
 import multiprocessing
@@ -35,6 +36,7 @@ THEMES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system": ft.T
 KEYS = {"h": "hint", "d": "draw", "p": "take_pile", "m": "meld", "s": "stage", "x": "discard", "a": "ask_go_out",
         "u": "undo", "escape": "clear", "n": "next_hand"}
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
+LOG = logging.getLogger("tutor")
 
 
 def _lower_priority() -> None:
@@ -381,7 +383,11 @@ class Session:
             position = dump_position(model.state, reveal=True)
             seed = model.seed * 7919 + len(model.log)
             bot = model.lesson.lesson.bot or "beginner" if model.lesson is not None else model.bot
-            action = await loop.run_in_executor(pool(), choose_action, position, bot, seed, self.options.think)
+            try:
+                action = await loop.run_in_executor(pool(), choose_action, position, bot, seed, self.options.think)
+            except Exception:  # a player that fails must not stop the table: the club player moves
+                LOG.exception("the %s player failed; the club player moves instead", bot)
+                action = await loop.run_in_executor(pool(), choose_action, position, "club", seed)
             if model is self.model and model.bots_to_move():
                 model.play_bot(parse_action(action))
                 self.record_lesson()
