@@ -209,8 +209,12 @@ class Session:
         if following < len(found):
             chosen: dict[str, Any] | None = found[following]
         elif following == len(found):
-            chosen = await loop.run_in_executor(pool(), strong_for, dump_position(self.model.state, reveal=True),
-                                                self.model.lang)
+            try:
+                chosen = await loop.run_in_executor(pool(), strong_for, dump_position(self.model.state, reveal=True),
+                                                    self.model.lang)
+            except Exception:  # no strong move to show: say there is no hint rather than nothing
+                LOG.exception("the strong player's hint failed")
+                chosen = None
         else:
             chosen = found[0] if found else None
         if chosen is None:
