@@ -196,6 +196,17 @@ def parse_action(data: object) -> Action:
     return parser(data)
 
 
+def cards_of(action: Action) -> tuple[Card, ...]:
+    """The cards from the hand an action puts down (a hint highlights them)."""
+    if isinstance(action, MeldAction):
+        return tuple(action.cards())
+    if isinstance(action, TakePile):
+        return tuple(action.meld) + tuple(c for m in action.melds for c in m)
+    if isinstance(action, Discard):
+        return (action.card,)
+    return ()
+
+
 def canonical(action: Action) -> Action:
     """The same action with its cards in a fixed order, for comparing actions as sets of cards.
 

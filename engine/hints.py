@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.actions import Action, Discard, Draw, MeldAction, TakePile, canonical
+from engine.actions import Action, Discard, Draw, MeldAction, TakePile, canonical, cards_of
 from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank
 from engine.errors import FactValue
 from engine.game import is_legal
@@ -56,16 +56,6 @@ class Tip:
     detect: Callable[[State, list[Action]], Iterator[Hint]]
 
 
-def _cards_of(action: Action) -> tuple[Card, ...]:
-    if isinstance(action, MeldAction):
-        return tuple(action.cards())
-    if isinstance(action, TakePile):
-        return tuple(action.meld) + tuple(c for m in action.melds for c in m)
-    if isinstance(action, Discard):
-        return (action.card,)
-    return ()
-
-
 def safest_discard(state: State, legal: Sequence[Action]) -> Discard | None:
     """The discard that gives the next side least and breaks no pair: lone, low cards first;
     never a wild card while anything else can go."""
@@ -105,7 +95,7 @@ def _take_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
                 "You can take the pile ({count} cards) although it is frozen: you hold {cards} to meld with the {top}.")
             if frozen else NP_("You can take the pile ({count} card): meld the {top} on top with {cards}.",
                                "You can take the pile ({count} cards): meld the {top} on top with {cards}."))
-    yield Hint("rule.take_pile", best, _cards_of(best), text, facts, 2 + len(state.pile) / 4)
+    yield Hint("rule.take_pile", best, cards_of(best), text, facts, 2 + len(state.pile) / 4)
 
 
 def _draw(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -135,9 +125,9 @@ def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
     if openings:
         best = max(openings, key=lambda a: sum(state.rules.meld_points(state.rules.make_meld(m)) for m in a.melds))
         points = sum(state.rules.meld_points(state.rules.make_meld(m)) for m in best.melds)
-        yield Hint("rule.opening", best, _cards_of(best), N_("Your side needs {minimum} points to open:"
+        yield Hint("rule.opening", best, cards_of(best), N_("Your side needs {minimum} points to open:"
                                                             " {cards} make {points}."),
-                   {"minimum": minimum, "cards": _cards_of(best), "points": points}, 2.0)
+                   {"minimum": minimum, "cards": cards_of(best), "points": points}, 2.0)
         return
     discard = safest_discard(state, legal)
     if discard is not None:
@@ -195,10 +185,10 @@ def _keep_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
     discard = safest_discard(state, legal)
     if small and discard is not None:
         others = tuple(a for a in legal if isinstance(a, Discard) or (isinstance(a, MeldAction) and a not in small))
-        yield Hint("tactics.keep_cards", discard, _cards_of(small[0]), N_("Keep eight cards or more while the other side"
+        yield Hint("tactics.keep_cards", discard, cards_of(small[0]), N_("Keep eight cards or more while the other side"
                                                                           " cannot go out: melding {cards} for so few"
                                                                           " points can wait."),
-                   {"cards": _cards_of(small[0])}, 1.2, others)
+                   {"cards": cards_of(small[0])}, 1.2, others)
 
 
 def _joker_first(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -242,7 +232,7 @@ def _samba_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
                      for m in a.melds)]
     discard = safest_discard(state, legal)
     if risky and discard is not None:
-        cards = _cards_of(risky[0])
+        cards = cards_of(risky[0])
         others = tuple(a for a in legal if a not in risky)
         yield Hint("tactics.samba_cards", discard, cards, N_("Every Samba needs an 8, a 9 and a 10 (and 7s and jacks help):"
                                                              " melding {cards} as a rank meld may cost a Samba later."),
@@ -310,7 +300,7 @@ def _opening_order(state: State, legal: list[Action]) -> Iterator[Hint]:
         return tuple(ranks)
 
     best = min(openings, key=spends)
-    yield Hint("tactics.opening_order", best, _cards_of(best), N_("To open, spend aces first, then 4s, kings, 5s …:"
+    yield Hint("tactics.opening_order", best, cards_of(best), N_("To open, spend aces first, then 4s, kings, 5s …:"
                                                                   " points now, while keeping what a partner's Samba"
                                                                   " may need."), {}, 1.6)
 
@@ -343,9 +333,9 @@ def _sambas_win(state: State, legal: list[Action]) -> Iterator[Hint]:
     sambas = _special(state, legal, MeldKind.SAMBA)
     if sambas:
         best = max(sambas, key=lambda a: len(a.cards()))
-        yield Hint("tactics.sambas_win", best, _cards_of(best), N_("A side that builds Sambas beats one that builds rank"
+        yield Hint("tactics.sambas_win", best, cards_of(best), N_("A side that builds Sambas beats one that builds rank"
                                                                    " canastas: meld {cards} as a Samba."),
-                   {"cards": _cards_of(best)}, 1.7)
+                   {"cards": cards_of(best)}, 1.7)
 
 
 def _secret_samba(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -357,10 +347,10 @@ def _secret_samba(state: State, legal: list[Action]) -> Iterator[Hint]:
     sambas = _special(state, legal, MeldKind.SAMBA)
     if sambas and not any(m.kind is MeldKind.SAMBA for m in state.melds[team]):
         first = min(sambas, key=lambda a: len(a.cards()))
-        yield Hint("tactics.secret_samba", first, _cards_of(first), N_("A Samba kept secret in your hand may lose the"
+        yield Hint("tactics.secret_samba", first, cards_of(first), N_("A Samba kept secret in your hand may lose the"
                                                                        " cards it needs to your partner's discards:"
                                                                        " show {cards} now."),
-                   {"cards": _cards_of(first)}, 1.0)
+                   {"cards": cards_of(first)}, 1.0)
 
 
 def _strong_opening(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -430,9 +420,9 @@ def _shed_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
     melds = [a for a in legal if isinstance(a, MeldAction)]
     if close and melds:
         best = max(melds, key=lambda a: sum(state.rules.value(c) for c in a.cards()))
-        yield Hint("tactics.shed_cards", best, _cards_of(best), N_("The other side can go out any moment: meld as many"
+        yield Hint("tactics.shed_cards", best, cards_of(best), N_("The other side can go out any moment: meld as many"
                                                                    " cards as you can, such as {cards}."),
-                   {"cards": _cards_of(best)}, 2.4, tuple(melds))
+                   {"cards": cards_of(best)}, 2.4, tuple(melds))
 
 
 TIPS: tuple[Tip, ...] = (
@@ -470,7 +460,7 @@ def strong_move(state: State, budget_ms: float = 300.0, seed: int = 0) -> Hint |
     bot = ExpertBot(budget_ms)
     action = bot.choose(observe(state, state.turn), legal, random.Random(seed))
     facts: dict[str, FactValue] = {"points": max(0, round(bot.last_edge))}
-    return Hint("expert.choice", action, _cards_of(action), N_("A strong player would do this: in trial deals it scored"
+    return Hint("expert.choice", action, cards_of(action), N_("A strong player would do this: in trial deals it scored"
                                                                " {points} points more than the next best move."), facts, 0.0)
 
 

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.actions import Action, Discard, MeldAction, TakePile, canonical, parse_action
+from engine.actions import Action, Discard, MeldAction, TakePile, canonical, cards_of, parse_action
 from engine.bots import observe
 from engine.cards import Card, parse_card, rank
 from engine.errors import IllegalActionError, InvalidInputError
@@ -422,14 +422,7 @@ class LessonRun:
         done, solution = len(self.actions), self.setup.solution
         if done >= len(solution) or tuple(map(canonical, self.actions)) != tuple(map(canonical, solution[:done])):
             return ()
-        action = solution[done]
-        if isinstance(action, MeldAction):
-            return tuple(action.cards())
-        if isinstance(action, TakePile):
-            return (*action.meld, *(c for m in action.melds for c in m))
-        if isinstance(action, Discard):
-            return (action.card,)
-        return ()
+        return cards_of(solution[done])
 
     def succeeded(self) -> bool:
         return self.consequence is None and self.lesson.success(self)
