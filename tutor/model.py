@@ -206,7 +206,7 @@ class TableModel:
         try:
             after = apply(before, action)
         except IllegalActionError as error:
-            self.refusal = self._refusal(error)
+            self.refusal = self._refusal(error.rule, error.explanation(self.lang))
             return False
         self.history.append(before)
         self.moves.append((dump_position(before, reveal=True), format_action(action)))
@@ -220,9 +220,7 @@ class TableModel:
         seen = len(run.played)
         accepted = run.act(action, self.lang)
         if run.refused is not None:
-            source = self.rules.source(run.refused)
-            self.refusal = Refusal(run.refused, title(run.refused, self.lang), run.message,
-                                   source.section if source else "", source.seed if source else "")
+            self.refusal = self._refusal(run.refused, run.message)  # the lesson's words, the rule's source
             return False
         self._follow_lesson(seen)
         self.clear()
@@ -289,10 +287,10 @@ class TableModel:
             self.totals = tuple(t + s.total for t, s in zip(self.totals, scores))
             self.log.extend(describe_scores(after, scores, self.totals, self.lang))
 
-    def _refusal(self, error: IllegalActionError) -> Refusal:
-        source = self.rules.source(error.rule)
-        return Refusal(error.rule, title(error.rule, self.lang), error.explanation(self.lang),
-                       source.section if source else "", source.seed if source else "")
+    def _refusal(self, rule: str, explanation: str) -> Refusal:
+        source = self.rules.source(rule)
+        return Refusal(rule, title(rule, self.lang), explanation, source.section if source else "",
+                       source.seed if source else "")
 
     def can_undo(self) -> bool:
         return self.practice and bool(self.history)
