@@ -332,6 +332,7 @@ class LessonRun:
     actions: list[Action] = field(default_factory=list)  # the learner's accepted actions
     consequence: State | None = None  # a trap's outcome, shown until the learner tries again
     refused: str | None = None  # the rule id of the last refused action
+    consequence_stopped: tuple[int, IllegalActionError] | None = None  # a trap's move its deal refused
     played: list[tuple[State, Action, State]] = field(default_factory=list)  # every move, for narration
     _before: tuple[State, int, int] | None = field(default=None, repr=False)
 
@@ -364,11 +365,13 @@ class LessonRun:
                 self.mistakes += 1
                 self.message = translations(lang).gettext(trap.text)
                 shown = self.state
-                for reply in trap.consequence:
+                for number, reply in enumerate(trap.consequence):
                     try:
                         shown = self._apply(shown, reply)
-                    except IllegalActionError:
-                        break  # written for the lesson's own deal; in a variation, show what follows here
+                    except IllegalActionError as error:
+                        # written for the lesson's own deal; in a variation, show what follows here
+                        self.consequence_stopped = (number, error)
+                        break
                 self.consequence, self._before = shown, before
                 return False
         self._replies()
@@ -379,7 +382,7 @@ class LessonRun:
         if self._before is not None:
             self.state, played, self.replies_played = self._before
             del self.actions[played:]
-        self.consequence, self._before, self.message = None, None, ""
+        self.consequence, self._before, self.message, self.consequence_stopped = None, None, "", None
 
     def _replies(self) -> None:
         """The other seats' scripted moves, while it is their turn."""
@@ -457,19 +460,18 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
             problems.append(f"{lesson.path}: {where}: reaches the goal but also the failure")
     for index, trap in enumerate(lesson.traps):
         run = LessonRun(lesson)
-        fell = False
-        try:
-            for action in trap.example:
-                run.play_bots(random.Random(0))
-                if not run.act(action) and run.consequence is None:
-                    problems.append(f"{lesson.path}: traps[{index}].example: refused: {run.message}")
-                    break
-                fell = run.consequence is not None
-        except IllegalActionError as error:
-            problems.append(f"{lesson.path}: traps[{index}].consequence: refused: {error.explanation('en')}")
-            continue
-        if not fell and not any(p.startswith(f"{lesson.path}: traps[{index}]") for p in problems):
-            problems.append(f"{lesson.path}: traps[{index}].example: does not fall into the trap")
+        where = f"{lesson.path}: traps[{index}]"
+        for action in trap.example:
+            run.play_bots(random.Random(0))
+            if not run.act(action) and run.consequence is None:
+                problems.append(f"{where}.example: refused: {run.message}")
+                break
+        else:
+            if run.consequence is None:
+                problems.append(f"{where}.example: does not fall into the trap")
+            elif run.consequence_stopped is not None:
+                number, error = run.consequence_stopped
+                problems.append(f"{where}.consequence[{number}]: refused: {error.explanation('en')}")
     for index, text in enumerate((lesson.goal, *lesson.steps)):
         where = "goal" if index == 0 else f"steps[{index - 1}].text"
         if len(re.findall(r"[.!?](?:\s|$)", text.strip())) > 3 or len(text) > 260:

@@ -117,6 +117,15 @@ def test_the_checker_finds_a_trap_its_example_misses_and_a_solution_that_fails(t
     assert any("traps[0].example: does not fall into the trap" in p for p in problems)
 
 
+def test_the_checker_finds_a_trap_consequence_its_own_deal_refuses(tmp_path: Path) -> None:
+    path = tmp_path / "trap.toml"
+    path.write_text(TRAPPED.replace('consequence = [{ type = "discard", card = "9c" }, { type = "draw" }]',
+                                    'consequence = [{ type = "discard", card = "9c" }, { type = "draw" }, { type = "draw" }]'),
+                    encoding="utf-8")
+    problems = check(load_lesson(path), catalogs=False)
+    assert any("traps[0].consequence[2]: refused" in p for p in problems)
+
+
 def test_a_lesson_without_a_variation_has_no_mastery_check_and_the_checker_says_so(tmp_path: Path) -> None:
     path = tmp_path / "single.toml"
     path.write_text(TRAPPED[: TRAPPED.index("[[variations]]")], encoding="utf-8")
