@@ -135,22 +135,30 @@ class Progress:
                                (step, now + INTERVALS[step] * DAY, profile, lesson))
         return self.lesson(profile, lesson)
 
-    def lesson(self, profile: int, lesson: str) -> LessonProgress:
+    # One row per lesson: best stars, attempts, whether a clean solve of a variation is among them,
+    # and the review date; the catalog reads every lesson's at each render.
+    _SUMMARY = """
+        SELECT lesson, MAX(stars), COUNT(*), MAX(variation > 0 AND mistakes = 0 AND hints = 0),
+               (SELECT due FROM reviews r WHERE r.profile = a.profile AND r.lesson = a.lesson)
+        FROM attempts a WHERE profile = ? {only} GROUP BY lesson
+        UNION ALL
+        SELECT lesson, 0, 0, 0, due FROM reviews r WHERE profile = ? {only}
+        AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.profile = r.profile AND a.lesson = r.lesson)"""
+
+    def _summaries(self, profile: int, lesson: str | None = None) -> dict[str, LessonProgress]:
+        only = "" if lesson is None else "AND lesson = ?"
+        args = (profile,) if lesson is None else (profile, lesson)
         with self._db() as db:
-            stars, attempts, mastered = db.execute(
-                "SELECT MAX(stars), COUNT(*), MAX(variation > 0 AND mistakes = 0 AND hints = 0)"
-                " FROM attempts WHERE profile = ? AND lesson = ?", (profile, lesson)).fetchone()
-            due = db.execute("SELECT due FROM reviews WHERE profile = ? AND lesson = ?",
-                             (profile, lesson)).fetchone()
-        return LessonProgress(stars=stars or 0, completed=bool(attempts), mastered=bool(mastered),
-                              attempts=attempts, review_due=due[0] if due else None)
+            rows = db.execute(self._SUMMARY.format(only=only), args + args).fetchall()
+        return {name: LessonProgress(stars=stars or 0, completed=bool(attempts), mastered=bool(mastered),
+                                     attempts=attempts, review_due=due)
+                for name, stars, attempts, mastered, due in rows}
+
+    def lesson(self, profile: int, lesson: str) -> LessonProgress:
+        return self._summaries(profile, lesson).get(lesson, LessonProgress())
 
     def all_lessons(self, profile: int) -> dict[str, LessonProgress]:
-        with self._db() as db:
-            ids = [row[0] for row in db.execute(
-                "SELECT DISTINCT lesson FROM attempts WHERE profile = ?"
-                " UNION SELECT lesson FROM reviews WHERE profile = ?", (profile, profile))]
-        return {lesson: self.lesson(profile, lesson) for lesson in ids}
+        return self._summaries(profile)
 
     def due(self, profile: int, now: float | None = None) -> list[str]:
         """The lessons to review now, the longest overdue first."""
