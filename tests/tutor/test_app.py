@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from engine.actions import parse_action
+from tests.tutor.helpers import semantics
 from tutor.app import Options, Session
 from tutor.lessons import find_lesson
 from tutor.progress import DAY
@@ -90,19 +91,10 @@ def test_next_lesson_follows_the_path_and_try_again_undoes_a_trap(session: Sessi
     assert session.model.lesson is not None and session.model.lesson.lesson.id == "classic-open-pile"
 
 
-def _identifiers(control: Any) -> set[str]:
-    found = {getattr(control, "identifier", None)}
-    for name in ("content", "controls"):
-        child = getattr(control, name, None)
-        for item in child if isinstance(child, list) else [child] if child is not None and not isinstance(child, str) else []:
-            found |= _identifiers(item)
-    return {f for f in found if f}
-
-
 def test_the_catalog_shows_the_reviews_due_and_opens_one_as_a_fresh_deal(session: Session) -> None:
     learner = session._learner()
     session.progress.record(learner, "classic-frozen-pile", 0, 2, 1, 0, now=0)  # due a day later: long ago
-    assert "review-classic-frozen-pile" in _identifiers(session.lessons_screen())
+    assert "review-classic-frozen-pile" in semantics(session.lessons_screen())
     session.progress.record(learner, "classic-open-pile", 0, 2, 1, 0)  # due tomorrow
-    assert "review-classic-open-pile" not in _identifiers(session.lessons_screen())
+    assert "review-classic-open-pile" not in semantics(session.lessons_screen())
     assert session.progress.due(learner, now=DAY) == ["classic-frozen-pile"]

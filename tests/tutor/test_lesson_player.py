@@ -4,12 +4,10 @@ catalog shows stars and mastery; game terms are tappable."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import flet as ft
-
 from engine.actions import parse_action
+from tests.tutor.helpers import TRAPPED, semantics
 from tutor.glossary import DEFINITIONS, definition, segments
 from tutor.lessons import ROOT, catalog, load_lesson
 from tutor.model import TableModel
@@ -28,28 +26,13 @@ def _handlers(calls: list[tuple[object, ...]] | None = None) -> Handlers:
                     lesson=nothing, open_lesson=nothing, define=nothing, choose_learner=nothing, add_learner=nothing)
 
 
-def _walk(control: object) -> Iterator[object]:
-    yield control
-    for name in ("content", "controls"):
-        child = getattr(control, name, None)
-        if isinstance(child, list):
-            for item in child:
-                yield from _walk(item)
-        elif child is not None and not isinstance(child, str):
-            yield from _walk(child)
-
-
-def _ids(view: object) -> dict[str, ft.Semantics]:
-    return {c.identifier: c for c in _walk(view) if isinstance(c, ft.Semantics) and c.identifier}
-
-
 def test_a_refusal_in_a_lesson_gives_the_lessons_words_and_the_rules_source() -> None:
     model = TableModel.for_lesson(load_lesson(FROZEN), "en")
     assert model.is_my_turn() and not model.can_undo()
     assert not model.play(parse_action({"type": "take_pile", "meld": ["5h", "2d"]}))
     assert model.refusal is not None and model.refusal.rule == "pile.frozen"
     assert model.refusal.explanation.startswith("A wild card cannot help you") and model.refusal.seed
-    nodes = _ids(page_view(model, _handlers()))
+    nodes = semantics(page_view(model, _handlers()))
     assert {"lesson", "lesson-title", "lesson-goal", "lesson-step", "refusal", "lesson-restart"} <= set(nodes)
     assert "variant-classic" not in nodes  # no new game row during a lesson
 
@@ -64,7 +47,7 @@ def test_solving_shows_stars_and_offers_the_mastery_check_and_the_next_lesson() 
     assert sum(model.hinted(i) for i in range(len(model.hand))) == 2
     assert model.play(lesson.solution[0])
     assert model.lesson is not None and model.lesson.succeeded() and not model.is_my_turn()
-    nodes = _ids(page_view(model, _handlers()))
+    nodes = semantics(page_view(model, _handlers()))
     assert "★★☆" in str(nodes["lesson-solved"].label)  # hints cost a star
     assert {"lesson-mastery", "lesson-next"} <= set(nodes) and "lesson-try_again" not in nodes
 
@@ -73,46 +56,22 @@ def test_a_mastery_check_is_a_fresh_deal_without_hints() -> None:
     lesson = load_lesson(FROZEN)
     model = TableModel.for_lesson(lesson, "en", variation=1)
     assert model.state == lesson.setups[1].start
-    nodes = _ids(page_view(model, _handlers()))
+    nodes = semantics(page_view(model, _handlers()))
     assert nodes["action-hint"].content.disabled  # type: ignore[union-attr]
     assert "Mastery check" in str(nodes["lesson-title"].content.value)  # type: ignore[union-attr]
     model.lesson_hint()
     assert model.hint is None
 
 
-TRAP = '''
-id = "classic-test-trap"
-variant = "classic"
-topic = "pile"
-title = "Taking a frozen pile"
-goal = "Take the pile."
-solution = [{ type = "take_pile", meld = ["7h", "7d"] }]
-success = { took_pile = true }
-
-[position]
-variant = "classic"
-hands = [["7h", "7d", "9c", "Kd"], 11, 11, 11]
-melds = [[["Ah", "Ad", "Ac", "As"]], [["Qh", "Qd", "Qc"]]]
-pile = ["5c", "4d", "7s"]
-stock = ["6h", "8d", "3h", "Jc"]
-
-[[traps]]
-when = { drew = true }
-text = "You left the pile for them."
-example = [{ type = "draw" }]
-consequence = [{ type = "discard", card = "9c" }, { type = "draw" }]
-'''
-
-
 def test_a_trap_shows_its_consequence_on_the_table_then_try_again_undoes_it(tmp_path: Path) -> None:
     path = tmp_path / "trap.toml"
-    path.write_text(TRAP, encoding="utf-8")
+    path.write_text(TRAPPED, encoding="utf-8")
     lesson = load_lesson(path)
     model = TableModel.for_lesson(lesson, "en")
     assert not model.play(parse_action({"type": "draw"}))
     assert model.state.turn == 1 and len(model.state.stock) == 2  # the consequence, played out
     assert not model.is_my_turn() and not model.bots_to_move()
-    nodes = _ids(page_view(model, _handlers()))
+    nodes = semantics(page_view(model, _handlers()))
     assert "You left the pile for them." in str(nodes["lesson-trap"].label) and "lesson-try_again" in nodes
     assert len(model.log) >= 3  # the draw, the discard, the next player's draw narrated
     model.try_again()
@@ -126,7 +85,7 @@ def test_the_catalog_lists_every_lesson_by_variant_and_topic_with_stars_and_mast
     progress = {first.id: LessonProgress(stars=2, completed=True, mastered=True, attempts=2)}
     calls: list[tuple[object, ...]] = []
     view = lessons_view("de", lessons, progress, [first.id], [Profile(1, "Anna")], 1, _handlers(calls))
-    nodes = _ids(view)
+    nodes = semantics(view)
     assert all(f"open-{lesson.id}" in nodes for lesson in lessons)
     label = str(nodes[f"open-{first.id}"].label)
     assert "★★☆" in label and "✓" in label and f"review-{first.id}" in nodes and "learner-1" in nodes
@@ -149,8 +108,8 @@ def test_game_terms_are_cut_out_in_every_language_and_defined() -> None:
 
 def test_tapping_a_term_shows_its_definition() -> None:
     model = TableModel.for_lesson(load_lesson(FROZEN), "en")
-    nodes = _ids(page_view(model, _handlers()))
+    nodes = semantics(page_view(model, _handlers()))
     assert {"term-frozen", "term-pile", "term-wild_card", "term-natural"} <= set(nodes) and "definition" not in nodes
     model.term = "frozen"
-    nodes = _ids(page_view(model, _handlers()))
+    nodes = semantics(page_view(model, _handlers()))
     assert "definition" in nodes and nodes["term-frozen"].selected

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.actions import parse_action
+from tests.tutor.helpers import HEAD, TRAPPED
 from tutor.lessons import ROOT, LessonError, LessonRun, check, lesson_files, load_lesson, main
 
 
@@ -34,7 +35,6 @@ def test_a_clean_solve_earns_three_stars() -> None:
     assert run.succeeded() and run.stars() == 3
 
 
-HEAD = 'id = "x"\nvariant = "classic"\ntopic = "pile"\ntitle = "t"\ngoal = "g"\n'
 SOLVED = 'solution = [{ type = "draw" }]\nsuccess = { drew = true }\n'
 POSITION = '[position]\nvariant = "classic"\nhands = [["5c"], 11, 11, 11]\npile = []\n'
 
@@ -63,33 +63,6 @@ def test_a_broken_lesson_names_file_and_field(tmp_path: Path, content: str, fiel
     assert error.value.field == field and str(path) in str(error.value)
 
 
-TRAPPED = HEAD + '''
-solution = [{ type = "take_pile", meld = ["7h", "7d"] }]
-success = { took_pile = true }
-
-[position]
-variant = "classic"
-hands = [["7h", "7d", "9c", "Kd"], 11, 11, 11]
-melds = [[["Ah", "Ad", "Ac", "As"]], [["Qh", "Qd", "Qc"]]]
-pile = ["5c", "4d", "7s"]
-stock = ["6h", "8d", "3h", "Jc"]
-
-[[traps]]
-when = { drew = true }
-text = "You left the pile for them."
-example = [{ type = "draw" }]
-consequence = [{ type = "discard", card = "9c" }, { type = "draw" }]
-
-[[variations]]
-solution = [{ type = "take_pile", meld = ["7h", "7d"] }]
-
-[variations.position]
-variant = "classic"
-hands = [["7h", "7d", "9c", "Qs"], 11, 11, 11]
-melds = [[["Kh", "Kd", "Kc", "Ks"]], [["Jh", "Jd", "Jc"]]]
-pile = ["6c", "4h", "7c"]
-stock = ["5h", "8h", "4d", "10c"]
-'''
 
 
 def test_a_trap_counts_a_mistake_shows_its_consequence_and_is_undone(tmp_path: Path) -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import flet as ft
 
+from tests.tutor.helpers import semantics, walk
 from tutor.model import TableModel
 from tutor.views import Handlers, card_view, page_view
 
@@ -17,28 +16,13 @@ def _handlers() -> Handlers:
     return Handlers(nothing, nothing, nothing, nothing, nothing, nothing, nothing, nothing)
 
 
-def _walk(control: object) -> Iterator[object]:
-    yield control
-    for name in ("content", "controls"):
-        child = getattr(control, name, None)
-        if isinstance(child, list):
-            for item in child:
-                yield from _walk(item)
-        elif child is not None and not isinstance(child, str):
-            yield from _walk(child)
-
-
-def _semantics(view: object) -> dict[str, ft.Semantics]:
-    return {c.identifier: c for c in _walk(view) if isinstance(c, ft.Semantics) and c.identifier}
-
-
 def _enabled(node: ft.Semantics) -> bool:
     return not node.content.disabled  # type: ignore[union-attr]
 
 
 def test_every_card_and_action_is_labelled_and_identified() -> None:
     model = TableModel.new_game("classic", 4, "en", seed=11)
-    nodes = _semantics(page_view(model, _handlers()))
+    nodes = semantics(page_view(model, _handlers()))
     assert {f"hand-{i}" for i in range(11)} <= set(nodes)
     assert {"status", "pile", "log", "action-draw", "action-discard", "lang-is"} <= set(nodes)
     assert all(nodes[f"hand-{i}"].label for i in range(11))
@@ -46,11 +30,11 @@ def test_every_card_and_action_is_labelled_and_identified() -> None:
 
 def test_only_legal_kinds_of_action_are_enabled() -> None:
     model = TableModel.new_game("classic", 4, "en", seed=11)
-    nodes = _semantics(page_view(model, _handlers()))
+    nodes = semantics(page_view(model, _handlers()))
     assert _enabled(nodes["action-draw"]) and not _enabled(nodes["action-discard"])
     model.simple("draw")
     model.tap_card(0)
-    nodes = _semantics(page_view(model, _handlers()))
+    nodes = semantics(page_view(model, _handlers()))
     assert not _enabled(nodes["action-draw"]) and _enabled(nodes["action-discard"])
 
 
@@ -59,7 +43,7 @@ def test_a_refusal_and_the_scores_show_up() -> None:
     model.simple("draw")
     model.tap_card(0)
     model.play(model.meld_action())
-    nodes = _semantics(page_view(model, _handlers()))
+    nodes = semantics(page_view(model, _handlers()))
     assert "refusal" in nodes and "mälning" in str(nodes["refusal"].label).lower()
     assert "scores" not in nodes
 
@@ -78,9 +62,9 @@ def test_the_end_of_a_game_names_the_winner_and_lists_the_hands() -> None:
 
     model.hand_scores = [score_hand(model.state), score_hand(model.state)]
     model.totals = (5200, 3100)
-    nodes = _semantics(page_view(model, _handlers()))
+    nodes = semantics(page_view(model, _handlers()))
     assert "game-over" in nodes
-    texts = [c.value for c in _walk(nodes["game-over"]) if isinstance(c, ft.Text)]
+    texts = [c.value for c in walk(nodes["game-over"]) if isinstance(c, ft.Text)]
     assert texts[0] == "South and North win, 5,200 to 3,100."
 
 
@@ -90,8 +74,8 @@ def test_home_offers_continuing_a_new_game_and_the_settings() -> None:
 
     model = TableModel.new_game("classic", 4, "de", seed=11)
     handlers = Handlers(*([lambda *a: None] * 8), change_setting=lambda *a: None, go=lambda *a: None)
-    nodes = _semantics(home_view(model, handlers, Settings(language="de"), saved=True))
+    nodes = semantics(home_view(model, handlers, Settings(language="de"), saved=True))
     assert {"continue", "variant-royal", "players-4", "rules", "bot-club", "animation-fast", "theme-dark",
             "card_size-large", "four-colour", "lang-sv"} <= set(nodes)
     assert nodes["animation-normal"].selected and not nodes["animation-fast"].selected
-    assert "continue" not in _semantics(home_view(model, handlers, Settings(language="de"), saved=False))
+    assert "continue" not in semantics(home_view(model, handlers, Settings(language="de"), saved=False))
