@@ -445,10 +445,12 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
 
 # -- lessons ------------------------------------------------------------------------------------
 
-def rich_text(text: str, lang: str, handlers: Handlers, identifier: str, **style: object) -> ft.Control:
-    """A lesson's text with its game terms underlined; tapping one shows its definition."""
+def rich_text(text: str, pieces: list[tuple[str, str | None]], handlers: Handlers, identifier: str,
+              **style: object) -> ft.Control:
+    """A lesson's text (cut into ``pieces`` by :func:`tutor.glossary.segments`) with its game terms
+    underlined; tapping one shows its definition."""
     spans = []
-    for piece, concept in segments(text, lang):
+    for piece, concept in pieces:
         if concept is None or handlers.define is None:
             spans.append(ft.TextSpan(piece))
         else:
@@ -481,14 +483,16 @@ def lesson_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
     rows: list[ft.Control] = [
         ft.Semantics(identifier="lesson-title", content=ft.Text(heading, size=18, weight=ft.FontWeight.BOLD,
                                                                 font_family=FONT)),
-        rich_text(_(model, lesson.goal), lang, handlers, "lesson-goal", weight=ft.FontWeight.BOLD),
     ]
-    if run.step():
-        rows.append(rich_text(_(model, run.step()), lang, handlers, "lesson-step"))
+    goal, step = _(model, lesson.goal), _(model, run.step()) if run.step() else ""
+    cut = {text: segments(text, lang) for text in (goal, step)}
+    rows.append(rich_text(goal, cut[goal], handlers, "lesson-goal", weight=ft.FontWeight.BOLD))
+    if step:
+        rows.append(rich_text(step, cut[step], handlers, "lesson-step"))
     # the same terms as buttons: larger to tap on a phone, and reachable by a screen reader
     terms: dict[str, str] = {}
-    for text in (_(model, lesson.goal), _(model, run.step()) if run.step() else ""):
-        for piece, concept in segments(text, lang):
+    for pieces in cut.values():
+        for piece, concept in pieces:
             if concept is not None and concept not in terms:
                 terms[concept] = piece
     if terms and handlers.define is not None:
