@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from engine.actions import Action, Discard, Draw, MeldAction, TakePile, canonical, cards_of
 from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank
 from engine.errors import FactValue
-from engine.game import is_legal
+from engine.game import apply, is_legal
 from engine.going_out import going_out_plan
 from engine.i18n import NP_, N_, Text, translate_text
 from engine.legal import legal_actions
@@ -121,10 +121,16 @@ def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
     if state.has_opened(team) or state.phase is not Phase.PLAY:
         return
     minimum = state.opening_minimum(team)
-    openings = [a for a in legal if isinstance(a, MeldAction) and a.melds]
+    # what opens the side (Royal's lone red threes are melds that do not)
+    openings = [a for a in legal if isinstance(a, MeldAction) and a.melds and apply(state, a).has_opened(team)]
     if openings:
-        best = max(openings, key=lambda a: sum(state.rules.meld_points(state.rules.make_meld(m)) for m in a.melds))
-        points = sum(state.rules.meld_points(state.rules.make_meld(m)) for m in best.melds)
+        def points_of(action: MeldAction) -> int:
+            return sum(state.rules.meld_points(state.rules.make_meld(m)) for m in action.melds)
+
+        # The fewest cards that reach the minimum (then the most points): showing the biggest opening
+        # would teach the learner to empty the hand, against Taktik 1 ("minst åtta eller fler kort").
+        best = min(openings, key=lambda a: (len(a.cards()), -points_of(a)))
+        points = points_of(best)
         yield Hint("rule.opening", best, cards_of(best), N_("Your side needs {minimum} points to open:"
                                                             " {cards} make {points}."),
                    {"minimum": minimum, "cards": cards_of(best), "points": points}, 2.0)
@@ -290,14 +296,17 @@ def _opening_order(state: State, legal: list[Action]) -> Iterator[Hint]:
     team = state.team_of(state.turn)
     if state.phase is not Phase.PLAY or state.has_opened(team):
         return
-    openings = [a for a in legal if isinstance(a, MeldAction) and a.melds]
+    # The tip is about opening with rank melds ("grupper med kort av samma valör"): a Bolivia or a
+    # Samba is tip 8's, and a meld of wild cards alone spends no rank at all.
+    rules = state.rules
+    openings = [a for a in legal if isinstance(a, MeldAction) and a.melds and not a.layoffs
+                and all(rules.make_meld(m).kind is MeldKind.RANK for m in a.melds)]
     if len(openings) < 2:
         return
     order = {1: 0, 4: 1, 13: 2, 5: 3, 12: 4, 6: 5, 11: 6, 7: 7}
 
     def spends(action: MeldAction) -> tuple[int, ...]:
-        ranks = sorted(order.get(rank(next(c for c in m if not WILD[c])), 9) for m in action.melds if any(not WILD[c] for c in m))
-        return tuple(ranks)
+        return tuple(sorted(order.get(rank(next(c for c in m if not WILD[c])), 9) for m in action.melds))
 
     best = min(openings, key=spends)
     yield Hint("tactics.opening_order", best, cards_of(best), N_("To open, spend aces first, then 4s, kings, 5s …:"

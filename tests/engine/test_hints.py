@@ -7,6 +7,7 @@ import pytest
 
 from engine.actions import parse_action
 from engine.game import apply, is_legal
+from engine.cards import pretty_card
 from engine.hints import hints
 from tests.engine.helpers import state_of
 from tests.engine.test_properties import TABLES, _walk
@@ -118,6 +119,25 @@ def test_royal_opening_order_spends_aces_first() -> None:
         ["Ac", "Ad", "Ah", "Kc", "Kd", "Ks", "7c", "7d", "7h", "9s", "5d", "6h", "8c"], 15, 15, 15]})
     hint = next(h for h in hints(state) if h.tip == "tactics.opening_order")
     assert any(c in hint.cards for c in state.hands[0][:3])
+
+
+def test_royal_opening_order_weighs_rank_melds_only() -> None:
+    # a real game's hand: the wild cards alone (a Bolivia's start) reach 50 too, and spend no rank;
+    # the tip is about rank melds, so it must still say the aces
+    hand = ["Ad", "As", "2c", "2s", "3c", "3c", "4s", "4s", "6c", "7h", "8c", "8h", "8h", "8s", "10h", "10h", "JK"]
+    state = state_of([], **{"variant": "royal", "phase": "play", "hands": [hand, 15, 15, 15]})
+    hint = next(h for h in hints(state) if h.tip == "tactics.opening_order")
+    kinds = {state.rules.make_meld(m).kind.value for m in hint.action.melds}  # type: ignore[attr-defined]
+    assert kinds == {"rank"} and {"A♦", "A♠"} <= set(hint.explanation().split()) | {
+        pretty for pretty in (pretty_card(c) for c in hint.cards)}
+
+
+def test_the_opening_hint_shows_the_fewest_cards_that_reach_the_minimum() -> None:
+    # A♣ A♣ 2♥ alone make 60 of the 50 needed: nine cards down for 150 would empty the hand (Taktik 1)
+    hand = ["Ac", "Ac", "2h", "3h", "4d", "6h", "6s", "7h", "7s", "9c", "9h", "9s", "Js", "Qc", "Kc", "JK"]
+    state = state_of([], **{"variant": "royal", "phase": "play", "hands": [hand, 15, 15, 15]})
+    (hint,) = [h for h in hints(state) if h.tip == "rule.opening"]
+    assert len(hint.cards) == 3 and hint.facts["points"] >= 50
 
 
 @pytest.mark.parametrize("rules", TABLES)
