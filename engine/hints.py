@@ -56,8 +56,14 @@ class Tip:
     detect: Callable[[State, list[Action]], Iterator[Hint]]
 
 
+def _melds_threes(state: State) -> bool:
+    """Whether the variant melds threes together (Royal's meld of threes)."""
+    return MeldKind.THREES.value in state.rules.meld_kinds
+
+
 def safest_discard(state: State, legal: Sequence[Action]) -> Discard | None:
-    """The discard that gives the next side least and breaks no pair: lone, low cards first;
+    """The discard that gives the next side least and breaks no pair: no rank the next side has
+    melded, lone cards, the highest of them first (they cost the most if the hand is caught);
     never a wild card while anything else can go."""
     discards = [a for a in legal if isinstance(a, Discard)]
     if not discards:
@@ -65,11 +71,14 @@ def safest_discard(state: State, legal: Sequence[Action]) -> Discard | None:
     hand = state.hands[state.turn]
     nxt = state.team_of(state.next_seat(state.turn))
     their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
+    threes_meld = _melds_threes(state)
 
-    def cost(action: Discard) -> tuple[int, int, int, int]:
+    def cost(action: Discard) -> tuple[int, int, int, int, int]:
         card = action.card
         same = sum(1 for c in hand if not WILD[c] and rank(c) == rank(card))
-        return (int(WILD[card]), int(rank(card) in their_ranks), same, -state.rules.value(card))
+        # where threes are melded (Royal), a three is the side's Royal canasta: Taktik 7 keeps it
+        three = int(threes_meld and rank(card) == 3)
+        return (int(WILD[card]), three, int(rank(card) in their_ranks), same, -state.rules.value(card))
 
     return min(discards, key=cost)
 
@@ -168,7 +177,8 @@ def _keep_pairs(state: State, legal: list[Action]) -> Iterator[Hint]:
             counts[rank(card)] = counts.get(rank(card), 0) + 1
     if not any(n == 2 for n in counts.values()):
         return
-    singles = [a for a in legal if isinstance(a, Discard) and not WILD[a.card] and counts.get(rank(a.card)) == 1]
+    singles = [a for a in legal if isinstance(a, Discard) and not WILD[a.card] and counts.get(rank(a.card)) == 1
+               and not (rank(a.card) == 3 and _melds_threes(state))]
     if singles:
         choice = safest_discard(state, singles) or singles[0]
         pairs = tuple(c for c in hand if not WILD[c] and counts.get(rank(c)) == 2)
@@ -186,8 +196,9 @@ def _keep_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
     if others_close:
         return  # near the other side's going out, melding sheds points that would count against us
     hand = state.hands[state.turn]
+    # a meld of threes is Taktik 6's and 7's business (and red threes come back as replacements)
     small = [a for a in legal if isinstance(a, MeldAction) and a.melds and len(hand) - len(a.cards()) < 8
-             and sum(state.rules.value(c) for c in a.cards()) <= 15]
+             and sum(state.rules.value(c) for c in a.cards()) <= 15 and any(rank(c) != 3 for c in a.cards())]
     discard = safest_discard(state, legal)
     if small and discard is not None:
         others = tuple(a for a in legal if isinstance(a, Discard) or (isinstance(a, MeldAction) and a not in small))
@@ -258,7 +269,8 @@ def _meld_red_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
     ours, theirs = melded(team), max((melded(t) for t in range(len(state.teams)) if t != team), default=0)
     if reds and ours >= 3 and theirs in (1, 2):
         # "skulle du kunna hålla på din fjärde röda trea så att inte motståndarna vet sitt öde"
-        keep = [a for a in legal if not (isinstance(a, MeldAction) and any(c in RED_THREES for c in a.cards()))]
+        keep = [a for a in legal if not (isinstance(a, MeldAction) and any(c in RED_THREES for c in a.cards()))
+                and not (isinstance(a, Discard) and a.card in RED_THREES)]  # holding back is not throwing away
         choice = safest_discard(state, keep) or (keep[0] if keep else None)
         if choice is not None:
             yield Hint("tactics.meld_red_threes", choice, reds, N_("Your side has melded {ours} red threes and the other"

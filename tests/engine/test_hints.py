@@ -7,7 +7,7 @@ import pytest
 
 from engine.actions import parse_action
 from engine.game import apply, is_legal
-from engine.cards import pretty_card
+from engine.cards import pretty_card, rank
 from engine.hints import hints
 from tests.engine.helpers import state_of
 from tests.engine.test_properties import TABLES, _walk
@@ -106,6 +106,30 @@ def test_royal_hold_back_the_fourth_red_three_when_ahead_on_threes() -> None:
     none = {"melds": [[["Qh", "Qd", "Qc"], ["3h"], ["3d"], ["3h"]], [["Kh", "Kd", "Kc"]]]}
     (early,) = [h for h in hints(_royal(["3d", "9c", "Kd", "5s"], **none)) if h.tip == "tactics.meld_red_threes"]
     assert early.action.type == "meld"  # the text's case is one or two on their side
+
+
+def test_royal_holding_back_the_fourth_red_three_never_discards_it() -> None:
+    # from a real game: the lowest-valued discard was the red three itself, "held back" onto the pile
+    melds = {"melds": [[["Qh", "Qd", "Qc"], ["3h", "3h", "3h", "3c"]], [["Kh", "Kd", "Kc"], ["3d", "3c", "3c"]]]}
+    state = _royal(["3d", "4h", "5d", "8c", "8d", "8h", "9d"], **melds)
+    (hint,) = [h for h in hints(state) if h.tip == "tactics.meld_red_threes"]
+    assert "hold back" in hint.explanation() and hint.action.card != state.hands[0][0]  # type: ignore[attr-defined]
+    assert not hint.follows(parse_action({"type": "discard", "card": "3d"}))
+
+
+def test_royal_threes_are_no_lone_card_to_spare_nor_a_small_meld_to_wait_with() -> None:
+    # the other lone cards fit the next side's melds, so "safe" used to mean the three
+    theirs = {"melds": [[["Qh", "Qd", "Qc"]], [["8h", "8d", "8s"], ["9c", "9d", "9s"]]]}
+    frozen = _royal(["3d", "5d", "5c", "8c", "9h"], pile=["2c", "9d"], **theirs)
+    (pairs,) = [h for h in hints(frozen) if h.tip == "tactics.keep_pairs"]
+    assert rank(pairs.action.card) != 3  # type: ignore[attr-defined]
+    for hint in hints(frozen):
+        assert not (hint.action.type == "discard" and rank(hint.action.card) == 3), hint.tip  # type: ignore[attr-defined]
+        assert not (hint.tip == "tactics.keep_cards" and all(rank(c) == 3 for c in hint.cards))
+    # in Classic a lone black three stays a fine discard (it blocks the pile for the next player)
+    classic = state_of(["3s", "5d", "5c", "8c", "9h", "Kd"], phase="play", pile=["2c", "9d"], **OPENED)
+    (pairs,) = [h for h in hints(classic) if h.tip == "tactics.keep_pairs"]
+    assert pairs.action.type == "discard"  # type: ignore[attr-defined]
 
 
 def test_royal_keep_threes_unless_the_other_side_builds_a_royal() -> None:
