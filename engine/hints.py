@@ -209,24 +209,30 @@ def _keep_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
 
 
 def _joker_first(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"använd jokern eftersom den ger mera poäng ... och mindre poäng dras av"."""
+    """"När du ska lägga till ett vilt kort till en av dina mälningar och kan välja mellan en joker
+    eller en tvåa, använd jokern": said when a wild card completes a canasta, the moment a wild card
+    goes onto a meld (otherwise the hint would urge a wild card onto some meld every turn)."""
     if state.phase is not Phase.PLAY:
         return
     hand = state.hands[state.turn]
     twos = [c for c in hand if WILD[c] and c != JOKER]
     if JOKER not in hand or not twos:
         return
+    rules = state.rules
+    melds = state.melds[state.team_of(state.turn)]
     for action in legal:
-        if isinstance(action, MeldAction) and action.layoffs and not action.melds:
-            layoff = action.layoffs[0]
-            if layoff.cards == (twos[0],):
-                joker = MeldAction(layoffs=(type(layoff)(layoff.onto, (JOKER,)),))
-                if is_legal(state, joker):
-                    others = tuple(a for a in legal if a != action)  # only adding the two goes against it
-                    yield Hint("tactics.joker_first", joker, (JOKER,), N_("Add a joker rather than a two: it counts 50"
-                                                                          " melded, and the two costs less if it stays"
-                                                                          " in your hand."), {}, 0.8, others)
-                    return
+        if not (isinstance(action, MeldAction) and action.layoffs and not action.melds):
+            continue
+        layoff = action.layoffs[0]
+        if len(action.layoffs) != 1 or layoff.cards != (twos[0],) or len(melds[layoff.onto].cards) != rules.canasta_size - 1:
+            continue
+        joker = MeldAction(layoffs=(type(layoff)(layoff.onto, (JOKER,)),))
+        if is_legal(state, joker):
+            others = tuple(a for a in legal if a != action)  # only adding the two goes against it
+            yield Hint("tactics.joker_first", joker, (JOKER,), N_("Add a joker rather than a two: it counts 50"
+                                                                  " melded, and the two costs less if it stays"
+                                                                  " in your hand."), {}, 0.8, others)
+            return
 
 
 def _dont_rush_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
