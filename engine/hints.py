@@ -136,9 +136,18 @@ def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
         def points_of(action: MeldAction) -> int:
             return sum(state.rules.meld_points(state.rules.make_meld(m)) for m in action.melds)
 
-        # The fewest cards that reach the minimum (then the most points): showing the biggest opening
-        # would teach the learner to empty the hand, against Taktik 1 ("minst åtta eller fler kort").
-        best = min(openings, key=lambda a: (len(a.cards()), -points_of(a)))
+        runs = "samba" in state.rules.meld_kinds
+
+        def cost(action: MeldAction) -> tuple[int, int, int, int]:
+            cards = action.cards()
+            # Sambas need the 7s to jacks (Taktik 5), where the variant has Sambas
+            samba_cards = sum(1 for c in cards if not WILD[c] and 7 <= rank(c) <= 11) if runs else 0
+            return (len(cards), samba_cards, sum(1 for c in cards if WILD[c]), -points_of(action))
+
+        # The fewest cards that reach the minimum, sparing wild cards, then the most points: showing the
+        # biggest opening would teach the learner to empty the hand, against Taktik 1 ("minst åtta
+        # eller fler kort").
+        best = min(openings, key=cost)
         points = points_of(best)
         yield Hint("rule.opening", best, cards_of(best), N_("Your side needs {minimum} points to open:"
                                                             " {cards} make {points}."),
@@ -298,7 +307,10 @@ def _keep_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
     team = state.team_of(state.turn)
     threes = [c for c in state.hands[state.turn] if c in RED_THREES or c in BLACK_THREES]
     others_threes = any(m.kind is MeldKind.THREES for t in range(len(state.teams)) if t != team for m in state.melds[t])
-    if not threes or others_threes:
+    # a red three that can be melded now is tip 6's ("Mäla dina röda treor så snart som möjligt"):
+    # "keep your threes" would muddle it; black threes, and red ones that cannot go down, are this tip's
+    meldable = {c for a in legal if isinstance(a, MeldAction) for c in a.cards()}
+    if others_threes or all(c in RED_THREES and c in meldable for c in threes):
         return
     other = [a for a in legal if isinstance(a, Discard) and a.card not in RED_THREES and a.card not in BLACK_THREES]
     choice = safest_discard(state, other)

@@ -7,7 +7,7 @@ import pytest
 
 from engine.actions import parse_action
 from engine.game import apply, is_legal
-from engine.cards import pretty_card, rank
+from engine.cards import is_wild, pretty_card, rank
 from engine.hints import hints
 from tests.engine.helpers import state_of
 from tests.engine.test_properties import TABLES, _walk
@@ -138,6 +138,8 @@ def test_royal_threes_are_no_lone_card_to_spare_nor_a_small_meld_to_wait_with() 
 
 def test_royal_keep_threes_unless_the_other_side_builds_a_royal() -> None:
     assert "tactics.keep_threes" in _tips(_royal(["3c", "9c", "Kd", "5s"]))
+    # a red three that can be melded now is tip 6's: "keep your threes" would only muddle it
+    assert "tactics.keep_threes" not in _tips(_royal(["3d", "9c", "Kd", "5s"]))
     theirs = {"melds": [[["Qh", "Qd", "Qc"]], [["3h", "3s"]]]}
     assert "tactics.keep_threes" not in _tips(_royal(["3c", "9c", "Kd", "5s"], **theirs))
 
@@ -166,6 +168,17 @@ def test_the_opening_hint_shows_the_fewest_cards_that_reach_the_minimum() -> Non
     state = state_of([], **{"variant": "royal", "phase": "play", "hands": [hand, 15, 15, 15]})
     (hint,) = [h for h in hints(state) if h.tip == "rule.opening"]
     assert len(hint.cards) == 3 and hint.facts["points"] >= 50
+
+
+def test_the_royal_opening_hint_spares_samba_cards_and_wild_cards() -> None:
+    # a real game's hand: four cards open in several ways; the 10s, jacks and 7s are a Samba's
+    hand = ["Ac", "2c", "3d", "6s", "7c", "7d", "7s", "9s", "10c", "10h", "10s", "Jh", "Js", "Qs", "Kd", "Kh", "JK"]
+    state = state_of([], **{"variant": "royal", "phase": "play", "hands": [hand, 15, 15, 15], "pile": ["JK", "JK", "5c"]})
+    (hint,) = [h for h in hints(state) if h.tip == "rule.opening"]
+    assert [pretty_card(c) for c in hint.cards if not is_wild(c)] == ["K♦", "K♥"]
+    classic = state_of(["10c", "10h", "10s", "Jh", "Js", "2c", "JK", "4d"], phase="play")
+    (hint,) = [h for h in hints(classic) if h.tip == "rule.opening"]
+    assert sum(1 for c in hint.cards if is_wild(c)) == 1  # a wild card spared where one will do
 
 
 @pytest.mark.parametrize("rules", TABLES)
