@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.actions import Action, Discard, Draw, MeldAction, TakePile, canonical, cards_of
-from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank
+from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, suit
 from engine.errors import FactValue
 from engine.game import apply, is_legal
 from engine.going_out import going_out_plan
@@ -56,6 +56,21 @@ class Tip:
     detect: Callable[[State, list[Action]], Iterator[Hint]]
 
 
+def _neighbours(card: Card, other: Card) -> bool:
+    """Two natural cards of one suit at most two ranks apart (aces high), the makings of a run."""
+    if WILD[card] or WILD[other] or suit(card) != suit(other) or rank(other) == 3:
+        return False
+    high = {1: 14}
+    return 0 < abs(high.get(rank(card), rank(card)) - high.get(rank(other), rank(other))) <= 2
+
+
+def _other_side_close(state: State) -> list[int]:
+    """The other sides that may go out and hold a player with few cards (Taktik 15's situation)."""
+    team = state.team_of(state.turn)
+    return [t for t, seats in enumerate(state.teams) if t != team and state.rules.has_canastas_to_go_out(state.melds[t])
+            and min(len(state.hands[s]) for s in seats) <= 4]
+
+
 def _melds_threes(state: State) -> bool:
     """Whether the variant melds threes together (Royal's meld of threes)."""
     return MeldKind.THREES.value in state.rules.meld_kinds
@@ -72,13 +87,17 @@ def safest_discard(state: State, legal: Sequence[Action]) -> Discard | None:
     nxt = state.team_of(state.next_seat(state.turn))
     their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
     threes_meld = _melds_threes(state)
+    runs = "samba" in state.rules.meld_kinds
 
-    def cost(action: Discard) -> tuple[int, int, int, int, int]:
+    def cost(action: Discard) -> tuple[int, int, int, int, int, int]:
         card = action.card
         same = sum(1 for c in hand if not WILD[c] and rank(c) == rank(card))
         # where threes are melded (Royal), a three is the side's Royal canasta: Taktik 7 keeps it
         three = int(threes_meld and rank(card) == 3)
-        return (int(WILD[card]), three, int(rank(card) in their_ranks), same, -state.rules.value(card))
+        # where Sambas are melded, a card with a neighbour of its suit in the hand is a Samba's start
+        # (Taktik 3: "arrangera eventuella Sambas")
+        run = int(runs and rank(card) != 3 and any(_neighbours(card, c) for c in hand))
+        return (int(WILD[card]), three, int(rank(card) in their_ranks), run, same, -state.rules.value(card))
 
     return min(discards, key=cost)
 
@@ -257,8 +276,8 @@ def _dont_rush_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
 
 def _samba_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
     """"Varje Samba ... innehåller en åtta, nia och en tia ... undvika att mäla sjuor och knektar"."""
-    if state.phase is not Phase.PLAY:
-        return
+    if state.phase is not Phase.PLAY or _other_side_close(state):
+        return  # with the other side about to go out, melding cards beats saving them (Taktik 15)
     risky = [a for a in legal if isinstance(a, MeldAction) and a.melds and not a.layoffs
              and all(state.rules.make_meld(m).kind is MeldKind.RANK and rank(next(c for c in m if not WILD[c])) in (7, 8, 9, 10, 11)
                      for m in a.melds)]
@@ -451,11 +470,9 @@ def _watch_score(state: State, legal: list[Action]) -> Iterator[Hint]:
 def _shed_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
     """"När motståndarlaget har kompletterat en Canasta och en Samba och åtminstone en av spelarna
     i det laget endast har några få kort kvar ... reducera antalet kort på din hand"."""
-    team = state.team_of(state.turn)
     if state.phase is not Phase.PLAY:
         return
-    close = [t for t, seats in enumerate(state.teams) if t != team and state.rules.has_canastas_to_go_out(state.melds[t])
-             and min(len(state.hands[s]) for s in seats) <= 4]
+    close = _other_side_close(state)
     melds = [a for a in legal if isinstance(a, MeldAction)]
     if close and melds:
         best = max(melds, key=lambda a: sum(state.rules.value(c) for c in a.cards()))
