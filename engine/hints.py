@@ -25,6 +25,8 @@ from engine.rulebook import format_facts
 from engine.state import Phase, State
 
 ALL = frozenset({"classic", "wiener", "royal", "swedish"})
+# Taktik 5: "Varje Samba ... innehåller en åtta, nia och en tia ... undvika att mäla sjuor och knektar"
+SAMBA_CORE = {8: 2, 9: 2, 10: 2, 7: 1, 11: 1}
 ROYAL = frozenset({"royal"})
 
 
@@ -159,8 +161,8 @@ def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
 
         def cost(action: MeldAction) -> tuple[int, int, int, int]:
             cards = action.cards()
-            # Sambas need the 7s to jacks (Taktik 5), where the variant has Sambas
-            samba_cards = sum(1 for c in cards if not WILD[c] and 7 <= rank(c) <= 11) if runs else 0
+            # Sambas need the 7s to jacks, the 8s, 9s and 10s above all (Taktik 5), where the variant has them
+            samba_cards = sum(SAMBA_CORE.get(rank(c), 0) for c in cards if not WILD[c]) if runs else 0
             return (len(cards), samba_cards, sum(1 for c in cards if WILD[c]), -points_of(action))
 
         # The fewest cards that reach the minimum, sparing wild cards, then the most points: showing the
@@ -350,7 +352,9 @@ def _opening_order(state: State, legal: list[Action]) -> Iterator[Hint]:
     rules = state.rules
     openings = [a for a in legal if isinstance(a, MeldAction) and a.melds and not a.layoffs
                 and all(rules.make_meld(m).kind is MeldKind.RANK for m in a.melds)]
-    if len(openings) < 2:
+    # with a Bolivia to open with, tip 8 ("En kraftfull öppning är en del av en Bolivia") speaks instead:
+    # the two would otherwise advise against each other's opening
+    if len(openings) < 2 or any(_strong_opening(state, legal)):
         return
     order = {1: 0, 4: 1, 13: 2, 5: 3, 12: 4, 6: 5, 11: 6, 7: 7}
 
@@ -358,9 +362,10 @@ def _opening_order(state: State, legal: list[Action]) -> Iterator[Hint]:
         return tuple(sorted(order.get(rank(next(c for c in m if not WILD[c])), 9) for m in action.melds))
 
     best = min(openings, key=spends)
+    same = tuple(a for a in openings if spends(a) == spends(best))  # the same ranks, other wild cards
     yield Hint("tactics.opening_order", best, cards_of(best), N_("To open, spend aces first, then 4s, kings, 5s …:"
                                                                   " points now, while keeping what a partner's Samba"
-                                                                  " may need."), {}, 1.6)
+                                                                  " may need."), {}, 1.6, same)
 
 
 def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -368,7 +373,10 @@ def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
     team = state.team_of(state.turn)
     if state.phase is not Phase.PLAY or len(state.hands[state.turn]) > 3 or state.can_go_out(team):
         return
-    action = safest_discard(state, legal)
+    # the card to keep back is one that cannot go down anyway; what can go down, should (Taktik 15)
+    meldable = {c for a in legal if isinstance(a, MeldAction) for c in a.cards()}
+    spare = [a for a in legal if isinstance(a, Discard) and a.card not in meldable]
+    action = safest_discard(state, spare or legal)
     if action is not None:
         text: Text = NP_("You may not go out yet: your side needs {count} canasta first, so keep a card after melding.",
                          "You may not go out yet: your side needs {count} canastas first, so keep a card after melding.")

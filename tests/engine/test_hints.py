@@ -46,6 +46,13 @@ def test_opening_shows_how_to_reach_the_minimum() -> None:
     assert "does not reach" in next(h for h in hints(short) if h.tip == "rule.opening").explanation()
 
 
+def test_not_out_yet_keeps_back_a_card_that_cannot_go_down() -> None:
+    # the 9♣ fits the side's 9s: the card to keep is the K♣ or 7♥, not the one to lay off
+    melds = {"melds": [[["9c", "9s", "9d"], ["Qh", "Qd", "Qc"]], []]}
+    (hint,) = [h for h in hints(state_of(["7h", "9c", "Kc"], phase="play", **melds)) if h.tip == "rule.not_out_yet"]
+    assert pretty_card(hint.action.card) != "9♣"  # type: ignore[attr-defined]
+
+
 def test_going_out_when_the_side_may() -> None:
     canasta = {"melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "2c"]], []]}
     assert "rule.go_out" in _tips(state_of(["9c", "9d", "9h", "5s"], phase="play", **canasta))
@@ -165,15 +172,17 @@ def test_royal_opening_order_spends_aces_first() -> None:
     assert any(c in hint.cards for c in state.hands[0][:3])
 
 
-def test_royal_opening_order_weighs_rank_melds_only() -> None:
-    # a real game's hand: the wild cards alone (a Bolivia's start) reach 50 too, and spend no rank;
-    # the tip is about rank melds, so it must still say the aces
+def test_royal_opening_order_leaves_a_bolivia_opening_to_tip_8() -> None:
+    # a real game's hand: the three wild cards open as a Bolivia's start; tip 10 used to offer them as
+    # its "rank meld" (they spend no rank) and, mended, offered the aces with a two against tip 8
     hand = ["Ad", "As", "2c", "2s", "3c", "3c", "4s", "4s", "6c", "7h", "8c", "8h", "8h", "8s", "10h", "10h", "JK"]
     state = state_of([], **{"variant": "royal", "phase": "play", "hands": [hand, 15, 15, 15]})
-    hint = next(h for h in hints(state) if h.tip == "tactics.opening_order")
-    kinds = {state.rules.make_meld(m).kind.value for m in hint.action.melds}  # type: ignore[attr-defined]
-    assert kinds == {"rank"} and {"A♦", "A♠"} <= set(hint.explanation().split()) | {
-        pretty for pretty in (pretty_card(c) for c in hint.cards)}
+    tips = _tips(state)
+    assert "tactics.strong_opening" in tips and "tactics.opening_order" not in tips
+    two_wilds = state_of([], **{"variant": "royal", "phase": "play", "hands": [hand[:3] + hand[4:], 15, 15, 15]})
+    hint = next(h for h in hints(two_wilds) if h.tip == "tactics.opening_order")
+    assert {two_wilds.rules.make_meld(m).kind.value for m in hint.action.melds} == {"rank"}  # type: ignore[attr-defined]
+    assert {"A♦", "A♠"} <= {pretty_card(c) for c in hint.cards}
 
 
 def test_the_opening_hint_shows_the_fewest_cards_that_reach_the_minimum() -> None:
@@ -190,6 +199,11 @@ def test_the_royal_opening_hint_spares_samba_cards_and_wild_cards() -> None:
     state = state_of([], **{"variant": "royal", "phase": "play", "hands": [hand, 15, 15, 15], "pile": ["JK", "JK", "5c"]})
     (hint,) = [h for h in hints(state) if h.tip == "rule.opening"]
     assert [pretty_card(c) for c in hint.cards if not is_wild(c)] == ["K♦", "K♥"]
+    # 7s cost a Samba less than 8s (Taktik 5 names the 8, 9 and 10 in every Samba)
+    fours = ["Ad", "2h", "3c", "3s", "4c", "4d", "4h", "4s", "5d", "7c", "7s", "8c", "8c", "10s", "Jh", "Qc", "Kd"]
+    state = state_of([], **{"variant": "royal", "phase": "play", "hands": [fours, 15, 15, 15]})
+    (hint,) = [h for h in hints(state) if h.tip == "rule.opening"]
+    assert "8♣" not in {pretty_card(c) for c in hint.cards}
     classic = state_of(["10c", "10h", "10s", "Jh", "Js", "2c", "JK", "4d"], phase="play")
     (hint,) = [h for h in hints(classic) if h.tip == "rule.opening"]
     assert sum(1 for c in hint.cards if is_wild(c)) == 1  # a wild card spared where one will do
