@@ -10,6 +10,7 @@ it is good advice (the Samba and threes tips are Royal's alone).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -64,6 +65,15 @@ def _neighbours(card: Card, other: Card) -> bool:
         return False
     high = {1: 14}
     return 0 < abs(high.get(rank(card), rank(card)) - high.get(rank(other), rank(other))) <= 2
+
+
+def _meanwhile(state: State, legal: list[Action], action: Action) -> tuple[Action, ...]:
+    """The other melds that leave ``action``'s cards in the hand: the turn goes on after them, so
+    they do not go against advice to meld those cards (the review of a hand asks)."""
+    hand = Counter(state.hands[state.turn])
+    need = Counter(cards_of(action))
+    return tuple(a for a in legal if isinstance(a, MeldAction) and a != action
+                 and all((hand - Counter(a.cards()))[c] >= n for c, n in need.items()))
 
 
 def _other_side_close(state: State) -> list[int]:
@@ -214,7 +224,8 @@ def _keep_pairs(state: State, legal: list[Action]) -> Iterator[Hint]:
         pairs = tuple(c for c in hand if not WILD[c] and counts.get(rank(c)) == 2)
         yield Hint("tactics.keep_pairs", choice, pairs, N_("The pile is frozen: keep your pairs, so that you can take it"
                                                            " with a natural pair. Discard a lone card, such as the {card}."),
-                   {"card": choice.card}, 1.5, tuple(singles))
+                   {"card": choice.card}, 1.5,
+                   tuple(a for a in legal if not (isinstance(a, Discard) and counts.get(rank(a.card)) == 2)))
 
 
 def _keep_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -317,7 +328,8 @@ def _meld_red_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
     for action in legal:
         if isinstance(action, MeldAction) and action.cards() and all(c in RED_THREES for c in action.cards()):
             yield Hint("tactics.meld_red_threes", action, reds, N_("Meld your red threes early, so that your partners see"
-                                                                   " where the Super Royal canasta stands."), {}, 1.4)
+                                                                   " where the Super Royal canasta stands."), {}, 1.4,
+                       _meanwhile(state, legal, action))
             return
 
 
@@ -373,6 +385,8 @@ def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
     team = state.team_of(state.turn)
     if state.phase is not Phase.PLAY or len(state.hands[state.turn]) > 3 or state.can_go_out(team):
         return
+    if any(_going_out(state, legal)):
+        return  # the melds that go out complete the canastas it needs: going out is allowed after all
     # the card to keep back is one that cannot go down anyway; what can go down, should (Taktik 15)
     meldable = {c for a in legal if isinstance(a, MeldAction) for c in a.cards()}
     spare = [a for a in legal if isinstance(a, Discard) and a.card not in meldable]
@@ -401,7 +415,7 @@ def _sambas_win(state: State, legal: list[Action]) -> Iterator[Hint]:
         best = max(sambas, key=lambda a: len(a.cards()))
         yield Hint("tactics.sambas_win", best, cards_of(best), N_("A side that builds Sambas beats one that builds rank"
                                                                    " canastas: meld {cards} as a Samba."),
-                   {"cards": cards_of(best)}, 1.7)
+                   {"cards": cards_of(best)}, 1.7, tuple(sambas) + _meanwhile(state, legal, best))
 
 
 def _secret_samba(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -416,7 +430,7 @@ def _secret_samba(state: State, legal: list[Action]) -> Iterator[Hint]:
         yield Hint("tactics.secret_samba", first, cards_of(first), N_("A Samba kept secret in your hand may lose the"
                                                                        " cards it needs to your partner's discards:"
                                                                        " show {cards} now."),
-                   {"cards": cards_of(first)}, 1.0)
+                   {"cards": cards_of(first)}, 1.0, tuple(sambas) + _meanwhile(state, legal, first))
 
 
 def _strong_opening(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -433,7 +447,7 @@ def _strong_opening(state: State, legal: list[Action]) -> Iterator[Hint]:
         yield Hint("tactics.strong_opening", action, tuple(wilds), N_("Your {count} wild cards are the start of a"
                                                                       " Bolivia: a strong opening holds one, with"
                                                                       " Sambas; keep them together for it."),
-                   {"count": len(wilds)}, 1.0, tuple(bolivias))
+                   {"count": len(wilds)}, 1.0, tuple(bolivias) + _meanwhile(state, legal, action))
 
 
 def _going_out_time(state: State, legal: list[Action]) -> Iterator[Hint]:

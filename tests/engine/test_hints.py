@@ -53,6 +53,30 @@ def test_not_out_yet_keeps_back_a_card_that_cannot_go_down() -> None:
     assert pretty_card(hint.action.card) != "9♣"  # type: ignore[attr-defined]
 
 
+def test_a_meld_that_leaves_the_advised_cards_in_hand_does_not_go_against_the_advice() -> None:
+    # the turn goes on after a meld: the red three first, then the Bolivia (or the other way round)
+    hand = ["2c", "2d", "2s", "JK", "3d", "Ac", "Ad", "Ah", "9s", "Kd", "Qh", "5s", "6c"]
+    state = state_of([], **{"variant": "royal", "phase": "play", "hands": [hand, 15, 15, 15]})
+    found = {h.tip: h for h in hints(state)}
+    red_three = parse_action({"type": "meld", "melds": [["3d"]]})
+    bolivia = found["tactics.strong_opening"].action
+    assert found["tactics.strong_opening"].follows(red_three) and found["tactics.meld_red_threes"].follows(bolivia)
+    # ... but a discard does, and so does an opening that spends the wild cards elsewhere
+    assert not found["tactics.meld_red_threes"].follows(parse_action({"type": "discard", "card": "6c"}))
+    assert not found["tactics.strong_opening"].follows(parse_action({"type": "meld", "melds": [["Ac", "Ad", "Ah", "2c"]]}))
+    # keep pairs is about the discard: melding first does not break a pair
+    frozen = state_of(["8c", "8d", "Kh", "5s", "Qs"], phase="play", pile=["2c", "9h"], **OPENED)
+    pairs = next(h for h in hints(frozen) if h.tip == "tactics.keep_pairs")
+    assert pairs.follows(parse_action({"type": "meld", "layoffs": [{"onto": 0, "cards": ["Qs"]}]}))
+    assert not pairs.follows(parse_action({"type": "discard", "card": "8c"}))
+
+
+def test_not_out_yet_is_silent_when_the_melds_that_go_out_complete_the_canasta() -> None:
+    six = {"melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd"]], []]}
+    tips = _tips(state_of(["Qc", "5s"], phase="play", **six))
+    assert "rule.go_out" in tips and "rule.not_out_yet" not in tips
+
+
 def test_going_out_when_the_side_may() -> None:
     canasta = {"melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "2c"]], []]}
     assert "rule.go_out" in _tips(state_of(["9c", "9d", "9h", "5s"], phase="play", **canasta))
