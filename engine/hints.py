@@ -121,7 +121,8 @@ def _take_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
     takes = [a for a in legal if isinstance(a, TakePile)]
     if not takes or state.phase is not Phase.DRAW:
         return
-    best = max(takes, key=lambda a: (len(a.melds), len(a.meld)))
+    # the fewest wild cards (they are worth more kept for a canasta), then the most cards melded
+    best = min(takes, key=lambda a: (sum(1 for c in cards_of(a) if WILD[c]), -len(a.melds), -len(a.meld)))
     top = state.pile[-1]
     facts: dict[str, FactValue] = {"count": len(state.pile), "top": top}
     if best.onto is not None:

@@ -28,6 +28,14 @@ def test_take_pile_and_its_near_miss() -> None:
     assert "rule.take_pile" not in _tips(state_of(["7h", "8d", "Kc"], pile=["9c", "4d", "7s"], **OPENED))
 
 
+def test_take_pile_with_the_natural_pair_rather_than_wild_cards() -> None:
+    # from a real game: the hint took a 3-card pile with 4♣ 2♣ 2♣ while the hand held 4♣ 4♣
+    state = _royal(["Ad", "2c", "2c", "3c", "4c", "4c", "5c", "7c", "10c", "10h", "Qs", "Ks"], phase="draw",
+                   pile=["8h", "Jc", "4s"])
+    (hint,) = [h for h in hints(state) if h.tip == "rule.take_pile"]
+    assert [pretty_card(c) for c in hint.cards] == ["4♣", "4♣"]
+
+
 def test_why_draw_when_the_pile_cannot_be_taken() -> None:
     frozen = state_of(["7h", "8d", "Kc"], pile=["2c", "4d", "7s"], **OPENED)
     (hint,) = [h for h in hints(frozen) if h.tip == "rule.draw"]
