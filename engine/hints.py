@@ -315,7 +315,9 @@ def _meld_red_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
         return sum(1 for m in state.melds[t] if m.kind is MeldKind.THREES for c in m.cards if c in RED_THREES)
 
     ours, theirs = melded(team), max((melded(t) for t in range(len(state.teams)) if t != team), default=0)
-    if reds and ours >= 3 and theirs in (1, 2):
+    # "det kan ändras beroende på hur de spelar omgången, till exempel om de stannar i eller inte":
+    # once the other side can go out, the red three held back would cost 500 in the hand
+    if reds and ours >= 3 and theirs in (1, 2) and not _other_side_close(state):
         # "skulle du kunna hålla på din fjärde röda trea så att inte motståndarna vet sitt öde"
         keep = [a for a in legal if not (isinstance(a, MeldAction) and any(c in RED_THREES for c in a.cards()))
                 and not (isinstance(a, Discard) and a.card in RED_THREES)]  # holding back is not throwing away

@@ -172,6 +172,12 @@ def test_royal_holding_back_the_fourth_red_three_never_discards_it() -> None:
     (hint,) = [h for h in hints(state) if h.tip == "tactics.meld_red_threes"]
     assert "hold back" in hint.explanation() and hint.action.card != state.hands[0][0]  # type: ignore[attr-defined]
     assert not hint.follows(parse_action({"type": "discard", "card": "3d"}))
+    # the other side has its Samba and canasta and a player with two cards: meld it now
+    close = {"melds": [melds["melds"][0], melds["melds"][1] + [["10s", "Js", "Qs", "9s", "Ks", "8s", "As"],
+                                                               ["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"]]]}
+    state = state_of([], **{**ROYAL_OPENED, "phase": "play", **close, "hands": [["3d", "4h", "5d", "8c", "8d", "8h", "9d"], 2, 6, 5]})
+    (hint,) = [h for h in hints(state) if h.tip == "tactics.meld_red_threes"]
+    assert hint.action.type == "meld" and "early" in hint.explanation()  # type: ignore[attr-defined]
 
 
 def test_royal_threes_are_no_lone_card_to_spare_nor_a_small_meld_to_wait_with() -> None:
