@@ -76,3 +76,21 @@ def test_the_ladder_reports_duplicate_results_and_move_times() -> None:
     assert lo <= beginner["win_rate"] <= hi and beginner["win_rate"] > 0.5
     assert set(report["move_ms"]) == {"club", "beginner", "random"}
     assert set(BOTS) == {"random", "beginner", "basic", "club", "expert"}
+
+
+@pytest.mark.parametrize("playout_ms", [20.0, 70.0, 400.0])
+def test_the_expert_ends_its_search_within_the_budget_but_one_playout(playout_ms: float, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # a clock that only playouts move: a Royal-long playout must not carry a move far past its budget
+    clock = [0.0]
+    monkeypatch.setattr("engine.levels.time.perf_counter", lambda: clock[0])
+
+    def playout(self, world, action, obs, rng) -> float:  # type: ignore[no-untyped-def]
+        clock[0] += playout_ms / 1000
+        return rng.random()
+
+    monkeypatch.setattr(ExpertBot, "_playout", playout)
+    for state in _walk(1, ("club",), CLASSIC)[5:60:5]:
+        legal = legal_actions(state)
+        clock[0] = 0.0
+        ExpertBot(300.0).choose(observe(state, state.turn), legal, random.Random(1))
+        assert clock[0] * 1000 <= 300 * 0.97 + playout_ms + 1e-6
