@@ -540,7 +540,11 @@ def strong_move(state: State, budget_ms: float = 300.0, seed: int = 0) -> Hint |
     legal = legal_actions(state)
     bot = ExpertBot(budget_ms)
     action = bot.choose(observe(state, state.turn), legal, random.Random(seed))
-    facts: dict[str, FactValue] = {"points": max(0, round(bot.last_edge))}
+    points = round(bot.last_edge)
+    if points <= 0:  # "0 points more" reads as no reason: say what the trials did show
+        return Hint("expert.choice", action, cards_of(action), N_("A strong player would do this: in trial deals no"
+                                                                   " other move did better."), {}, 0.0)
+    facts: dict[str, FactValue] = {"points": points}
     return Hint("expert.choice", action, cards_of(action), N_("A strong player would do this: in trial deals it scored"
                                                                " {points} points more than the next best move."), facts, 0.0)
 

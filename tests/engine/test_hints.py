@@ -322,4 +322,9 @@ def test_a_strong_players_move_is_legal_and_gives_its_reason() -> None:
 
     state = state_of(["7h", "7d", "Kc", "Kd", "4s"], pile=["9c", "4d", "7s"], **OPENED)
     hint = strong_move(state, budget_ms=60)
-    assert hint is not None and is_legal(state, hint.action) and "points" in hint.explanation()
+    assert hint is not None and is_legal(state, hint.action)
+    assert "points more" in hint.explanation() or "no other move did better" in hint.explanation()
+    # one legal move (draw: the J♠ fits nothing): no trials, and no "0 points more" either
+    only = state_of(["5h", "8d", "Kc"], pile=["9c", "4d", "Js"], **OPENED)
+    hint = strong_move(only, budget_ms=60)
+    assert hint is not None and hint.explanation(lang="sv").endswith("inget annat drag bättre.")
