@@ -51,6 +51,16 @@ def suit(card: Card) -> int:
     return -1 if card == JOKER else card % 4
 
 
+def run_place(card: Card) -> int:
+    """A card's place in a run of its suit, the ace high (as in Royal's Samba): 2 to 14.
+
+    >>> run_place(parse_card("Ah")), run_place(parse_card("Kh")), run_place(parse_card("4h"))
+    (14, 13, 4)
+    """
+    card_rank = rank(card)
+    return 14 if card_rank == ACE else card_rank
+
+
 def is_wild(card: Card) -> bool:
     """Jokers and twos are wild in every variant we play."""
     return card == JOKER or card // 4 == 1

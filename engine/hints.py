@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.actions import Action, Discard, Draw, MeldAction, TakePile, canonical, cards_of
-from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, suit
+from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place, suit
 from engine.errors import FactValue
 from engine.game import apply, is_legal
 from engine.going_out import going_out_plan
@@ -63,8 +63,7 @@ def _neighbours(card: Card, other: Card) -> bool:
     """Two natural cards of one suit at most two ranks apart (aces high), the makings of a run."""
     if WILD[card] or WILD[other] or suit(card) != suit(other) or rank(other) == 3:
         return False
-    high = {1: 14}
-    return 0 < abs(high.get(rank(card), rank(card)) - high.get(rank(other), rank(other))) <= 2
+    return 0 < abs(run_place(card) - run_place(other)) <= 2
 
 
 def _meanwhile(state: State, legal: list[Action], action: Action) -> tuple[Action, ...]:
@@ -562,8 +561,7 @@ def arranged(state: State, seat: int) -> list[int]:
             return (0, card, 0)
         if rank(card) == 3:
             return (1, card, 0)
-        place = 14 if rank(card) == 1 else rank(card)
-        return (2, card % 4, place) if runs else (2, place, card % 4)
+        return (2, card % 4, run_place(card)) if runs else (2, run_place(card), card % 4)
 
     return sorted(range(len(hand)), key=key)
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile
 from engine.bots import BasicBot, Bot, Observation, RandomBot
-from engine.cards import BLACK_THREES, WILD, Card, rank, suit
+from engine.cards import BLACK_THREES, WILD, Card, rank, run_place, suit
 from engine.game import apply
 from engine.i18n import N_
 from engine.legal import legal_actions
@@ -159,22 +159,17 @@ class ClubBot(BasicBot):
     def _samba_cost(self, obs: Observation, card: Card) -> float:
         """Keep the cards of a run in the making; never hand the next side the card that
         extends its Samba (it takes the pile with it)."""
-        place = _place(card)
-        near = {_place(c) for c in obs.hand if c != card and not WILD[c] and suit(c) == suit(card)}
+        place = run_place(card)
+        near = {run_place(c) for c in obs.hand if c != card and not WILD[c] and suit(c) == suit(card)}
         cost = 8.0 * sum(1 for d in (-2, -1, 1, 2) if place + d in near)
         seats = len(obs.hand_sizes)
         nxt = next(t for t, members in enumerate(obs.teams) if (obs.seat + 1) % seats in members)
         for meld in obs.melds[nxt]:
             if meld.kind is MeldKind.SAMBA and not obs.rules.is_canasta(meld) and suit(meld.cards[0]) == suit(card):
-                places = [_place(c) for c in meld.cards]
+                places = [run_place(c) for c in meld.cards]
                 if place in (min(places) - 1, max(places) + 1):
                     cost += 40
         return cost
-
-
-def _place(card: Card) -> int:
-    """A card's place in a run of its suit (the ace high, as in a Samba)."""
-    return 14 if rank(card) == 1 else rank(card)
 
 
 # The tips a club player follows where they speak: tried on duplicate deals, these helped the club

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, suit
+from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, suit
 from engine.errors import IllegalActionError
 from engine.i18n import N_
 from engine.melds import CANASTA_NAMES, Meld, MeldKind, extend_rank_meld, make_rank_meld
@@ -84,14 +84,8 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
 }
 
 
-def _high(card: Card) -> int:
-    """A card's place in a Samba: 4 to 14 (the ace is always high)."""
-    card_rank = rank(card)
-    return 14 if card_rank == 1 else card_rank
-
-
 def _is_run(cards: Sequence[Card]) -> bool:
-    places = sorted(_high(c) for c in cards)
+    places = sorted(run_place(c) for c in cards)
     return all(b == a + 1 for a, b in zip(places, places[1:])) and places[0] >= 4
 
 
@@ -163,7 +157,7 @@ class RoyalRules(Rules):
             return Meld(merged, 0, 0, len(merged), MeldKind.BOLIVIA)
         if meld.kind is MeldKind.SAMBA:
             fits = all(not WILD[c] and suit(c) == meld.rank - SAMBA for c in cards)
-            if not fits or len({_high(c) for c in merged}) != len(merged) or not _is_run(merged):
+            if not fits or len({run_place(c) for c in merged}) != len(merged) or not _is_run(merged):
                 raise IllegalActionError("meld.samba", cards=merged)
             if len(merged) > self.canasta_size:
                 raise IllegalActionError("meld.complete", count=self.canasta_size)
