@@ -82,9 +82,14 @@ def _other_side_close(state: State) -> list[int]:
             and min(len(state.hands[s]) for s in seats) <= 4]
 
 
-def _melds_threes(state: State) -> bool:
-    """Whether the variant melds threes together (Royal's meld of threes)."""
-    return MeldKind.THREES.value in state.rules.meld_kinds
+def _has(state: State, kind: MeldKind) -> bool:
+    """Whether the variant has melds of ``kind`` (Royal's Sambas, its meld of threes)."""
+    return kind.value in state.rules.meld_kinds
+
+
+def _meldable(legal: list[Action]) -> set[Card]:
+    """The cards of the hand that some meld action can put down now."""
+    return {c for a in legal if isinstance(a, MeldAction) for c in a.cards()}
 
 
 def safest_discard(state: State, legal: Sequence[Action]) -> Discard | None:
@@ -97,8 +102,8 @@ def safest_discard(state: State, legal: Sequence[Action]) -> Discard | None:
     hand = state.hands[state.turn]
     nxt = state.team_of(state.next_seat(state.turn))
     their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
-    threes_meld = _melds_threes(state)
-    runs = "samba" in state.rules.meld_kinds
+    threes_meld = _has(state, MeldKind.THREES)
+    runs = _has(state, MeldKind.SAMBA)
 
     def cost(action: Discard) -> tuple[int, int, int, int, int, int]:
         card = action.card
@@ -167,7 +172,7 @@ def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
         def points_of(action: MeldAction) -> int:
             return sum(state.rules.meld_points(state.rules.make_meld(m)) for m in action.melds)
 
-        runs = "samba" in state.rules.meld_kinds
+        runs = _has(state, MeldKind.SAMBA)
 
         def cost(action: MeldAction) -> tuple[int, int, int, int]:
             cards = action.cards()
@@ -217,8 +222,9 @@ def _keep_pairs(state: State, legal: list[Action]) -> Iterator[Hint]:
             counts[rank(card)] = counts.get(rank(card), 0) + 1
     if not any(n == 2 for n in counts.values()):
         return
+    threes_meld = _has(state, MeldKind.THREES)  # a three is no lone card to spare there (Taktik 7)
     singles = [a for a in legal if isinstance(a, Discard) and not WILD[a.card] and counts.get(rank(a.card)) == 1
-               and not (rank(a.card) == 3 and _melds_threes(state))]
+               and not (threes_meld and rank(a.card) == 3)]
     if singles:
         choice = safest_discard(state, singles) or singles[0]
         pairs = tuple(c for c in hand if not WILD[c] and counts.get(rank(c)) == 2)
@@ -344,7 +350,7 @@ def _keep_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
     others_threes = any(m.kind is MeldKind.THREES for t in range(len(state.teams)) if t != team for m in state.melds[t])
     # a red three that can be melded now is tip 6's ("Mäla dina röda treor så snart som möjligt"):
     # "keep your threes" would muddle it; black threes, and red ones that cannot go down, are this tip's
-    meldable = {c for a in legal if isinstance(a, MeldAction) for c in a.cards()}
+    meldable = _meldable(legal)
     if others_threes or all(c in RED_THREES and c in meldable for c in threes):
         return
     other = [a for a in legal if isinstance(a, Discard) and a.card not in RED_THREES and a.card not in BLACK_THREES]
@@ -390,13 +396,13 @@ def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
     if any(_going_out(state, legal)):
         return  # the melds that go out complete the canastas it needs: going out is allowed after all
     # the card to keep back is one that cannot go down anyway; what can go down, should (Taktik 15)
-    meldable = {c for a in legal if isinstance(a, MeldAction) for c in a.cards()}
+    meldable = _meldable(legal)
     spare = [a for a in legal if isinstance(a, Discard) and a.card not in meldable]
     action = safest_discard(state, spare or legal)
     if action is not None:
         text: Text = NP_("You may not go out yet: your side needs {count} canasta first, so keep a card after melding.",
                          "You may not go out yet: your side needs {count} canastas first, so keep a card after melding.")
-        if "samba" in state.rules.meld_kinds:
+        if _has(state, MeldKind.SAMBA):
             text = N_("You may not go out yet: your side needs two canastas, one of them a Samba, so keep a card"
                       " after melding.")
         yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8)
@@ -553,7 +559,7 @@ def arranged(state: State, seat: int) -> list[int]:
     ... arrangera eventuella Sambas"): the order to show a hand in, as indexes into it: wild
     cards, then threes, then (in Royal, toward Sambas) each suit in sequence, else by rank."""
     hand = state.hands[seat]
-    runs = "samba" in state.rules.meld_kinds
+    runs = _has(state, MeldKind.SAMBA)
 
     def key(index: int) -> tuple[int, int, int]:
         card = hand[index]
