@@ -22,7 +22,9 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile
@@ -31,7 +33,7 @@ from engine.cards import BLACK_THREES, WILD, Card, rank, run_place, suit
 from engine.game import apply
 from engine.i18n import N_
 from engine.legal import legal_actions
-from engine.melds import MeldKind
+from engine.melds import Meld, MeldKind
 from engine.state import Phase, State
 
 if TYPE_CHECKING:
@@ -192,10 +194,12 @@ class ExpertBot:
     name = "expert"
     title = N_("Expert")
 
-    def __init__(self, budget_ms: float = 300.0, candidates: int = 5, playouts: int | None = None) -> None:
+    def __init__(self, budget_ms: float = 300.0, candidates: int = 5, playouts: int | None = None,
+                 tuning: Search | None = None) -> None:
         self.budget = budget_ms / 1000
         self.candidates = candidates
         self.playouts = playouts  # a fixed number instead of the time budget: the same on any machine
+        self.tuning = tuning  # None: the variant's own (``SEARCH``)
         self.policy = ClubBot()
         self.last_edge = 0.0  # by how many points the last choice beat the next best in playouts
 
@@ -203,7 +207,8 @@ class ExpertBot:
         obs = observation
         if len(legal) == 1 or obs.phase is Phase.ANSWER:
             return self.policy.choose(obs, legal, rng)
-        candidates = self._candidates(obs, legal, rng)
+        tuning = self.tuning or SEARCH.get(obs.rules.name, Search())
+        candidates = self._candidates(obs, legal, rng, tuning)
         if len(candidates) == 1:
             return candidates[0]
         started = time.perf_counter()
@@ -229,7 +234,7 @@ class ExpertBot:
             for action in candidates:
                 if self.playouts is None and results and time.perf_counter() > hard:
                     break
-                results.append(self._playout(world, action, obs, random.Random(seed)))
+                results.append(self._playout(world, action, obs, random.Random(seed), tuning))
             if len(results) < len(candidates):
                 break  # out of time: the unfinished round is left out (its differences are unpaired)
             for index, value in enumerate(results):
@@ -242,35 +247,94 @@ class ExpertBot:
             mean = sum(sample) / len(sample)
             spread = (sum((x - mean) ** 2 for x in sample) / (len(sample) - 1)) ** 0.5 / len(sample) ** 0.5
             # leave the club player's choice only for a move clearly better in these trials
-            if mean - 2 * spread > edge:
-                best, edge = index, mean - 2 * spread
+            if mean - tuning.z * spread > edge:
+                best, edge = index, mean - tuning.z * spread
         others = [sum(d) / len(d) for i, d in enumerate(diffs) if i != best and d]
         mine = sum(diffs[best]) / len(diffs[best]) if diffs[best] else 0.0
         self.last_edge = mine - max(others) if others else 0.0  # the reason a hint can give
         return candidates[best]
 
-    def _candidates(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+    def _candidates(self, obs: Observation, legal: Sequence[Action], rng: random.Random, tuning: Search) -> list[Action]:
+        """The club player's choice; where the tuning asks, its best discards (holding the cards
+        against melding them, and its runner-up discard); then other melds and the pile (and,
+        where asked, lay-offs alone), then the rest."""
+        count = tuning.candidates or self.candidates
         first = self.policy.choose(obs, legal, random.Random(rng.random()))
-        others = [a for a in legal if a != first and not (isinstance(a, MeldAction) and a.layoffs and not a.melds)]
+        picks = [first]
+        if tuning.discards:
+            discards = sorted((a for a in legal if isinstance(a, Discard)),
+                              key=lambda a: self.policy._club_discard_cost(obs, a.card))
+            picks += [a for a in discards[: tuning.discards] if a != first][: max(0, count - 2)]
+        others = [a for a in legal if a not in picks and (tuning.layoffs or not _lays_off_only(a))]
         rng.shuffle(others)
-        melds = [a for a in others if isinstance(a, (MeldAction, TakePile))]
+        melds = [a for a in others if isinstance(a, TakePile) or (isinstance(a, MeldAction) and a.melds)]
+        layoffs = [a for a in others if _lays_off_only(a)]
         rest = [a for a in others if not isinstance(a, (MeldAction, TakePile))]
-        return [first, *(melds + rest)[: self.candidates - 1]]
+        return [*picks, *(melds + layoffs + rest)[: count - len(picks)]]
 
-    def _playout(self, world: State, action: Action, obs: Observation, rng: random.Random) -> float:
-        """The side's margin at the end of the hand after ``action``, everyone playing club."""
+    def _playout(self, world: State, action: Action, obs: Observation, rng: random.Random,
+                 tuning: Search | None = None) -> float:
+        """The side's margin at the end of the hand after ``action``, everyone playing club; with a
+        horizon, the margin the table promises when the horizon is reached first."""
         from engine.bots import observe
-        from engine.scoring import score_hand
 
+        tuning = tuning or Search()
+        limit = 400 if tuning.horizon is None else tuning.horizon
         state = apply(world, action)
         steps = 0
-        while not state.is_over() and steps < 400:
+        while not state.is_over() and steps < limit:
             seat = state.turn
             state = apply(state, self.policy.choose(observe(state, seat), legal_actions(state), rng))
             steps += 1
-        scores = score_hand(state)
-        mine = scores[obs.team].total
-        return mine - max(s.total for t, s in enumerate(scores) if t != obs.team)
+        values = [estimate(state, team) for team in range(len(state.teams))]
+        return values[obs.team] - max(v for t, v in enumerate(values) if t != obs.team)
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """How the expert searches a variant (the defaults: as it searches Classic, Wiener and Swedish)."""
+
+    horizon: int | None = None  # actions a playout runs before the table is scored (None: to the hand's end)
+    z: float = 2.0  # how many standard errors a move must beat the club player's choice by
+    candidates: int | None = None  # how many moves to try (None: the bot's own number)
+    discards: int = 0  # the club player's best discards among them (melding or holding is a choice)
+    layoffs: bool = False  # whether lay-offs alone are tried
+
+
+# Royal's playouts are long (a 108-card hand): played out, a move got 2-3 rounds early in the hand,
+# too few to leave the club player's choice. Chosen with bench/expert_choices.py, measured on the
+# ladder (docs/bots.md); variants not listed search with the defaults, as measured there.
+SEARCH: Mapping[str, Search] = MappingProxyType({
+    "royal": Search(horizon=60, z=1.0, candidates=3, discards=2, layoffs=True),
+})
+
+
+def estimate(state: State, team: int) -> float:
+    """A side's points if the hand ended now, plus for every meld on its way to a canasta a share
+    of the bonus it would bring, growing with the square of how far along it is. At the end of
+    the hand (``state.is_over()``) it is the side's score exactly.
+
+    >>> from engine.variants import CLASSIC
+    >>> from engine.deal import deal
+    >>> start = deal(CLASSIC, random.Random(1))
+    >>> estimate(start, 0) == CLASSIC.score_team(start, 0).total
+    True
+    """
+    rules = state.rules
+    total: float = rules.score_team(state, team).total
+    if state.is_over():
+        return total
+    size = rules.canasta_size
+    for meld in state.melds[team]:
+        if meld.size < size and meld.kind is not MeldKind.BLACK_THREES:
+            whole = Meld(meld.cards + (meld.cards[0],) * (size - meld.size), meld.rank, meld.naturals + size - meld.size,
+                         meld.wilds, meld.kind)
+            total += rules.meld_bonus(whole) * (meld.size / size) ** 2
+    return total
+
+
+def _lays_off_only(action: Action) -> bool:
+    return isinstance(action, MeldAction) and bool(action.layoffs) and not action.melds
 
 
 BOTS: Mapping[str, Callable[[], Bot]] = {

@@ -1,0 +1,178 @@
+"""How good are the expert's choices, move by move? A low-noise companion to the ladder.
+
+The ladder's verdict on 200 duplicate deals carries about ±7 points of luck on the win rate, too
+much to compare two ways of searching in an afternoon. This benchmark instead takes positions
+from seeded club games, scores many of each position's legal actions with a long reference search
+(full playouts by club players in the same sampled deals, common random numbers), and reports how
+much each bot's choice loses against the reference's best: in points of margin and in the share
+of playouts won. Run::
+
+    python bench/expert_choices.py --variant royal --positions 100 --reference 40
+
+    python bench/expert_choices.py --bots "club;expert;expert:horizon=30,z=1,candidates=4"
+
+It prints JSON: per bot the mean loss (margin, win share) with a 95% interval, how often its choice
+was the reference's best, and its loss minus the first bot's on the same positions. Read that
+paired difference: the loss itself is inflated by the reference's own noise (the best of a dozen
+noisy means is too good), the same for every bot. The reference plays hands out and counts the
+plain margin, so it judges a search's shortcuts (a horizon) as well as its choices.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.actions import Action  # noqa: E402
+from engine.bots import Observation, observe  # noqa: E402
+from engine.deal import deal  # noqa: E402
+from engine.game import apply  # noqa: E402
+from engine.legal import legal_actions  # noqa: E402
+from engine.levels import ClubBot, ExpertBot, Search  # noqa: E402
+from engine.scoring import score_hand  # noqa: E402
+from engine.state import Phase, State  # noqa: E402
+from engine.variants import VARIANTS  # noqa: E402
+
+
+@dataclass
+class Position:
+    state: State
+    seed: int
+
+
+def positions(variant: str, count: int, seed: int) -> list[Position]:
+    """Decisions with a choice (play phase or the draw), spread over the hands of club games."""
+    rules = VARIANTS[variant]
+    rng = random.Random(seed)
+    club = ClubBot()
+    found: list[Position] = []
+    while len(found) < count:
+        state = deal(rules, rng)
+        while not state.is_over():
+            legal = legal_actions(state)
+            if len(legal) > 1 and state.phase is not Phase.ANSWER and rng.random() < 0.08:
+                found.append(Position(state, rng.randrange(2**31)))
+            state = apply(state, club.choose(observe(state, state.turn), legal, rng))
+    return found[:count]
+
+
+def _playout(world: State, action: Action, team: int, rng: random.Random) -> float:
+    club = ClubBot()
+    state = apply(world, action)
+    steps = 0
+    while not state.is_over() and steps < 400:
+        state = apply(state, club.choose(observe(state, state.turn), legal_actions(state), rng))
+        steps += 1
+    scores = score_hand(state)
+    return scores[team].total - max(s.total for t, s in enumerate(scores) if t != team)
+
+
+def reference(position: Position, actions: Sequence[Action], samples: int) -> list[tuple[float, float]]:
+    """Each action's mean margin and share of playouts won, over the same ``samples`` worlds."""
+    obs = observe(position.state, position.state.turn)
+    rng = random.Random(position.seed)
+    totals = [[0.0, 0.0] for _ in actions]
+    for _ in range(samples):
+        world = obs.determinize(rng)
+        seed = rng.random()
+        for i, action in enumerate(actions):
+            margin = _playout(world, action, obs.team, random.Random(seed))
+            totals[i][0] += margin
+            totals[i][1] += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+    return [(m / samples, w / samples) for m, w in totals]
+
+
+BOTS = {
+    "club": lambda: ClubBot(),
+    "expert-plain": lambda: ExpertBot(tuning=Search()),  # as it searches Classic
+    "expert": lambda: ExpertBot(),
+}
+
+
+def _tuned(spec: str) -> ExpertBot:
+    """``expert:horizon=60,z=1,candidates=3,discards=2,layoffs=1``: the expert searching with that ``Search``."""
+    fields = dict(part.split("=") for part in spec.split(":", 1)[1].split(",") if part)
+    types = {"horizon": int, "candidates": int, "discards": int, "z": float, "layoffs": lambda v: v == "1"}
+    return ExpertBot(tuning=Search(**{k: types[k](v) for k, v in fields.items()}))
+
+
+def _bot(name: str) -> ClubBot | ExpertBot:
+    return _tuned(name) if name.startswith("expert:") else BOTS[name]()
+
+
+_POSITIONS: list[Position] = []  # set before the pool forks: states hold rules, which do not pickle
+
+
+def _judge(job: tuple[int, list[str], int, int]) -> dict[str, tuple[float, float, bool]]:
+    index, bots, samples, width = job
+    position = _POSITIONS[index]
+    state = position.state
+    obs: Observation = observe(state, state.turn)
+    legal = legal_actions(state)
+    chosen = {name: _bot(name).choose(obs, legal, random.Random(position.seed)) for name in bots}
+    rng = random.Random(position.seed ^ 0x5EED)
+    pool = list(legal)
+    rng.shuffle(pool)
+    actions = list(dict.fromkeys([*chosen.values(), *pool[:width]]))
+    values = reference(position, actions, samples)
+    best_margin = max(v[0] for v in values)
+    best_win = max(v[1] for v in values)
+    best = actions[max(range(len(actions)), key=lambda i: values[i][0])]
+    out = {}
+    for name, action in chosen.items():
+        margin, win = values[actions.index(action)]
+        out[name] = (best_margin - margin, best_win - win, action == best)
+    return out
+
+
+def _interval(xs: list[float]) -> list[float]:
+    mean = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
+    return [round(mean, 3), round(mean - half, 3), round(mean + half, 3)]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="royal", choices=sorted(VARIANTS))
+    parser.add_argument("--positions", type=int, default=100)
+    parser.add_argument("--reference", type=int, default=40, help="reference playouts per action")
+    parser.add_argument("--width", type=int, default=12, help="legal actions scored besides the bots' choices")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bots", default=";".join(BOTS), help="names, or expert:horizon=60,z=1 ...; separated by ';'")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    bots = args.bots.split(";")
+    unknown = [b for b in bots if b not in BOTS and not b.startswith("expert:")]
+    if unknown:
+        parser.error(f"unknown bot(s) {', '.join(unknown)} (known: {', '.join(BOTS)})")
+    _POSITIONS[:] = positions(args.variant, args.positions, args.seed)
+    jobs = [(i, bots, args.reference, args.width) for i in range(len(_POSITIONS))]
+    with ProcessPoolExecutor(args.workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        results = list(pool.map(_judge, jobs))
+    report = {"variant": args.variant, "positions": len(results), "reference_playouts": args.reference, "bots": {}}
+    for name in bots:
+        report["bots"][name] = {
+            "margin_loss": _interval([r[name][0] for r in results]),
+            "win_share_loss": _interval([r[name][1] for r in results]),
+            "best": round(sum(r[name][2] for r in results) / len(results), 3),
+        }
+        if name != bots[0]:  # paired on the same positions: far narrower than the two intervals
+            report["bots"][name][f"margin_loss_minus_{bots[0]}"] = _interval([r[name][0] - r[bots[0]][0] for r in results])
+            report["bots"][name][f"win_share_loss_minus_{bots[0]}"] = _interval([r[name][1] - r[bots[0]][1] for r in results])
+    json.dump(report, sys.stdout, indent=1)
+    print()
+
+
+if __name__ == "__main__":
+    main()

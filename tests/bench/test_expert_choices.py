@@ -1,0 +1,28 @@
+"""The move-by-move benchmark of the expert's choices runs and reports what its doc says."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import expert_choices  # noqa: E402
+
+
+def test_it_reports_each_bot_against_the_reference(capsys: pytest.CaptureFixture[str]) -> None:
+    expert_choices.main(["--variant", "royal", "--positions", "3", "--reference", "2", "--width", "2",
+                         "--workers", "1", "--bots", "club;expert:horizon=10,candidates=2"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["positions"] == 3 and list(report["bots"]) == ["club", "expert:horizon=10,candidates=2"]
+    for figures in report["bots"].values():
+        assert figures["margin_loss"][0] >= 0 and 0 <= figures["best"] <= 1  # the best is never beaten
+    assert "margin_loss_minus_club" in report["bots"]["expert:horizon=10,candidates=2"]
+
+
+def test_an_unknown_bot_is_named() -> None:
+    with pytest.raises(SystemExit):
+        expert_choices.main(["--bots", "club;grandmaster"])
