@@ -11,7 +11,8 @@
   Samba.
 - ``expert`` searches: flat Monte Carlo over the club player's best few candidates, each tried in
   sampled deals of the cards it cannot see (determinization) and played out by club players,
-  within a time budget (300 ms a move by default).
+  within a time budget (300 ms a move by default). In Royal (``SEARCH``) playouts stop after 60
+  actions and are scored from the table, and the club player's best discard is always a candidate.
 
 Every bot sees only an :class:`~engine.bots.Observation`; the expert's samples come from
 :meth:`Observation.unseen`, so shuffling what is hidden from it never changes its choice.
