@@ -40,7 +40,6 @@ from engine.deal import deal  # noqa: E402
 from engine.game import apply  # noqa: E402
 from engine.legal import legal_actions  # noqa: E402
 from engine.levels import ClubBot, ExpertBot, Search  # noqa: E402
-from engine.scoring import score_hand  # noqa: E402
 from engine.state import Phase, State  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
 
@@ -67,27 +66,17 @@ def positions(variant: str, count: int, seed: int) -> list[Position]:
     return found[:count]
 
 
-def _playout(world: State, action: Action, team: int, rng: random.Random) -> float:
-    club = ClubBot()
-    state = apply(world, action)
-    steps = 0
-    while not state.is_over() and steps < 400:
-        state = apply(state, club.choose(observe(state, state.turn), legal_actions(state), rng))
-        steps += 1
-    scores = score_hand(state)
-    return scores[team].total - max(s.total for t, s in enumerate(scores) if t != team)
-
-
 def reference(position: Position, actions: Sequence[Action], samples: int) -> list[tuple[float, float]]:
     """Each action's mean margin and share of playouts won, over the same ``samples`` worlds."""
     obs = observe(position.state, position.state.turn)
     rng = random.Random(position.seed)
+    played_out = ExpertBot()
     totals = [[0.0, 0.0] for _ in actions]
     for _ in range(samples):
         world = obs.determinize(rng)
         seed = rng.random()
         for i, action in enumerate(actions):
-            margin = _playout(world, action, obs.team, random.Random(seed))
+            margin = played_out._playout(world, action, obs, random.Random(seed), Search())  # to the hand's end
             totals[i][0] += margin
             totals[i][1] += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
     return [(m / samples, w / samples) for m, w in totals]
