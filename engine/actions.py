@@ -207,6 +207,15 @@ def cards_of(action: Action) -> tuple[Card, ...]:
     return ()
 
 
+def is_lay_off_only(action: Action) -> bool:
+    """Whether ``action`` only adds cards to melds already on the table.
+
+    >>> is_lay_off_only(MeldAction(layoffs=(Layoff(0, (parse_card("Ah"),)),)))
+    True
+    """
+    return isinstance(action, MeldAction) and bool(action.layoffs) and not action.melds
+
+
 def canonical(action: Action) -> Action:
     """The same action with its cards in a fixed order, for comparing actions as sets of cards.
 

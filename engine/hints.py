@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.actions import Action, Discard, Draw, MeldAction, TakePile, canonical, cards_of
+from engine.actions import Action, Discard, Draw, MeldAction, TakePile, canonical, cards_of, is_lay_off_only
 from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place, suit
 from engine.errors import FactValue
 from engine.game import apply, is_legal
@@ -268,7 +268,7 @@ def _joker_first(state: State, legal: list[Action]) -> Iterator[Hint]:
     rules = state.rules
     melds = state.melds[state.team_of(state.turn)]
     for action in legal:
-        if not (isinstance(action, MeldAction) and action.layoffs and not action.melds):
+        if not isinstance(action, MeldAction) or not is_lay_off_only(action):
             continue
         layoff = action.layoffs[0]
         if len(action.layoffs) != 1 or layoff.cards != (twos[0],) or len(melds[layoff.onto].cards) != rules.canasta_size - 1:

@@ -28,7 +28,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile
+from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile, is_lay_off_only
 from engine.bots import BasicBot, Bot, Observation, RandomBot
 from engine.cards import BLACK_THREES, WILD, Card, rank, run_place, suit
 from engine.game import apply
@@ -189,6 +189,25 @@ def _followed_tips(variant: str) -> tuple[Tip, ...]:
     return tuple(t for t in TIPS if t.tip in _FOLLOWED and variant in t.variants)
 
 
+@dataclass(frozen=True, slots=True)
+class Search:
+    """How the expert searches a variant (the defaults: as it searches Classic, Wiener and Swedish)."""
+
+    horizon: int | None = None  # actions a playout runs before the table is scored (None: to the hand's end)
+    z: float = 2.0  # how many standard errors a move must beat the club player's choice by
+    candidates: int | None = None  # how many moves to try (None: the bot's own number)
+    discards: int = 0  # the club player's best discards among them (melding or holding is a choice)
+    layoffs: bool = False  # whether lay-offs alone are tried
+
+
+# Royal's playouts are long (a 108-card hand): played out, a move got 2-3 rounds early in the hand,
+# too few to leave the club player's choice. Chosen with bench/expert_choices.py, measured on the
+# ladder (docs/bots.md); variants not listed search with the defaults, as measured there.
+SEARCH: Mapping[str, Search] = MappingProxyType({
+    "royal": Search(horizon=60, z=1.0, candidates=3, discards=2, layoffs=True),
+})
+
+
 class ExpertBot:
     """Flat Monte Carlo over the club player's best candidates, with determinized playouts."""
 
@@ -265,21 +284,20 @@ class ExpertBot:
         if tuning.discards:
             discards = sorted((a for a in legal if isinstance(a, Discard)),
                               key=lambda a: self.policy._club_discard_cost(obs, a.card))
-            picks += [a for a in discards[: tuning.discards] if a != first][: max(0, count - 2)]
-        others = [a for a in legal if a not in picks and (tuning.layoffs or not _lays_off_only(a))]
+            room = max(0, count - 2)  # one place is kept for a meld, the pile or another discard
+            picks += [a for a in discards[: tuning.discards] if a != first][:room]
+        others = [a for a in legal if a not in picks and (tuning.layoffs or not is_lay_off_only(a))]
         rng.shuffle(others)
         melds = [a for a in others if isinstance(a, TakePile) or (isinstance(a, MeldAction) and a.melds)]
-        layoffs = [a for a in others if _lays_off_only(a)]
+        layoffs = [a for a in others if is_lay_off_only(a)]
         rest = [a for a in others if not isinstance(a, (MeldAction, TakePile))]
         return [*picks, *(melds + layoffs + rest)[: count - len(picks)]]
 
-    def _playout(self, world: State, action: Action, obs: Observation, rng: random.Random,
-                 tuning: Search | None = None) -> float:
+    def _playout(self, world: State, action: Action, obs: Observation, rng: random.Random, tuning: Search) -> float:
         """The side's margin at the end of the hand after ``action``, everyone playing club; with a
         horizon, the margin the table promises when the horizon is reached first."""
         from engine.bots import observe
 
-        tuning = tuning or Search()
         limit = 400 if tuning.horizon is None else tuning.horizon
         state = apply(world, action)
         steps = 0
@@ -289,25 +307,6 @@ class ExpertBot:
             steps += 1
         values = [estimate(state, team) for team in range(len(state.teams))]
         return values[obs.team] - max(v for t, v in enumerate(values) if t != obs.team)
-
-
-@dataclass(frozen=True, slots=True)
-class Search:
-    """How the expert searches a variant (the defaults: as it searches Classic, Wiener and Swedish)."""
-
-    horizon: int | None = None  # actions a playout runs before the table is scored (None: to the hand's end)
-    z: float = 2.0  # how many standard errors a move must beat the club player's choice by
-    candidates: int | None = None  # how many moves to try (None: the bot's own number)
-    discards: int = 0  # the club player's best discards among them (melding or holding is a choice)
-    layoffs: bool = False  # whether lay-offs alone are tried
-
-
-# Royal's playouts are long (a 108-card hand): played out, a move got 2-3 rounds early in the hand,
-# too few to leave the club player's choice. Chosen with bench/expert_choices.py, measured on the
-# ladder (docs/bots.md); variants not listed search with the defaults, as measured there.
-SEARCH: Mapping[str, Search] = MappingProxyType({
-    "royal": Search(horizon=60, z=1.0, candidates=3, discards=2, layoffs=True),
-})
 
 
 def estimate(state: State, team: int) -> float:
@@ -332,10 +331,6 @@ def estimate(state: State, team: int) -> float:
                          meld.wilds, meld.kind)
             total += rules.meld_bonus(whole) * (meld.size / size) ** 2
     return total
-
-
-def _lays_off_only(action: Action) -> bool:
-    return isinstance(action, MeldAction) and bool(action.layoffs) and not action.melds
 
 
 BOTS: Mapping[str, Callable[[], Bot]] = {
