@@ -57,9 +57,9 @@ def _take_pile(before: State, action: Action, after: State, lang: str) -> str:
                                   "{name} takes the pile ({count} cards), laying the {top} on the {rank_on}."),
                         rank=meld.rank, **facts)
         else:
-            text = _say(lang, NP_("{name} takes the pile ({count} card), laying the {top} on the {meld}.",
-                                  "{name} takes the pile ({count} cards), laying the {top} on the {meld}."),
-                        meld=translate(meld_name(before.rules, meld), lang), **facts)
+            text = _say(lang, NP_("{name} takes the pile ({count} card), laying the {top} on the {meld_on}.",
+                                  "{name} takes the pile ({count} cards), laying the {top} on the {meld_on}."),
+                        meld=meld_name(before.rules, meld), **facts)
     else:
         text = _say(lang, NP_("{name} takes the pile ({count} card) with {cards}, melding the {top}.",
                               "{name} takes the pile ({count} cards) with {cards}, melding the {top}."),
@@ -85,7 +85,7 @@ def _meld(before: State, action: Action, after: State, lang: str) -> str:
 def _onto(rules: Rules, meld: Meld, cards: tuple[Card, ...], lang: str) -> str:
     if meld.kind is MeldKind.RANK:
         return _say(lang, N_("{cards} on the {rank_on}"), cards=cards, rank=meld.rank)
-    return _say(lang, N_("{cards} on the {meld}"), cards=cards, meld=translate(meld_name(rules, meld), lang))
+    return _say(lang, N_("{cards} on the {meld_on}"), cards=cards, meld=meld_name(rules, meld))
 
 
 def _discard(before: State, action: Action, after: State, lang: str) -> str:
