@@ -153,8 +153,9 @@ def describe_result(state: State, totals: Sequence[int], winner: int | None, lan
     if winner is None:
         return _say(lang, N_("The game is drawn at {score}."), score=totals[0])
     other = max(t for team, t in enumerate(totals) if team != winner)
-    return _say(lang, N_("{team} win, {score} to {other}."), team=team_name(state, winner, lang),
-                score=totals[winner], other=other)
+    text = N_("{team} wins, {score} to {other}.") if len(state.teams[winner]) == 1 else \
+        N_("{team} win, {score} to {other}.")  # a player alone, or a partnership: the verb agrees
+    return _say(lang, text, team=team_name(state, winner, lang), score=totals[winner], other=other)
 
 
 def describe(before: State, action: Action, after: State, lang: str = "en") -> str:
