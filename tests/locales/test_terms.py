@@ -139,5 +139,7 @@ def test_the_checks_catch_what_they_are_for() -> None:
     assert not bad("is", "each suit in order. Then meld the run it shows.", "hver litur í röð. Meldaðu svo rununa.")
     assert bad("is", "Meld your wild cards as a Bolivia.", "Meldaðu villikortin sem Bolivia.")
     assert bad("de", "Meld your red three for its bonus.", "Melde deinen roten Dreier für seinen Bonus.")
+    assert not bad("de", "Wiener Canasta is a game for four players.", "Wiener Canasta ist ein Spiel für vier.")
+    assert bad("de", "Now play a whole game against the beginner", "Spiel jetzt ein ganzes Spiel gegen den Anfänger")
     assert not bad("is", "You have not melded yet this hand. Go out in one turn.",
                    "Þú hefur ekki meldað í þessari umferð. Farðu út í einu sinni.")
