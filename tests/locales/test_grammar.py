@@ -22,7 +22,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # the translations say it as labels, "Leystar: {done} af {count}"); and seats and players, 2 to 6,
 # take the plural form in every language we have.
 BARE_COUNT = re.compile(r"\b(hold|holds|has|have|offer|not)\s+\{count\}(?!\s*[A-Za-z])|\bof \{count\}")
-SEATS = re.compile(r"\{count\} [\w/ -]+, one per seat|^\{count\} players$")
+SEATS = re.compile(r"\{count\} [\w/ -]+, one per seat|\{count\} players\b")
 CASE_PLACEHOLDERS = set(RANK_CASES) | set(MELD_CASES)
 
 
@@ -46,13 +46,16 @@ def test_the_plural_check_knows_a_count_from_a_bare_number() -> None:
     assert needs_plural("this would leave {count}.") and needs_plural("Your {count} wild cards are the start")
     assert not needs_plural("you need {pair} from your hand; you hold {count}.")
     assert not needs_plural("{done} of {count} solved") and not needs_plural("{count} players")
+    assert not needs_plural("Start a new game of {variant} for {count} players?")
 
 
 def test_no_text_takes_a_rank_or_a_meld_without_its_phrase() -> None:
     """A rank or a meld name goes into a sentence only through a phrase with its grammatical context:
     the facts ``rank`` and ``meld`` fill ``{pair}``, ``{rank_of}``, ``{rank_on}``, ``{meld_on}``, never
-    ``{rank}`` or ``{meld}`` bare."""
-    problems = [ids[0] for ids, _ in template() if {"rank", "meld"} & set(PLACEHOLDER.findall(ids[0]))]
+    ``{rank}`` or ``{meld}`` bare (a text with its own msgctxt, such as a card's name "{rank} of {suit}"
+    in context "card", is translated as a whole in that context)."""
+    problems = [ids[0] for ids, context in template()
+                if not context and {"rank", "meld"} & set(PLACEHOLDER.findall(ids[0]))]  # a msgctxt is a context
     assert not problems, f"bare rank or meld name in: {problems}"
     facts = format_facts({"rank": 7, "meld": "Samba"}, "de")
     assert set(facts) >= CASE_PLACEHOLDERS and "rank" not in facts and "meld" not in facts
