@@ -20,7 +20,6 @@ from typing import Any
 import flet as ft
 
 from engine.actions import parse_action
-from engine.cards import parse_cards
 from engine.i18n import N_, translate
 from engine.position import dump_position
 from tutor.lessons import LessonError, catalog, find_lesson, next_lesson
@@ -217,10 +216,7 @@ class Session:
                 chosen = None
         else:
             chosen = found[0] if found else None
-        if chosen is None:
-            self.model.show_hint(translate(N_("No hint for this moment."), self.model.lang), ())
-        else:
-            self.model.show_hint(chosen["text"], parse_cards(chosen["cards"]))
+        self.model.show_found_hint(chosen)  # said in every language: a language switch re-says it
         self.render()
 
     async def answer(self, yes: bool) -> None:
@@ -310,8 +306,10 @@ class Session:
         if kind == "try_again":
             self.model.try_again()
             self.after_learner()
-        elif kind == "restart":
-            await self.open_lesson(run.lesson.id, run.variation)
+        elif kind == "restart":  # the same attempt: its mistakes and hints still count
+            self.cancel_bots()
+            self.model.start_over()
+            self.after_learner()
         elif kind == "mastery":
             await self.open_lesson(run.lesson.id, -1)
         elif kind == "next":

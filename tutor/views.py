@@ -505,10 +505,10 @@ def lesson_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
             content=ft.Text(definition(model.term, lang), font_family=FONT, italic=True))))
     buttons = []
     if run.consequence is not None:
-        rows.append(ft.Semantics(identifier="lesson-trap", label=run.message, content=ft.Container(
+        rows.append(ft.Semantics(identifier="lesson-trap", label=model.lesson_message(), content=ft.Container(
             bgcolor=ft.Colors.ORANGE_50, border_radius=8, padding=10, content=ft.Column([
-                ft.Text(run.message, font_family=FONT),
-                ft.Text(_(model, N_("The table shows what happens next. Try again.")), font_family=FONT, italic=True),
+                ft.Text(model.lesson_message(), font_family=FONT),
+                ft.Text(model.trap_note(), font_family=FONT, italic=True),
             ], spacing=4))))
         buttons.append(_lesson_button(model, handlers, N_("Try again"), "try_again"))
     elif run.succeeded():
