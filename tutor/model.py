@@ -84,9 +84,9 @@ class TableModel:
     ``lang`` when asked: ``refusal_text()``, ``hint_text()``, ``log_lines()``, ``review_moments()``,
     ``lesson_message()``, ``trap_note()``. Setting ``lang`` is all a language switch takes.
 
-    The score of the hand being played is not added up as it happens: ``totals`` are the totals
-    before this hand (``banked``) plus this hand's score once it is over, so an undo past the end
-    of a hand takes its score back with it.
+    The score of the hand being played is not added up as it happens: ``totals`` are the position's
+    scores (the totals before this hand, which the engine reads for the opening minimum) plus this
+    hand's score once it is over, so an undo past the end of a hand takes its score back with it.
     """
 
     rules: Rules
@@ -95,7 +95,6 @@ class TableModel:
     seat: int = 0
     bot: str = "basic"
     practice: bool = True  # undo is allowed
-    banked: tuple[int, ...] = ()  # each side's total before this hand
     hand_number: int = 1
     selected: list[int] = field(default_factory=list)  # indexes into the learner's hand
     staged_at: list[tuple[int, ...]] = field(default_factory=list)  # melds waiting to go down together
@@ -119,7 +118,7 @@ class TableModel:
                  table: str | None = None) -> TableModel:
         rules = get_variant(variant).for_people(players, table)
         state = deal(rules, random.Random(seed), dealer=rules.players - 1)
-        model = cls(rules=rules, state=state, lang=lang, bot=bot, banked=(0,) * len(rules.teams), seed=seed)
+        model = cls(rules=rules, state=state, lang=lang, bot=bot, seed=seed)
         model._say(Message.deal(state, 1))
         return model
 
@@ -127,8 +126,7 @@ class TableModel:
     def for_lesson(cls, lesson: Lesson, lang: str, variation: int = 0) -> TableModel:
         """The table set up as the lesson's deal (or one of its variations: a mastery check)."""
         run = LessonRun(lesson, variation)
-        model = cls(rules=run.state.rules, state=run.state, lang=lang, seat=lesson.seat, practice=False,
-                    banked=(0,) * len(run.state.teams), lesson=run)
+        model = cls(rules=run.state.rules, state=run.state, lang=lang, seat=lesson.seat, practice=False, lesson=run)
         model._follow_lesson(0)
         return model
 
@@ -140,7 +138,7 @@ class TableModel:
         return {
             "variant": self.rules.name, "people": self.rules.table_of().people, "table": self.rules.table,
             "position": dump_position(self.state, reveal=True), "totals": list(self.totals),
-            "banked": list(self.banked), "hand_number": self.hand_number, "seed": self.seed, "bot": self.bot,
+            "hand_number": self.hand_number, "seed": self.seed, "bot": self.bot,
             "log": [line.texts() for line in self.said[-30:]],
         }
 
@@ -149,14 +147,10 @@ class TableModel:
         """A saved game; ``InvalidInputError`` (or ``KeyError``/``TypeError``) if it is not one."""
         rules = get_variant(data["variant"]).for_people(int(data["people"]), str(data["table"]))
         state = load_position(data["position"])
-        totals = tuple(int(t) for t in data["totals"])
-        if "banked" in data:
-            banked = tuple(int(t) for t in data["banked"])
-        else:  # saved before "banked": the totals include a finished hand's score
-            this_hand = [s.total for s in score_hand(state)] if state.is_over() else [0] * len(totals)
-            banked = tuple(t - s for t, s in zip(totals, this_hand))
+        # the totals are the position's scores (before this hand) and, once it is over, its score:
+        # "totals" in the file only repeats them
         model = cls(rules=rules, state=state, lang=lang, bot=str(data["bot"]), seed=int(data["seed"]),
-                    banked=banked, hand_number=int(data["hand_number"]))
+                    hand_number=int(data["hand_number"]))
         model.said = [Message.fixed(line) for line in data["log"]]
         return model
 
@@ -177,6 +171,11 @@ class TableModel:
         if self._scored is None or self._scored[0] is not self.state:
             self._scored = (self.state, score_hand(self.state))
         return self._scored[1]
+
+    @property
+    def banked(self) -> tuple[int, ...]:
+        """Each side's total before this hand: the position's scores (a lesson's too)."""
+        return tuple(self.state.scores)
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -490,12 +489,12 @@ class TableModel:
         scores = self.this_hand()
         if scores is None or self.game_over():
             return
-        self.banked = self.totals
+        totals = self.totals
         self.past_scores.append(scores)
         self.hand_number += 1
         dealer = (self.state.dealer + 1) % self.rules.players
         rng = random.Random(self.seed * 1000 + self.hand_number)
-        self.state = deal(self.rules, rng, scores=self.banked, dealer=dealer)
+        self.state = deal(self.rules, rng, scores=totals, dealer=dealer)
         self.history.clear()
         self.moves.clear()
         self.review = []

@@ -195,11 +195,19 @@ def test_a_saved_finished_hand_is_not_counted_twice_when_continued() -> None:
     model = _game()
     _play_to_the_end(model)
     again = TableModel.restore(json.loads(json.dumps(model.saved())), "en")
-    assert again.totals == model.totals and again.banked == (0, 0)
-    old = {**model.saved(), "log": model.log}  # saved before "banked": plain English lines
-    del old["banked"]
+    assert again.totals == model.totals and again.banked == (0, 0) and again.log == model.log[-30:]
+    old = {**model.saved(), "log": model.log[-30:]}  # a game saved with its log as plain English lines
     again = TableModel.restore(json.loads(json.dumps(old)), "sv")
-    assert again.totals == model.totals and again.banked == (0, 0) and again.log == model.log
+    assert again.totals == model.totals and again.log == model.log[-30:]
+
+
+def test_a_lesson_shows_the_scores_of_its_position() -> None:
+    from tutor.lessons import ROOT, load_lesson
+
+    lesson = load_lesson(ROOT / "classic" / "13-opening-50.toml")
+    for variation, setup in enumerate(lesson.setups):
+        model = TableModel.for_lesson(lesson, "en", variation)
+        assert model.totals == tuple(setup.start.scores) and model.opening_minimum() == 50
 
 
 def test_a_language_switch_says_the_refusal_the_hint_and_the_log_again() -> None:
