@@ -315,6 +315,9 @@ def load_lesson(path: Path) -> Lesson:
     )
 
 
+SEARCH_BUDGET = 400  # moves tried to prove a position of a lesson still solvable (Try again)
+
+
 @dataclass(frozen=True)
 class _Before:
     """The attempt before one of the learner's accepted actions (where Try again may return)."""
@@ -428,21 +431,44 @@ class LessonRun:
         self.consequence, self.said, self.refused, self.consequence_stopped = None, None, None, None
         self.consequence_moves = 0
 
-    def solvable(self, at: _Before) -> bool:
-        """Whether the lesson can still be solved from ``at`` (a position of this attempt): some
-        remaining part of the reference solution reaches the goal from it, judged by the engine
-        and this runner (replies, bots, traps), as the checker judges the solution itself."""
-        done = self.actions[:at.actions]
-        for start in range(len(self.setup.solution)):
-            trial = LessonRun(self.lesson, self.variation)
-            trial.state, trial.replies_played, trial.actions = at.state, at.replies_played, list(done)
-            for action in self.setup.solution[start:]:
-                trial.play_bots(random.Random(self.variation))
-                if not trial.act(action):
-                    break
-            if trial.succeeded():
-                return True
-        return False
+    def solvable(self, at: _Before, budget: int = SEARCH_BUDGET) -> bool:
+        """Whether the lesson can still be solved from ``at`` (a position of this attempt): a short
+        search, judged by the engine and this runner (replies, bots, traps) as the checker judges
+        the reference solution, over the solution's own moves and the legal actions, at most as
+        deep as the solution is long and at most ``budget`` moves tried. A position the search
+        cannot prove solvable counts as lost (Try again then goes further back)."""
+        left = [budget]
+        solution = self.setup.solution
+
+        def trial(state: State, actions: list[Action], replies: int) -> LessonRun:
+            run = LessonRun(self.lesson, self.variation)
+            run.state, run.actions, run.replies_played = state, list(actions), replies
+            run.play_bots(random.Random(self.variation))
+            return run
+
+        def search(run: LessonRun, depth: int) -> bool:
+            seen: set[Any] = set()
+            for action in (*solution, *legal_actions(run.state)):
+                key = canonical(action)
+                if key in seen or left[0] <= 0:
+                    continue
+                seen.add(key)
+                left[0] -= 1
+                after = trial(run.state, run.actions, run.replies_played)
+                try:
+                    accepted = after.act(action)
+                except IllegalActionError:  # a scripted reply the new line no longer allows
+                    continue
+                if after.succeeded():
+                    return True
+                if accepted and depth > 1 and not after.failed() and not after.state.is_over():
+                    after.play_bots(random.Random(self.variation))
+                    if after.state.turn == self.lesson.seat and search(after, depth - 1):
+                        return True
+            return False
+
+        start = trial(at.state, self.actions[:at.actions], at.replies_played)
+        return start.succeeded() or search(start, len(solution) + 1)
 
     def _replies(self) -> None:
         """The other seats' scripted moves, while it is their turn."""
