@@ -22,7 +22,7 @@ import flet as ft
 from engine.actions import parse_action
 from engine.i18n import N_, translate
 from engine.position import dump_position
-from tutor.lessons import LessonError, catalog, find_lesson, next_lesson
+from tutor.lessons import LessonError, catalog, find_lesson, fresh_deal, next_lesson
 from tutor.model import TableModel
 from tutor.progress import Progress, ProgressError
 from tutor.settings import Settings, SettingsError, load_settings, save_settings, settings_path
@@ -284,10 +284,8 @@ class Session:
         lesson = find_lesson(lesson_id)
         if lesson is None:
             return
-        if variation < 0:
-            count = len(lesson.setups) - 1
-            done = self.progress.lesson(self._learner(), lesson_id).attempts
-            variation = 1 + done % count if count else 0
+        if variation < 0:  # a deal the learner has not played, else the one played longest ago
+            variation = fresh_deal(lesson, self.progress.deals_played(self._learner(), lesson_id))
         self.cancel_bots()
         self.model = TableModel.for_lesson(lesson, self.settings.language, variation)
         self.recorded = False

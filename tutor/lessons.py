@@ -587,6 +587,19 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
     return problems
 
 
+def fresh_deal(lesson: Lesson, played: Sequence[int]) -> int:
+    """The deal for a mastery check or a review, given the deals of the learner's attempts at the
+    lesson (oldest first): a variation not played yet, else the deal played longest ago (the
+    lesson's own deal among them), so a lesson with one variation does not replay the deal the
+    learner played last."""
+    deals = range(len(lesson.setups))
+    fresh = [d for d in deals[1:] if d not in played]
+    if fresh:
+        return fresh[0]
+    last = {deal: when for when, deal in enumerate(played)}
+    return min(deals, key=lambda deal: (last.get(deal, -1), deal))
+
+
 def lesson_files(root: Path = ROOT) -> list[Path]:
     return sorted(root.rglob("*.toml")) if root.is_dir() else [root]
 

@@ -208,3 +208,19 @@ def test_a_lesson_switches_language_with_its_refusal_and_trap(tmp_path: Path) ->
     swedish = model.refusal_text()
     assert english is not None and swedish is not None and "frusen sakhög" in swedish.explanation
     assert swedish.title != english.title
+
+
+def test_a_review_or_mastery_check_deals_what_the_learner_played_longest_ago(tmp_path: Path) -> None:
+    from tutor.lessons import fresh_deal
+    from tutor.progress import Progress
+
+    lesson = load_lesson(FROZEN)
+    assert len(lesson.setups) == 2  # one variation
+    assert fresh_deal(lesson, []) == 1 and fresh_deal(lesson, [0]) == 1  # the mastery check: a fresh deal
+    assert fresh_deal(lesson, [0, 1]) == 0 and fresh_deal(lesson, [0, 1, 0]) == 1  # reviews alternate
+    progress = Progress(tmp_path / "p.sqlite3")
+    learner = progress.add_profile("Ada").id
+    for when, deal in enumerate((0, 1, 1, 0)):
+        progress.record(learner, lesson.id, deal, 3, 0, 0, now=float(when))
+    assert progress.deals_played(learner, lesson.id) == [0, 1, 1, 0]
+    assert fresh_deal(lesson, progress.deals_played(learner, lesson.id)) == 1
