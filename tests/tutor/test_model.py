@@ -282,3 +282,21 @@ def test_the_review_hears_of_a_pile_the_next_player_took_after_the_learners_disc
         pile = load_position(position).pile
         assert facts["pile_taken"]["cards"] == len(pile) + 1  # the pile and the card the learner put on it
     assert all(m[1]["type"] == "discard" or not m[2] for m in model.moves)
+
+
+def test_cards_set_aside_as_a_meld_leave_the_selectable_hand_until_taken_back() -> None:
+    model = _game()
+    model.simple("draw")
+    model.tap_card(0)
+    model.tap_card(1)
+    model.stage()
+    aside = model.staged[0]
+    assert model.staged_indexes() == {0, 1} and 0 not in model.hand_order() and 1 not in model.hand_order()
+    assert sorted(model.hand_order()) == list(range(2, len(model.hand)))
+    model.tap_card(0)  # set aside: not selectable again
+    assert model.selected == [] and model.meld_action().melds == (aside,)
+    model.tap_card(2)
+    model.unstage(0)
+    assert model.staged == [] and set(model.hand_order()) == set(range(len(model.hand)))
+    model.tap_card(0)
+    assert model.selected == [2, 0]
