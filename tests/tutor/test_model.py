@@ -300,3 +300,52 @@ def test_cards_set_aside_as_a_meld_leave_the_selectable_hand_until_taken_back() 
     assert model.staged == [] and set(model.hand_order()) == set(range(len(model.hand)))
     model.tap_card(0)
     assert model.selected == [2, 0]
+
+
+def test_seats_are_named_from_the_learners_chair_at_every_table() -> None:
+    expected = {("classic", 4): ["You", "Left", "Partner", "Right"], ("royal", 2): ["You", "Opponent"],
+                ("royal", 3): ["You", "Left", "Right"], ("royal", 5): ["You", "Left", "Partner", "Right"],
+                ("royal", 6): ["You", "Left", "Partner on the left", "Across", "Partner on the right", "Right"],
+                ("wiener", 6): ["You", "Left", "Partner", "Right"]}
+    for (variant, people), names in expected.items():
+        model = TableModel.new_game(variant, people, "en", seed=3)
+        assert [model.seat_label(s) for s in range(model.state.players)] == names
+        compass = [model.seat_compass(s) for s in range(model.state.players)]
+        assert len(set(compass)) == len(compass) and not any("Seat" in c for c in compass)
+        assert model.team_label(model.team).startswith("You")
+    model = TableModel.new_game("classic", 4, "de", seed=3)
+    assert model.team_label(0) == "Du und Partner" and model.seat_label(1) == "Links"
+    model.seat = 2  # names follow the learner's chair
+    model.lang = "en"
+    assert model.seat_label(0) == "Partner" and model.seat_label(3) == "Left"
+
+
+def test_a_closed_action_says_why_from_the_engines_refusal() -> None:
+    from engine.errors import IllegalActionError
+    from engine.game import apply
+    from engine.rulebook import explain
+    from tutor.lessons import ROOT, load_lesson
+
+    model = _game()
+    assert model.why_not("draw") == ""
+    assert model.why_not("discard") == explain("turn.draw_first", {}, "en")  # the engine's sentence
+    assert model.why_not("decline_pile").startswith("You can only decline the pile")
+    assert "frozen" in model.why_not("take_pile") and model.why_not("undo").startswith("There is no move")
+    model.simple("draw")
+    assert model.why_not("draw") == explain("turn.already_drawn", {}, "en")
+    assert model.why_not("discard") == "Select one card to discard."
+    assert model.why_not("meld") == "Select the cards of a meld first."
+    model.tap_card(0)
+    try:
+        apply(model.state, model.meld_action())
+        raise AssertionError("one card is no meld")
+    except IllegalActionError as error:
+        assert model.why_not("meld") == error.explanation("en") != ""
+    assert model.why_not("discard") == ""
+    model.play(model.discard_action())  # type: ignore[arg-type]
+    assert model.why_not("draw") == "Left is playing."
+    model.lang = "sv"
+    assert model.why_not("draw") == "Vänster spelar."
+    lesson = TableModel.for_lesson(load_lesson(ROOT / "classic" / "08-frozen-pile.toml"), "en", 1)
+    assert lesson.why_not("hint") == "A mastery check is played without hints."
+    assert lesson.why_not("undo").startswith("Lessons are played without undo")
