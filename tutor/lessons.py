@@ -325,6 +325,7 @@ class _Before:
     state: State
     actions: int
     replies_played: int
+    off_script: bool = False
 
 
 @dataclass
@@ -351,6 +352,7 @@ class LessonRun:
     consequence_stopped: tuple[int, IllegalActionError] | None = None  # a trap's move its deal refused
     played: list[tuple[State, Action, State]] = field(default_factory=list)  # every move, for narration
     rewound: int = 0  # how many of the learner's moves the last Try again took back
+    off_script: bool = False  # a scripted reply did not fit the learner's line: a bot plays the others
     _befores: list[_Before] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
@@ -373,7 +375,7 @@ class LessonRun:
         ``lang`` is not used: what the lesson says is kept as a message (``said``)."""
         if self.consequence is not None or self.is_over():
             return False
-        before = _Before(self.state, len(self.actions), self.replies_played)
+        before = _Before(self.state, len(self.actions), self.replies_played, self.off_script)
         try:
             self.state = self._apply(self.state, action)
         except IllegalActionError as refusal:
@@ -425,7 +427,7 @@ class LessonRun:
     def _rewind(self, index: int) -> None:
         if index < len(self._befores):
             to = self._befores[index]
-            self.state, self.replies_played = to.state, to.replies_played
+            self.state, self.replies_played, self.off_script = to.state, to.replies_played, to.off_script
             del self.actions[to.actions:]
             del self._befores[index:]
         self.consequence, self.said, self.refused, self.consequence_stopped = None, None, None, None
@@ -440,9 +442,9 @@ class LessonRun:
         left = [budget]
         solution = self.setup.solution
 
-        def trial(state: State, actions: list[Action], replies: int) -> LessonRun:
+        def trial(state: State, actions: list[Action], replies: int, off_script: bool) -> LessonRun:
             run = LessonRun(self.lesson, self.variation)
-            run.state, run.actions, run.replies_played = state, list(actions), replies
+            run.state, run.actions, run.replies_played, run.off_script = state, list(actions), replies, off_script
             run.play_bots(random.Random(self.variation))
             return run
 
@@ -454,11 +456,8 @@ class LessonRun:
                     continue
                 seen.add(key)
                 left[0] -= 1
-                after = trial(run.state, run.actions, run.replies_played)
-                try:
-                    accepted = after.act(action)
-                except IllegalActionError:  # a scripted reply the new line no longer allows
-                    continue
+                after = trial(run.state, run.actions, run.replies_played, run.off_script)
+                accepted = after.act(action)
                 if after.succeeded():
                     return True
                 if accepted and depth > 1 and not after.failed() and not after.state.is_over():
@@ -467,20 +466,26 @@ class LessonRun:
                         return True
             return False
 
-        start = trial(at.state, self.actions[:at.actions], at.replies_played)
+        start = trial(at.state, self.actions[:at.actions], at.replies_played, at.off_script)
         return start.succeeded() or search(start, len(solution) + 1)
 
     def _replies(self) -> None:
         """The other seats' scripted moves, while it is their turn."""
-        while (not self.state.is_over() and self.state.turn != self.lesson.seat
+        while (not self.off_script and not self.state.is_over() and self.state.turn != self.lesson.seat
                and self.replies_played < len(self.setup.replies)):
-            self.state = self._apply(self.state, self.setup.replies[self.replies_played])
+            try:
+                self.state = self._apply(self.state, self.setup.replies[self.replies_played])
+            except IllegalActionError:  # written for another line than the learner's: a bot plays on
+                self.off_script = True
+                return
             self.replies_played += 1
 
     def needs_bot(self) -> bool:
-        """Whether another seat is to move with no scripted reply left (the lesson's bot plays)."""
-        return (self.lesson.bot is not None and not self.is_over() and self.state.turn != self.lesson.seat
-                and self.replies_played >= len(self.setup.replies))
+        """Whether another seat is to move with no scripted reply left, or none that fits the learner's
+        line (the lesson's bot plays, the beginner if it names none)."""
+        return ((self.lesson.bot is not None or self.off_script) and not self.is_over()
+                and not self.state.is_over() and self.state.turn != self.lesson.seat
+                and (self.off_script or self.replies_played >= len(self.setup.replies)))
 
     def reply(self, action: Action) -> None:
         """A bot's move for another seat (chosen by the caller, off the event loop in the app)."""

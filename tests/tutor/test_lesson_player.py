@@ -224,3 +224,25 @@ def test_a_review_or_mastery_check_deals_what_the_learner_played_longest_ago(tmp
         progress.record(learner, lesson.id, deal, 3, 0, 0, now=float(when))
     assert progress.deals_played(learner, lesson.id) == [0, 1, 1, 0]
     assert fresh_deal(lesson, progress.deals_played(learner, lesson.id)) == 1
+
+
+def test_a_learner_who_leaves_the_scripted_line_meets_the_bot_not_a_crash() -> None:
+    from engine.legal import legal_actions
+    from tutor.lessons import find_lesson
+    from tutor.workers import choose_action
+    from engine.position import dump_position
+
+    lesson = find_lesson("classic-ask-partner")
+    assert lesson is not None
+    model = TableModel.for_lesson(lesson, "en")
+    discard = next(a for a in legal_actions(model.state) if a.type == "discard")  # not asking: the script answers
+    assert model.play(discard)
+    run = model.lesson
+    assert run is not None and run.off_script and model.bots_to_move()
+    moves = 0
+    while model.bots_to_move() and moves < 50:
+        model.play_bot(parse_action(choose_action(dump_position(model.state, reveal=True), "beginner", moves)))
+        moves += 1
+    assert moves > 0 and (model.is_my_turn() or run.is_over() or model.state.is_over())
+    model.start_over()
+    assert not run.off_script and model.state == lesson.start
