@@ -41,6 +41,7 @@ from engine.scoring import TeamScore, score_hand
 from engine.state import State
 from engine.variants import get_variant
 from tutor.lessons import Lesson, LessonRun
+from tutor import seats
 from tutor.messages import Message
 
 
@@ -73,14 +74,6 @@ class _Before:
     moves: int
 
 
-# Seats named from the learner's chair, by the table's seats, from the learner on in the order of
-# play (to the left). At 6 seats the sides alternate: opponents left, across and right.
-RELATIVE_SEATS: Mapping[int, tuple[str, ...]] = {
-    2: (N_("You"), N_("Opponent")),
-    3: (N_("You"), N_("Left"), N_("Right")),
-    4: (N_("You"), N_("Left"), N_("Partner"), N_("Right")),
-    6: (N_("You"), N_("Left"), N_("Partner on the left"), N_("Across"), N_("Partner on the right"), N_("Right")),
-}
 LOG_KEPT = 200  # log lines kept in memory (the views show the last few; a saved game the last 30)
 
 
@@ -249,15 +242,12 @@ class TableModel:
         run = self.lesson
         return "" if run is None or run.said is None else run.said(self.lang)
 
-    # -- who is who, and why an action is closed ---------------------------------------------------
+    # -- who is who, and why an action is closed (tutor.seats) --------------------------------------
 
     def seat_label(self, seat: int) -> str:
         """A seat named from the learner's chair, in ``lang``: "You", "Partner", "Left", "Right"
         (and "Opponent", "Across", "Partner on the left/right" at 2 and 6 seats)."""
-        names = RELATIVE_SEATS.get(self.state.players)
-        if names is None:  # no such table today: the compass name, never a number
-            return seat_name(self.state.players, seat, self.lang)
-        return translate(names[(seat - self.seat) % self.state.players], self.lang)
+        return seats.seat_label(self.state.players, self.seat, seat, self.lang)
 
     def seat_compass(self, seat: int) -> str:
         """The seat's compass name, as the play-by-play names it ("West"), in ``lang``."""
@@ -265,70 +255,15 @@ class TableModel:
 
     def team_label(self, team: int) -> str:
         """A side named from the learner's chair: "You and Partner", "Left and Right"."""
-        names = [self.seat_label(seat) for seat in self.state.teams[team]]
-        if len(names) == 1:
-            return names[0]
-        return Message.text(N_("{first} and {second}"), first=", ".join(names[:-1]), second=names[-1])(self.lang)
+        return seats.team_label(self.state, self.seat, team, self.lang)
 
     def why_not(self, kind: str) -> str:
         """Why the learner cannot take an action of ``kind`` now, in ``lang`` ("" if he can): the
         engine's refusal of that action as the learner's taps would build it, or what is missing
         (whose turn it is, a selection). ``kind``: an action type of the engine (draw, take_pile,
         meld, discard, ask_go_out, decline_pile, draw_replacement) or hint, undo, stage, clear."""
-        said = self._why_not(kind)
+        said = seats.why_not(self, kind)
         return "" if said is None else said(self.lang)
-
-    def _why_not(self, kind: str) -> Message | None:
-        if kind == "undo":
-            if not self.practice:
-                return Message.text(N_("Lessons are played without undo: try again or start over instead."))
-            return None if self.history else Message.text(N_("There is no move of yours to take back yet."))
-        if kind in ("clear", "stage"):
-            return None if self.selected or (kind == "clear" and self.staged_at) else Message.text(
-                N_("Select cards in your hand first."))
-        closed = self._not_your_turn()
-        if closed is not None:
-            return closed
-        if kind == "hint":
-            run = self.lesson
-            if run is not None and run.variation:
-                return Message.text(N_("A mastery check is played without hints."))
-            return None
-        if kind in ("meld", "discard") and self.state.phase.value == "play":
-            if kind == "meld" and not self.selected and not self.staged_at:
-                return Message.text(N_("Select the cards of a meld first."))
-            if kind == "discard" and len(self.selected) != 1:
-                return Message.text(N_("Select one card to discard."))
-        return self._refused(self._action_for(kind))
-
-    def _not_your_turn(self) -> Message | None:
-        run = self.lesson
-        if run is not None and run.consequence is not None:
-            return Message.text(N_("Try again first: the table shows where your move would lead."))
-        if run is not None and run.is_over():
-            return Message.text(N_("The lesson is over."))
-        if self.state.is_over():
-            return Message.text(N_("The hand is over."))
-        if self.state.turn != self.seat:
-            return Message.text(N_("{name} is playing."), name=self.seat_label(self.state.turn))
-        return None
-
-    def _action_for(self, kind: str) -> Action:
-        if kind == "meld":
-            return self.meld_action()
-        if kind == "take_pile":
-            return self.pile_action()
-        if kind == "discard":
-            return self.discard_action() or Discard(self.hand[0])
-        return {"draw": Draw(), "ask_go_out": AskGoOut(), "decline_pile": DeclinePile(),
-                "draw_replacement": DrawReplacement()}[kind]
-
-    def _refused(self, action: Action) -> Message | None:
-        try:
-            apply(self.state, action)
-        except IllegalActionError as error:
-            return Message.refusal(error)
-        return None
 
     def selected_cards(self) -> tuple[Card, ...]:
         return tuple(self.hand[i] for i in self.selected)
