@@ -315,7 +315,7 @@ def load_lesson(path: Path) -> Lesson:
     )
 
 
-SEARCH_BUDGET = 400  # moves tried to prove a position of a lesson still solvable (Try again)
+SEARCH_BUDGET = 150  # moves Try again may try to prove a position still solvable (bench/lesson_search.py)
 
 
 @dataclass(frozen=True)
@@ -415,7 +415,8 @@ class LessonRun:
         if self.consequence is None:
             return
         trapped = len(self._befores) - 1
-        back = next((i for i in range(trapped, 0, -1) if self.solvable(self._befores[i])), 0)
+        left = [SEARCH_BUDGET]  # one budget for every position tried: Try again stays quick
+        back = next((i for i in range(trapped, 0, -1) if self.solvable(self._befores[i], left)), 0)
         self.rewound = trapped + 1 - back
         self._rewind(back)
 
@@ -433,13 +434,14 @@ class LessonRun:
         self.consequence, self.said, self.refused, self.consequence_stopped = None, None, None, None
         self.consequence_moves = 0
 
-    def solvable(self, at: _Before, budget: int = SEARCH_BUDGET) -> bool:
+    def solvable(self, at: _Before, left: list[int] | None = None) -> bool:
         """Whether the lesson can still be solved from ``at`` (a position of this attempt): a short
         search, judged by the engine and this runner (replies, bots, traps) as the checker judges
         the reference solution, over the solution's own moves and the legal actions, at most as
-        deep as the solution is long and at most ``budget`` moves tried. A position the search
-        cannot prove solvable counts as lost (Try again then goes further back)."""
-        left = [budget]
+        deep as the solution is long, and as many moves as ``left[0]`` allows (it counts them down;
+        :data:`SEARCH_BUDGET` if not given). A position the search cannot prove solvable counts as
+        lost (Try again then goes further back, at worst to the deal)."""
+        left = [SEARCH_BUDGET] if left is None else left
         solution = self.setup.solution
 
         def trial(state: State, actions: list[Action], replies: int, off_script: bool) -> LessonRun:
