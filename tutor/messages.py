@@ -66,7 +66,9 @@ class Message:
         """Already said: one text a language (``{"en": …, "sv": …}``), or one text for all."""
         if isinstance(texts, str):
             return cls(lambda lang: texts)
-        said = {str(k): str(v) for k, v in texts.items()}
+        if not isinstance(texts, Mapping) or not all(isinstance(v, str) for v in texts.values()):
+            raise TypeError(f"expected a text or texts by language, not {texts!r:.80}")
+        said = {str(k): v for k, v in texts.items()}
         fallback = said.get("en") or next(iter(said.values()), "")
         return cls(lambda lang: said.get(lang, fallback))
 

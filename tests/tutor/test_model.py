@@ -349,3 +349,11 @@ def test_a_closed_action_says_why_from_the_engines_refusal() -> None:
     lesson = TableModel.for_lesson(load_lesson(ROOT / "classic" / "08-frozen-pile.toml"), "en", 1)
     assert lesson.why_not("hint") == "A mastery check is played without hints."
     assert lesson.why_not("undo").startswith("Lessons are played without undo")
+
+
+def test_a_damaged_log_in_a_saved_game_is_a_type_error() -> None:
+    import pytest
+
+    data = {**_game().saved(), "log": [{"en": "fine"}, 42]}
+    with pytest.raises(TypeError):
+        TableModel.restore(data, "en")
