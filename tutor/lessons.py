@@ -365,10 +365,21 @@ class LessonRun:
         return "" if self.said is None else self.said("en")
 
     def step(self) -> str:
-        """The narration for this moment: one step per action the learner has made. The steps are
+        """The narration for this moment: one step per move of the reference solution the learner
+        has made, in its order (a step says what that move did; after another move it would not
+        be true, so the narration stays where the learner left the solution). The steps are
         written for the lesson's own deal: a variation (a mastery check) has none."""
         steps = self.lesson.steps if self.variation == 0 else ()
-        return steps[min(len(self.actions), len(steps) - 1)] if steps else ""
+        return steps[min(self._followed(), len(steps) - 1)] if steps else ""
+
+    def _followed(self) -> int:
+        """How many of the learner's moves follow the reference solution, from the first."""
+        done = 0
+        for mine, theirs in zip(self.actions, self.setup.solution):
+            if canonical(mine) != canonical(theirs):
+                break
+            done += 1
+        return done
 
     def act(self, action: Action, lang: str = "en") -> bool:
         """The learner's action; a refusal explains itself (the lesson's words where it has them).
@@ -523,7 +534,7 @@ class LessonRun:
         """The cards of the reference solution's next move, while the learner has followed it
         (the explicit hint points at them)."""
         done, solution = len(self.actions), self.setup.solution
-        if done >= len(solution) or tuple(map(canonical, self.actions)) != tuple(map(canonical, solution[:done])):
+        if done >= len(solution) or self._followed() != done:
             return ()
         return cards_of(solution[done])
 

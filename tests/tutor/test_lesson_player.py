@@ -246,3 +246,13 @@ def test_a_learner_who_leaves_the_scripted_line_meets_the_bot_not_a_crash() -> N
     assert moves > 0 and (model.is_my_turn() or run.is_over() or model.state.is_over())
     model.start_over()
     assert not run.off_script and model.state == lesson.start
+
+
+def test_the_narration_stays_where_the_learner_left_the_solution() -> None:
+    lesson = load_lesson(GOING_OUT)
+    run = TableModel.for_lesson(lesson, "en").lesson
+    assert run is not None and run.step() == lesson.steps[0]
+    assert run.act(parse_action({"type": "meld", "melds": [], "layoffs": [{"onto": 1, "cards": ["2d"]}]}))
+    assert run.step() == lesson.steps[0]  # "that meld now has seven cards" would be false
+    run.start_over()
+    assert run.act(lesson.solution[0]) and run.step() == lesson.steps[1]
