@@ -299,11 +299,10 @@ def review_view(model: TableModel) -> ft.Control | None:
         return None
     items: list[ft.Control] = [ft.Text(_(model, N_("Looking back at your hand")), size=16,
                                        weight=ft.FontWeight.BOLD, font_family=FONT)]
-    for moment in model.review_moments():  # said in the current language, the costliest first
+    for moment in model.review:
         hand = ft.Row([card_view(c, model.lang, size="small") for c in parse_cards(moment["hand"])], wrap=True, spacing=2)
         items.append(ft.Container(padding=6, border_radius=6, bgcolor=ft.Colors.BLUE_50, content=ft.Column([
-            ft.Text(moment["did"], font_family=FONT), ft.Text(moment["advice"], font_family=FONT, italic=True),
-            *([ft.Text(moment["again"], font_family=FONT, size=12)] if moment["again"] else []), hand],
+            ft.Text(moment["did"], font_family=FONT), ft.Text(moment["advice"], font_family=FONT, italic=True), hand],
             spacing=3)))
     return ft.Semantics(identifier="review", content=ft.Column(items, spacing=6))
 
