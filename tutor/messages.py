@@ -34,12 +34,6 @@ class Message:
             self._said[lang] = self.say(lang)
         return self._said[lang]
 
-    def __eq__(self, other: object) -> bool:  # the same words in English (tests, hint stages)
-        return isinstance(other, Message) and other("en") == self("en")
-
-    def __hash__(self) -> int:
-        return hash(self("en"))
-
     @classmethod
     def text(cls, text: Text, **facts: FactValue) -> Message:
         """A marked text (``N_``) filled with facts by the rulebook's convention (cards in words)."""
