@@ -89,7 +89,10 @@ def _action_for(model: TableModel, kind: str) -> Action:
     if kind == "take_pile":
         return model.pile_action()
     if kind == "discard":
-        return model.discard_action() or Discard(model.hand[0])
+        chosen = model.discard_action()
+        if chosen is not None or not model.hand:
+            return chosen or Draw()  # no card to discard: the engine says why a move is closed
+        return Discard(model.hand[0])
     return {"draw": Draw(), "ask_go_out": AskGoOut(), "decline_pile": DeclinePile(),
             "draw_replacement": DrawReplacement()}[kind]
 
