@@ -393,7 +393,9 @@ class LessonRun:
             self.mistakes += 1
             self.refused = refusal.rule
             own = self.lesson.feedback.get(refusal.rule)
-            self.said = Message.text(own) if own else Message.refusal(refusal)
+            # the lesson's words may name the refusal's facts ({pair}, {top} …: engine.rulebook),
+            # so that they hold in every deal of the lesson
+            self.said = Message.text(own, **refusal.facts) if own else Message.refusal(refusal)
             return False
         self.actions.append(action)
         self._befores.append(before)

@@ -256,3 +256,13 @@ def test_the_narration_stays_where_the_learner_left_the_solution() -> None:
     assert run.step() == lesson.steps[0]  # "that meld now has seven cards" would be false
     run.start_over()
     assert run.act(lesson.solution[0]) and run.step() == lesson.steps[1]
+
+
+def test_a_lessons_feedback_names_the_facts_of_the_deal_being_played() -> None:
+    lesson = load_lesson(FROZEN)
+    main = TableModel.for_lesson(lesson, "en")
+    assert not main.play(parse_action({"type": "take_pile", "meld": ["5h", "2d"]}))
+    assert main.lesson_message().endswith("you need two natural 5s.")
+    check = TableModel.for_lesson(lesson, "sv", variation=1)  # the top card is a 9 there
+    assert not check.play(parse_action({"type": "take_pile", "meld": ["9c", "JK"]}))
+    assert check.lesson_message().endswith("du behöver två äkta nior.")
