@@ -304,9 +304,10 @@ class Session:
         if kind == "try_again":
             self.model.try_again()
             self.after_learner()
-        elif kind == "restart":  # the same attempt: its mistakes and hints still count
+        elif kind == "restart":  # the same attempt (its mistakes and hints count) until it is solved
             self.cancel_bots()
-            self.model.start_over()
+            if self.model.start_over():
+                self.recorded = False  # a new attempt after the solve: it is recorded in its turn
             self.after_learner()
         elif kind == "mastery":
             await self.open_lesson(run.lesson.id, -1)

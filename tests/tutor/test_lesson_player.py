@@ -266,3 +266,14 @@ def test_a_lessons_feedback_names_the_facts_of_the_deal_being_played() -> None:
     check = TableModel.for_lesson(lesson, "sv", variation=1)  # the top card is a 9 there
     assert not check.play(parse_action({"type": "take_pile", "meld": ["9c", "JK"]}))
     assert check.lesson_message().endswith("du behöver två äkta nior.")
+
+
+def test_start_over_after_the_solve_begins_a_new_attempt() -> None:
+    lesson = load_lesson(FROZEN)
+    model = TableModel.for_lesson(lesson, "en")
+    model.lesson_hint()
+    assert model.play(lesson.solution[0]) and model.lesson is not None and model.lesson.stars() == 2
+    assert model.start_over()  # a new attempt: clean so far
+    run = model.lesson
+    assert run.mistakes == 0 and run.hints_used == 0 and model.state == lesson.start and model.is_my_turn()
+    assert model.play(lesson.solution[0]) and run.stars() == 3
