@@ -252,6 +252,8 @@ class Session:
         self.after_learner()
 
     async def go(self, screen: str) -> None:
+        if self.screen == "lesson" and screen != "lesson":
+            self._leave_lesson()
         if screen in ("home", "table") and self.model is not self.game:
             self.cancel_bots()
             self.model = self.game  # leaving a lesson: the free game is where it was
@@ -287,6 +289,7 @@ class Session:
         if variation < 0:  # a deal the learner has not played, else the one played longest ago
             variation = fresh_deal(lesson, self.progress.deals_played(self._learner(), lesson_id))
         self.cancel_bots()
+        self._leave_lesson()
         self.model = TableModel.for_lesson(lesson, self.settings.language, variation)
         self.recorded = False
         self.screen = "lesson"
@@ -336,6 +339,13 @@ class Session:
             self.render()
             return
         await self.choose_learner(profile.id)
+
+    def _leave_lesson(self) -> None:
+        """An attempt left unsolved after a mistake still counts: the lesson comes back for review."""
+        run = self.model.lesson
+        if run is not None and not self.recorded and run.mistakes:
+            self.progress.queue_review(self._learner(), run.lesson.id)
+            self.recorded = True
 
     def record_lesson(self) -> None:
         """A solved lesson goes into the learner's progress, once."""

@@ -115,3 +115,14 @@ def test_start_over_keeps_the_attempts_mistakes_for_the_record_and_the_review(se
     session.after_learner()
     progress = session.progress.lesson(session._learner(), lesson.id)
     assert progress.attempts == 2 and progress.stars == 3
+
+
+def test_an_attempt_left_after_a_mistake_brings_the_lesson_back_for_review(session: Session) -> None:
+    _run(session.open_lesson("classic-frozen-pile", 0))
+    session.model.play(parse_action({"type": "take_pile", "meld": ["5h", "2d"]}))  # a mistake, then away
+    _run(session.lesson_action("catalog"))
+    progress = session.progress.lesson(session._learner(), "classic-frozen-pile")
+    assert progress.attempts == 0 and not progress.completed and progress.review_due is not None
+    _run(session.open_lesson("classic-open-pile", 0))  # a clean attempt left: nothing queued
+    _run(session.go("home"))
+    assert session.progress.lesson(session._learner(), "classic-open-pile").review_due is None
