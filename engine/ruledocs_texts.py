@@ -206,7 +206,8 @@ TOLD: Mapping[str, Told] = {
     ),
     "going_out.needs_two_canastas": Told(
         N_("You may go out, playing your last card, only when your side has at least two canastas."),
-        N_("Your side has one canasta: whatever you meld, you must keep a card to discard and one more."),
+        N_("Your side has one canasta: after melding you must still hold two cards, so that one stays in your hand"
+           " after you discard."),
     ),
     "going_out.needs_samba": Told(
         N_("You may go out only when your side has completed at least two canastas, one of them a Samba;"
@@ -334,7 +335,8 @@ WIENER: Mapping[str, Told] = {
     "going_out.needs_two_canastas": Told(
         N_("With six players in three partnerships, you may go out only when your side has at least two"
            " canastas."),
-        N_("Your side has one canasta: whatever you meld, you must keep a card to discard and one more."),
+        N_("Your side has one canasta: after melding you must still hold two cards, so that one stays in your hand"
+           " after you discard."),
     ),
     "answer.cannot_pass": Told(
         N_("Only with six players in two teams may the partner on the left pass the question; the partner"
