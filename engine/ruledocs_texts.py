@@ -171,8 +171,8 @@ TOLD: Mapping[str, Told] = {
         N_("Your side has not opened: you may add 3♠ to your 3♥ only as part of your opening meld."),
     ),
     "meld.layoff": Told(
-        N_("You may lay off cards on your side's melds, your own or your partner's but never the"
-           " opponents', as long as the meld stays valid."),
+        N_("You may lay off cards on your side's melds, your own or your partner's, as long as the meld stays"
+           " valid."),
         N_("Your side has 9♦ 9♣ 9♠: you may lay off 9♥ or a wild card there, but not 10♥."),
     ),
     "meld.complete": Told(
@@ -257,6 +257,13 @@ TOLD: Mapping[str, Told] = {
     ),
 }
 
+# Wiener's and Royal's texts add that nobody lays off on the opponents' melds.
+_OWN_SIDE_ONLY = Told(
+    N_("You may lay off cards on your side's melds, your own or your partner's but never the opponents',"
+       " as long as the meld stays valid."),
+    N_("Your side has 9♦ 9♣ 9♠: you may lay off 9♥ or a wild card there, but not 10♥."),
+)
+
 _TWO_DRAWN = Told(
     N_("Your turn begins with a draw: two cards from the stock or the whole pile, before you meld or"
        " discard anything."),
@@ -264,6 +271,7 @@ _TWO_DRAWN = Told(
 )
 
 WIENER: Mapping[str, Told] = {
+    "meld.layoff": _OWN_SIDE_ONLY,
     "deal.upcard": Told(
         N_("If the card turned up to start the pile is a joker, a two or a red or black three, more cards"
            " are turned onto it until a card from 4 to ace lies on top."),
@@ -346,6 +354,7 @@ WIENER: Mapping[str, Told] = {
 }
 
 ROYAL: Mapping[str, Told] = {
+    "meld.layoff": _OWN_SIDE_ONLY,
     "deal.upcard": Told(
         N_("If the card turned up to start the pile is a wild card or a red or black three, it is covered"
            " with another card from the stock until a card from 4 to ace lies on top."),
