@@ -335,8 +335,9 @@ WIENER: Mapping[str, Told] = {
         N_("You hold 3♣ 3♠ 3♣ K♦: you may meld the black threes only when you go out with them, discarding K♦."),
     ),
     "opening.minimum": Told(
-        N_("Your side's first meld must be worth at least 15, 50, 90 or 120 points, depending on its score;"
-           " bonuses for red threes or canastas do not count, and a Hand-Canasta needs no minimum."),
+        N_("Your side's first meld must be worth at least 15 points while its total is below 0, 50 from 0, 90"
+           " from 1,500 and 120 from 3,000 (lower thresholds in short games); bonuses for red threes or"
+           " canastas do not count, and a Hand-Canasta needs no minimum."),
         N_("Your side has 2,000 points, so it needs 90: A♥ A♠ A♦ Joker (110 points) opens; K♥ K♠ K♦ 2♣"
            " (50 points) does not."),
     ),

@@ -175,3 +175,18 @@ def test_the_judge_carries_the_rule_told_in_full_on_a_refusal() -> None:
         doc.statement, doc.example, doc.quote, "is")
     assert verdict["source"] == {"seed": "001_ed02fa068fdb88f7.txt", "section": "Að draga spil", "note": "",
                                  "text": "Klassisches Canasta · Karten ziehen"}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_statements_give_the_variants_own_numbers(variant: str) -> None:
+    """The opening minimums and thresholds, the cards drawn and the canastas needed to go out are
+    the ones the variant's rules play with."""
+    rules = get_variant(variant)
+    opening = rule_doc(rules, "opening.minimum", "en").statement
+    for lowest, minimum in rules.opening_table:
+        assert str(minimum) in opening
+        assert lowest < 0 or f"{lowest:,}" in opening, (lowest, opening)
+    drawn = rule_doc(rules, "turn.draw_first", "en").statement
+    assert ("two cards" in drawn) == (rules.draw_count == 2)
+    going_out = rule_doc(rules, rules.going_out_rule, "en").statement
+    assert ("two canastas" in going_out) == (rules.canastas_to_go_out == 2)

@@ -82,6 +82,8 @@ def test_the_rule_tests_meet_refusals_of_most_rules() -> None:
 
 
 def test_every_refusal_names_the_rule_that_actually_failed() -> None:
+    unchecked = sorted({r.rule for r in replayed()} - set(CHECKS))
+    assert not unchecked, f"no check of these rules' condition in tests/engine/refusal_checks.py: {unchecked}"
     wrong = [f"{r.test}: {r.rule} for {r.case.action}" for r in replayed() if not CHECKS[r.rule](r.case)]
     assert not wrong, "refused with a rule whose condition does not hold:\n" + "\n".join(wrong)
 
@@ -133,4 +135,30 @@ def test_royal_refusals_of_threes_name_the_rule_that_failed(meld: list[str]) -> 
     state = helpers.state_of(hand, variant="royal", phase="play", hands=[hand, 15, 15, 15], **OPENED)
     action = {"type": "meld", "melds": [meld]}
     error = helpers.refusal(state, action)
+    assert error.rule in CHECKS, f"no check of {error.rule}"
     assert CHECKS[error.rule](Case("royal", dump_position(state, reveal=True), action)), error.rule
+
+
+UNMET = [  # refusals the rule tests do not meet, so that every check is tried on the engine
+    ("classic", "meld.red_three", ["3h", "3d", "2c", "9c", "9d", "Kd"],
+     {"type": "take_pile", "meld": ["9c", "9d"], "melds": [["3h", "3d", "2c"]]},
+     {"phase": "draw", "pile": ["7s", "9s"], "melds": [[["Kc", "Kc", "Ks"]], []]}),
+    ("royal", "meld.bolivia", ["9c", "Kd", "Qd"], {"type": "meld", "layoffs": [{"onto": 1, "cards": ["9c"]}]},
+     {"phase": "play", "hands": [["9c", "Kd", "Qd"], 15, 15, 15], "melds": [[["Kc", "Kc", "Ks"], ["2h", "2d", "JK"]], []]}),
+    ("royal", "replacement.stock_empty", ["Kd", "Qd", "Jd"], {"type": "draw_replacement"},
+     {"phase": "play", "hands": [["Kd", "Qd", "Jd"], 15, 15, 15], "stock": 0, "melds": [[["Kc", "Kc", "Ks"], ["3h"]], []],
+      "turn_state": {"melded": True, "took_pile": False, "replacements": 1}}),
+]
+
+
+@pytest.mark.parametrize(("variant", "rule", "hand", "action", "fields"), UNMET)
+def test_refusals_the_rule_tests_do_not_meet_name_the_rule_that_failed(
+        variant: str, rule: str, hand: list[str], action: dict[str, Any], fields: dict[str, Any]) -> None:
+    state = helpers.state_of(hand, variant=variant, **fields)
+    error = helpers.refusal(state, action)
+    assert error.rule == rule
+    assert CHECKS[rule](Case(variant, dump_position(state, reveal=True), action))
+
+
+def test_every_check_is_tried_on_a_refusal_of_the_engine() -> None:
+    assert {r.rule for r in replayed()} | {case[1] for case in UNMET} == set(CHECKS)
