@@ -36,7 +36,7 @@ HEADINGS: Mapping[str, Mapping[str, ContextText]] = {
         "Lokaður haugur": NC_("Classic Canasta section", "The blocked pile"),
         "Frystur haugur": NC_("Classic Canasta section", "The frozen pile"),
         "Leikurinn": NC_("Classic Canasta section", "The play"),
-        "Fyrsta meld takmörk": NC_("Classic Canasta section", "The opening minimum"),
+        "Fyrsta meld takmörk": NC_("Classic Canasta section", "Limits on the first melds"),
         "Að fara út": NC_("Classic Canasta section", "Going out"),
     },
     "wiener": {
@@ -81,8 +81,8 @@ HEADINGS: Mapping[str, Mapping[str, ContextText]] = {
         "Antal spelare": NC_("Royal Canasta section", "Number of players"),
     },
     "swedish": {
-        "Spelet inleds": NC_("Swedish family Canasta section", "The game begins"),
-        "Undantagsregler avslutskort": NC_("Swedish family Canasta section", "Exceptions for the last card of a turn"),
+        "Spelet inleds": NC_("Swedish family Canasta section", "How play begins"),
+        "Undantagsregler avslutskort": NC_("Swedish family Canasta section", "Exceptions for the closing card"),
         "Hur man spelar Canasta": NC_("Swedish family Canasta section", "How to play Canasta"),
         "ORDLISTA & FÖRKLARINGAR": NC_("Swedish family Canasta section", "Glossary and explanations"),
         "POÄNGRÄKNING": NC_("Swedish family Canasta section", "Scoring"),

@@ -174,7 +174,7 @@ def test_the_judge_carries_the_rule_told_in_full_on_a_refusal() -> None:
     assert (verdict["statement"], verdict["example"], verdict["quote"], verdict["quote_lang"]) == (
         doc.statement, doc.example, doc.quote, "is")
     assert verdict["source"] == {"seed": "001_ed02fa068fdb88f7.txt", "section": "Að draga spil", "note": "",
-                                 "text": "Klassisches Canasta · Karten ziehen"}
+                                 "text": "Klassisches Canasta · Karten kaufen"}
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
