@@ -253,7 +253,7 @@ TOLD: Mapping[str, Told] = {
     ),
     "replacement.stock_empty": Told(
         N_("When the stock is empty, a melded red three earns no replacement card."),
-        N_("The stock is used up when you meld 3♦: it still counts, but you draw nothing for it."),
+        N_("The stock is used up when you meld 3♦: the three still counts, but you draw nothing for it."),
     ),
 }
 
