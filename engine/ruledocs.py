@@ -2,12 +2,10 @@
 and the variant's own words for it with where they stand.
 
 The app's rules reference and every refusal show a :class:`RuleDoc`; the judge's JSON carries
-one on a refusal. The texts are data: statements and examples (English msgids) in
-``engine.ruledocs_texts`` (Classic's, shared where a text agrees) and ``engine.ruledocs_variants``
-(a variant's own, and the learners' notes); the seed passages and section headings in
-``engine.ruledocs_quotes`` (and ``_sv``). Every variant's rule ids, in ``Rules.sources``, have them
-all: ``tests/engine/test_ruledocs.py`` checks it for every language, and finds every passage
-verbatim in its seed.
+one on a refusal. The texts are data (``engine.ruledocs_texts``: statements, examples and notes,
+English msgids; ``engine.ruledocs_quotes``: the seed passages and section headings) and every
+variant's rule ids, in ``Rules.sources``, have them all: ``tests/engine/test_ruledocs.py``
+checks it for every language, and finds every passage verbatim in its seed.
 
 >>> from engine.variants import get_variant
 >>> doc = rule_doc(get_variant("royal"), "pile.single_card", "en")
@@ -22,8 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from engine.i18n import translate, translate_text
 from engine.rulebook import RULES, title
 from engine.ruledocs_quotes import HEADINGS, QUOTES, SEED_LANGUAGES
-from engine.ruledocs_texts import TOLD, Told
-from engine.ruledocs_variants import NOTES, VARIANT_TOLD
+from engine.ruledocs_texts import NOTES, TOLD, VARIANT_TOLD, Told
 
 if TYPE_CHECKING:
     from engine.rules import Rules

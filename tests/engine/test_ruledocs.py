@@ -18,8 +18,7 @@ from engine.i18n import LANGUAGES, translate, translate_text
 from engine.rulebook import RULES
 from engine.ruledocs import MissingRuleDoc, rule_doc, rule_ids
 from engine.ruledocs_quotes import HEADINGS, QUOTES, SEED_LANGUAGES
-from engine.ruledocs_texts import TOLD
-from engine.ruledocs_variants import NOTES, VARIANT_TOLD
+from engine.ruledocs_texts import NOTES, TOLD, VARIANT_TOLD
 from engine.rules import Rules
 from engine.variants import VARIANTS, get_variant
 
