@@ -113,9 +113,9 @@ def test_the_source_names_the_section_in_the_learners_language(variant: str) -> 
 def test_the_data_holds_exactly_the_variants_rules(variant: str) -> None:
     """No rule without its parts (above), and no part left behind by a rule that has gone."""
     rules = get_variant(variant)
-    _same("passages (engine/ruledocs_quotes*.py)", set(QUOTES[variant]), set(rules.sources))
+    _same("passages (engine/ruledocs_quotes.py)", set(QUOTES[variant]), set(rules.sources))
     _same("headings (engine/ruledocs_quotes.py)", set(HEADINGS[variant]), {s.section for s in rules.sources.values()})
-    _same("learners' notes (engine/ruledocs_variants.py)", set(NOTES.get(variant, {})),
+    _same("learners' notes (engine/ruledocs_texts.py NOTES)", set(NOTES.get(variant, {})),
           {r for r, s in rules.sources.items() if s.note})
     assert not set(VARIANT_TOLD.get(variant, {})) - set(rules.sources), "statements of rules the variant lacks"
     assert set(rule_ids(rules)) == set(rules.sources) and len(rule_ids(rules)) == len(rules.sources)
