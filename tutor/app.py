@@ -23,7 +23,7 @@ from engine.actions import parse_action
 from engine.cards import parse_cards
 from engine.i18n import N_, translate
 from engine.position import dump_position
-from tutor.lessons import LessonError, catalog, find_lesson, next_lesson
+from tutor.lessons import find_lesson, lesson_catalog, next_lesson
 from tutor.model import TableModel
 from tutor.progress import Progress, ProgressError
 from tutor.settings import Settings, SettingsError, load_settings, save_settings, settings_path
@@ -275,13 +275,11 @@ class Session:
 
     def lessons_screen(self) -> ft.Control:
         lang = self.settings.language
-        try:
-            lessons = catalog()
-        except LessonError as error:  # the checker keeps this from shipping; say it, do not crash
-            lessons, self.message = (), str(error)
+        lessons = lesson_catalog()  # a broken file is marked unavailable; the others stay open
+        message = "\n".join(filter(None, [self.message, *lessons.notices(lang)]))
         learner = self._learner()
-        return lessons_view(lang, lessons, self.progress.all_lessons(learner), self.progress.due(learner),
-                            self.progress.profiles(), learner, self.handlers, self.message)
+        return lessons_view(lang, lessons.lessons, self.progress.all_lessons(learner), self.progress.due(learner),
+                            self.progress.profiles(), learner, self.handlers, message)
 
     async def open_lesson(self, lesson_id: str, variation: int) -> None:
         """Start a lesson: its own deal (0), or ``-1``: a fresh deal (a review, a mastery check)."""
