@@ -99,7 +99,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
 
 
 DAMAGED = N_("The settings file {file} could not be read; it is kept as {backup} and the default settings are used.")
-UNREADABLE = N_("The settings file {file} could not be opened; the default settings are used for now.")
+UNREADABLE = N_("The settings file {file} cannot be read here; the default settings are used for now.")
 FIELDS_RESET = N_("In the settings file {file}, {fields} could not be read and went back to the default; "
                   "the old file is kept as {backup}.")
 PLAYERS_CHANGED = N_("{variant} is played by {counts} players, so the new game has {players}.")
