@@ -118,7 +118,8 @@ class Session:
         lang = self.settings.language
         dialog = ft.AlertDialog(
             title=ft.Text(translate(N_("Some saved things could not be used"), lang), font_family=FONT),
-            content=ft.Column([ft.Text(n.say(lang), font_family=FONT) for n in self.notices], tight=True),
+            content=ft.Column([ft.Text(n.say(lang), font_family=FONT) for n in self.notices], tight=True,
+                              scroll=ft.ScrollMode.AUTO),
             actions=[ft.TextButton(content=translate(N_("Understood"), lang), on_click=lambda _: self.page.pop_dialog())])
         self.notices = []
         self.page.show_dialog(dialog)
