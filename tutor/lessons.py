@@ -330,7 +330,8 @@ class _Problems:
     """What is wrong with one lesson file, gathered field by field so one run reports them all."""
 
     def __init__(self, path: Path) -> None:
-        self.path, self.found = path, []  # type: list[LessonError]
+        self.path = path
+        self.found: list[LessonError] = []
 
     def add(self, field: str, message: str) -> None:
         self.found.append(LessonError(self.path, field, message))
