@@ -20,7 +20,7 @@ from engine.actions import format_action, parse_action
 from engine.cards import format_cards
 from engine.levels import BOTS, make_bot
 from engine.describe import describe, describe_deal, describe_result, describe_scores
-from engine.errors import IllegalActionError, InvalidInputError
+from engine.errors import IllegalActionError, InvalidInputError, cut
 from engine.game import apply
 from engine.i18n import LANGUAGES, N_, default_language
 from engine.match import HandRecord, play_game, play_hand
@@ -37,6 +37,7 @@ from engine.variants import VARIANTS, get_variant
 MAX_INPUT_BYTES = 1_000_000
 MAX_DEPTH = 16  # a judge file nests five deep (position, melds, team, meld, card)
 MAX_DIGITS = 30
+MESSAGE_LIMIT = 300  # characters of a refusal on standard error
 _STRUCTURE = re.compile(rb'\\.|["\[\]{}]', re.DOTALL)
 
 
@@ -319,7 +320,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = _VERBS[args.verb](args)
     except InvalidInputError as error:
-        print(f"error: {error.localized(getattr(args, 'lang', 'en'))}", file=sys.stderr)
+        # one line under MESSAGE_LIMIT in any language, however long the input's names and values
+        print(f"error: {cut(error.localized(getattr(args, 'lang', 'en')), MESSAGE_LIMIT - 8)}", file=sys.stderr)
         return 2
     if result is not None:
         json.dump(result, sys.stdout, ensure_ascii=False, indent=None if args.verb == "judge" else 1)

@@ -17,6 +17,9 @@ from engine.i18n import N_
 from engine.state import Phase, State, TurnState
 
 _FRESH = TurnState()
+# TurnState fields that are set at the start of a turn from the table (engine.game._start_turn), so
+# they may differ from TurnState's defaults before the draw; every other field must be at its default.
+SET_AT_TURN_START = frozenset({"concealed", "melds_before"})
 
 
 def check_consistency(state: State) -> None:
@@ -32,7 +35,7 @@ def _check_turn_state(state: State) -> None:
     ts = state.turn_state
     if state.phase is Phase.DRAW:  # nothing of the turn has happened before the draw
         for item in fields(TurnState):
-            if item.name in ("concealed", "melds_before"):
+            if item.name in SET_AT_TURN_START:
                 continue
             if getattr(ts, item.name) != getattr(_FRESH, item.name):
                 raise InvalidInputError(f"turn_state.{item.name}", N_(
