@@ -44,8 +44,8 @@ def _check_turn_state(state: State) -> None:
     team = state.team_of(state.turn)
     if ts.melds_before > len(state.melds[team]):
         raise InvalidInputError("turn_state.melds_before", N_(
-            "{count} melds before the turn, but the side of the player to act has only {melds}"),
-                                count=ts.melds_before, melds=len(state.melds[team]))
+            "more melds before the turn ({before}) than the side of the player to act has ({melds})"),
+                                before=ts.melds_before, melds=len(state.melds[team]))
     if state.phase is Phase.ANSWER:
         if ts.asker is None:
             raise InvalidInputError("turn_state.asker", N_("a position in the answer phase names who asked"))

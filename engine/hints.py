@@ -452,9 +452,12 @@ def _strong_opening(state: State, legal: list[Action]) -> Iterator[Hint]:
     if len(wilds) >= state.rules.min_meld and bolivias:
         # open with the Bolivia itself, with the most besides it (Sambas, rank melds of naturals)
         action = max(bolivias, key=lambda a: (len(a.melds), len(a.cards())))
-        yield Hint("tactics.strong_opening", action, tuple(wilds), N_("Your {count} wild cards are the start of a"
-                                                                      " Bolivia: a strong opening holds one, with"
-                                                                      " Sambas; keep them together for it."),
+        yield Hint("tactics.strong_opening", action, tuple(wilds), NP_("Your {count} wild card is the start of a"
+                                                                       " Bolivia: a strong opening holds one, with"
+                                                                       " Sambas; keep it for that.",
+                                                                       "Your {count} wild cards are the start of a"
+                                                                       " Bolivia: a strong opening holds one, with"
+                                                                       " Sambas; keep them together for it."),
                    {"count": len(wilds)}, 1.0, tuple(bolivias) + _meanwhile(state, legal, action))
 
 

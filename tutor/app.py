@@ -24,7 +24,7 @@ from engine.i18n import N_, translate
 from engine.position import dump_position
 from tutor.lessons import find_lesson, lesson_catalog, next_lesson
 from tutor.model import TableModel
-from tutor.progress import ProgressError, open_progress
+from tutor.progress import DEFAULT_NAME, ProgressError, open_progress
 from tutor.savedgame import load_game, save_game
 from tutor.settings import choose_table, open_settings, save_settings, settings_path
 from tutor.views import FONT, Handlers, home_view, lessons_view, page_view, rules_view
@@ -268,7 +268,7 @@ class Session:
         """The learner playing: the one chosen on this device, else the first, else a new one."""
         learners = self.progress.profiles()
         if not learners:
-            learners = [self.progress.add_profile(translate(N_("Learner"), self.settings.language))]
+            learners = [self.progress.add_profile(translate(DEFAULT_NAME, self.settings.language))]
         if self.learner not in {p.id for p in learners}:
             self.learner = learners[0].id
         return self.learner
