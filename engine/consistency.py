@@ -18,8 +18,11 @@ from engine.state import Phase, State, TurnState
 
 _FRESH = TurnState()
 # TurnState fields that are set at the start of a turn from the table (engine.game._start_turn), so
-# they may differ from TurnState's defaults before the draw; every other field must be at its default.
-SET_AT_TURN_START = frozenset({"concealed", "melds_before"})
+# they may differ from TurnState's defaults before the draw; every other field must be at its default,
+# but where a variant lets the player ask to go out before the draw (a turn state with ``before_draw``
+# set), the question and its answer stand before the draw too.
+SET_AT_TURN_START = frozenset({"concealed", "melds_before", "meld_sizes"})
+ASKED_BEFORE_DRAW = frozenset({"asked", "permission", "before_draw"})
 
 
 def check_consistency(state: State) -> None:
@@ -34,8 +37,9 @@ def check_consistency(state: State) -> None:
 def _check_turn_state(state: State) -> None:
     ts = state.turn_state
     if state.phase is Phase.DRAW:  # nothing of the turn has happened before the draw
+        exempt = SET_AT_TURN_START | (ASKED_BEFORE_DRAW if getattr(ts, "before_draw", False) else frozenset())
         for item in fields(TurnState):
-            if item.name in SET_AT_TURN_START:
+            if item.name in exempt:
                 continue
             if getattr(ts, item.name) != getattr(_FRESH, item.name):
                 raise InvalidInputError(f"turn_state.{item.name}", N_(
