@@ -19,10 +19,9 @@ from typing import Any
 import flet as ft
 
 from engine.actions import parse_action
-from engine.cards import parse_cards
 from engine.i18n import N_, translate
 from engine.position import dump_position
-from tutor.lessons import find_lesson, lesson_catalog, next_lesson
+from tutor.lessons import find_lesson, fresh_deal, lesson_catalog, next_lesson
 from tutor.model import TableModel
 from tutor.progress import DEFAULT_NAME, ProgressError, open_progress
 from tutor.savedgame import load_game, save_game
@@ -217,10 +216,7 @@ class Session:
                 chosen = None
         else:
             chosen = found[0] if found else None
-        if chosen is None:
-            self.model.show_hint(translate(N_("No hint for this moment."), self.model.lang), ())
-        else:
-            self.model.show_hint(chosen["text"], parse_cards(chosen["cards"]))
+        self.model.show_found_hint(chosen)  # said in every language: a language switch re-says it
         self.render()
 
     async def answer(self, yes: bool) -> None:
@@ -256,6 +252,8 @@ class Session:
         self.after_learner()
 
     async def go(self, screen: str) -> None:
+        if self.screen == "lesson" and screen != "lesson":
+            self._leave_lesson()
         if screen in ("home", "table") and self.model is not self.game:
             self.cancel_bots()
             self.model = self.game  # leaving a lesson: the free game is where it was
@@ -286,11 +284,10 @@ class Session:
         lesson = find_lesson(lesson_id)
         if lesson is None:
             return
-        if variation < 0:
-            count = len(lesson.setups) - 1
-            done = self.progress.lesson(self._learner(), lesson_id).attempts
-            variation = 1 + done % count if count else 0
+        if variation < 0:  # a deal the learner has not played, else the one played longest ago
+            variation = fresh_deal(lesson, self.progress.deals_played(self._learner(), lesson_id))
         self.cancel_bots()
+        self._leave_lesson()
         self.model = TableModel.for_lesson(lesson, self.settings.language, variation)
         self.recorded = False
         self.screen = "lesson"
@@ -308,8 +305,11 @@ class Session:
         if kind == "try_again":
             self.model.try_again()
             self.after_learner()
-        elif kind == "restart":
-            await self.open_lesson(run.lesson.id, run.variation)
+        elif kind == "restart":  # the same attempt (its mistakes and hints count) until it is solved
+            self.cancel_bots()
+            if self.model.start_over():
+                self.recorded = False  # a new attempt after the solve: it is recorded in its turn
+            self.after_learner()
         elif kind == "mastery":
             await self.open_lesson(run.lesson.id, -1)
         elif kind == "next":
@@ -337,6 +337,13 @@ class Session:
             self.render()
             return
         await self.choose_learner(profile.id)
+
+    def _leave_lesson(self) -> None:
+        """An attempt left unsolved after a mistake still counts: the lesson comes back for review."""
+        run = self.model.lesson
+        if run is not None and not self.recorded and run.mistakes:
+            self.progress.queue_review(self._learner(), run.lesson.id)
+            self.recorded = True
 
     def record_lesson(self) -> None:
         """A solved lesson goes into the learner's progress, once."""

@@ -15,7 +15,6 @@ import flet as ft
 
 from engine.cards import JOKER, Card, is_red, parse_cards, rank, suit
 from engine.describe import describe_result, seat_name, team_name
-from engine.hints import arranged
 from engine.i18n import N_, format_number, translate
 from engine.melds import Meld, meld_name
 from engine.rulebook import title
@@ -183,7 +182,7 @@ def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
     cards = [
         card_view(model.hand[i], model.lang, selected=i in model.selected, size=size, four_colour=four_colour,
                   on_click=on(handlers.tap_card, i), identifier=f"hand-{i}", hinted=model.hinted(i))
-        for i in arranged(model.state, model.seat)
+        for i in model.hand_order()
     ]
     staged = [ft.Text(" ".join(card_label(c, model.lang) for c in meld), font_family=FONT) for meld in model.staged]
     title = _(model, N_("Your hand"))
@@ -508,10 +507,10 @@ def lesson_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
             content=ft.Text(definition(model.term, lang), font_family=FONT, italic=True))))
     buttons = []
     if run.consequence is not None:
-        rows.append(ft.Semantics(identifier="lesson-trap", label=run.message, content=ft.Container(
+        rows.append(ft.Semantics(identifier="lesson-trap", label=model.lesson_message(), content=ft.Container(
             bgcolor=ft.Colors.ORANGE_50, border_radius=8, padding=10, content=ft.Column([
-                ft.Text(run.message, font_family=FONT),
-                ft.Text(_(model, N_("The table shows what happens next. Try again.")), font_family=FONT, italic=True),
+                ft.Text(model.lesson_message(), font_family=FONT),
+                ft.Text(model.trap_note(), font_family=FONT, italic=True),
             ], spacing=4))))
         buttons.append(_lesson_button(model, handlers, N_("Try again"), "try_again"))
     elif run.succeeded():
