@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from engine.actions import Layoff, MeldAction
+from engine.actions import Layoff, MeldAction, TakePile
 from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank
 from engine.melds import MeldKind
 from engine.state import Phase, State
@@ -56,6 +56,28 @@ def going_out_plan(state: State) -> GoingOut | None:
         meld = _cover(state, team, cards)
         if meld is not None:
             return GoingOut(meld if meld.melds or meld.layoffs else None, leftover)
+    return None
+
+
+def pile_way_out(state: State) -> tuple[TakePile, GoingOut | None] | None:
+    """Royal, before the draw: a way to take the pile and go out in the same turn, if any (the
+    take, then the way out after it; ``None`` for the way out when the take itself goes out)."""
+    from engine.errors import IllegalActionError
+    from engine.game import apply  # the judge imports this module lazily
+    from engine.legal import pile_takes
+
+    if state.phase is not Phase.DRAW or state.turn_state.permission is False:
+        return None
+    for take in pile_takes(state):
+        try:
+            after = apply(state, take)
+        except IllegalActionError:
+            continue
+        if after.phase is Phase.END:
+            return take, None
+        plan = going_out_plan(after)
+        if plan is not None:
+            return take, plan
     return None
 
 

@@ -29,7 +29,7 @@ from engine.actions import (
 from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank
 from engine.melds import Meld, MeldKind
 from engine.game import is_legal
-from engine.going_out import going_out_plan
+from engine.going_out import going_out_plan, pile_way_out
 from engine.rules import AskMode
 from engine.state import Phase, State
 
@@ -85,12 +85,23 @@ def _remaining_ok(state: State, remaining: int, action: Action) -> bool:
 
 
 def _draw_phase(state: State) -> list[Action]:
+    ts = state.turn_state
+    if ts.before_draw and ts.permission is True:  # Royal: a yes binds the pile take
+        return [take for take in pile_takes(state) if is_legal(state, take)]
     actions: list[Action] = list(_pile_options(state))
+    if (state.rules.ask_before_pile and not ts.asked and actions and state.partners(state.turn)
+            and pile_way_out(state) is not None):
+        actions.append(AskGoOut())
     if state.stock:
         actions.insert(0, Draw())
     elif is_legal(state, DeclinePile()):  # a variant may oblige the player to take
         actions.insert(0, DeclinePile())
     return actions
+
+
+def pile_takes(state: State) -> list[TakePile]:
+    """The pile takes the judge accepts, in their simplest forms (asking before the pile uses them)."""
+    return [a for a in _pile_options(state) if isinstance(a, TakePile)]
 
 
 def _pile_options(state: State) -> Iterator[Action]:
@@ -215,7 +226,20 @@ def _play_phase(state: State) -> list[Action]:
         actions.append(DrawReplacement())
     if len(hand) > 1 or is_legal(state, _DISCARDS[hand[0]]):
         actions.extend([_DISCARDS[card] for card in sorted(set(hand))])
+    if state.rules.discard_from_meld and turn_state.melded:
+        actions.extend(_discards_from_melds(state))
     return actions
+
+
+def _discards_from_melds(state: State) -> Iterator[Action]:
+    """Royal: each distinct card melded this turn that may be taken back as the discard."""
+    ts = state.turn_state
+    for index, meld in enumerate(state.melds[state.seat_team[state.turn]]):
+        before = ts.meld_sizes[index] if index < len(ts.meld_sizes) else (meld.size if index < ts.melds_before else 0)
+        for card in sorted(set(meld.cards[before:])):
+            action = Discard(card, index)
+            if is_legal(state, action):
+                yield action
 
 
 def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Iterator[Action]:

@@ -75,7 +75,7 @@ def _turn_state(data: object, melds_before: int, concealed: bool) -> TurnState:
     if not isinstance(data, dict):
         raise InvalidInputError("turn_state", N_("expected an object"))
     flags = {}
-    for key in ("melded", "took_pile", "asked", "concealed", "hand_canasta"):
+    for key in ("melded", "took_pile", "asked", "concealed", "hand_canasta", "before_draw"):
         value = data.get(key, concealed if key == "concealed" else False)
         if not isinstance(value, bool):
             raise InvalidInputError(f"turn_state.{key}", N_("expected true or false"))
@@ -92,9 +92,13 @@ def _turn_state(data: object, melds_before: int, concealed: bool) -> TurnState:
     replacements = data.get("replacements", 0)
     if not isinstance(replacements, int) or isinstance(replacements, bool) or replacements < 0:
         raise InvalidInputError("turn_state.replacements", N_("expected a whole number"))
-    if flags["took_pile"]:  # melding the pile's top card rules out going out concealed
+    if flags["took_pile"] and "concealed" not in data:  # only Royal keeps the chance after the pile
         flags["concealed"] = False
-    return TurnState(asker=asker, permission=permission, melds_before=before, replacements=replacements, **flags)
+    sizes = data.get("meld_sizes", [])
+    if not isinstance(sizes, list) or any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in sizes):
+        raise InvalidInputError("turn_state.meld_sizes", N_("expected a list of whole numbers"))
+    return TurnState(asker=asker, permission=permission, melds_before=before, replacements=replacements,
+                     meld_sizes=tuple(sizes), **flags)
 
 
 class _Accountant:
@@ -280,6 +284,8 @@ def dump_position(state: State, reveal: bool = False) -> dict[str, Any]:
             "melds_before": ts.melds_before,
             "hand_canasta": ts.hand_canasta,
             "replacements": ts.replacements,
+            "before_draw": ts.before_draw,
+            "meld_sizes": list(ts.meld_sizes),
         },
         "has_melded": list(state.has_melded),
         "table": state.rules.table,

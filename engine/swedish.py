@@ -93,6 +93,7 @@ SWEDISH = SwedishRules(
     all_red_threes_bonus=MappingProxyType({}),
     concealed_bonus=0,
     canastas_to_go_out=2,
+    wild_limit=N_("three at most, never more than the natural cards"),
     end_of_stock=EndOfStock.HAND_ENDS,
     sources=sources(SEED_SWEDISH, _SECTIONS),
 )
