@@ -302,9 +302,14 @@ def _take_pile(state: State, action: TakePile) -> State:
         return _end(state, went_out=seat, concealed=concealed, **changes)
     after = state.evolve(phase=Phase.PLAY, **changes)  # type: ignore[arg-type]
     if state.turn_state.permission is True:  # Royal, asked before the pile: the take must lead out
-        from engine.going_out import going_out_plan
+        from engine.going_out import exact_plan
+        from engine.going_out_search import SearchTooLong
 
-        if going_out_plan(after) is None:
+        try:
+            leads_out = exact_plan(after) is not None
+        except SearchTooLong:
+            leads_out = False  # as when asking: no way out known
+        if not leads_out:
             raise IllegalActionError("going_out.required")
     return after
 
@@ -423,7 +428,7 @@ def _check_opening_kept(state: State, team: int, after: tuple[Meld, ...]) -> Non
 
 
 def _ask_go_out(state: State, action: AskGoOut) -> State:
-    from engine.going_out import going_out_plan, pile_way_out  # the solver judges with this module
+    from engine.going_out import may_ask  # the solver judges with this module
 
     # Seed 000 "Bordssamtal": a player who means to take the pile asks before taking it.
     before_draw = state.phase is Phase.DRAW and state.rules.ask_before_pile
@@ -439,7 +444,7 @@ def _ask_go_out(state: State, action: AskGoOut) -> State:
     partners = state.partners(state.turn)
     if not partners:
         raise IllegalActionError("ask.no_partner")
-    if (pile_way_out(state) if before_draw else going_out_plan(state)) is None:
+    if not may_ask(state):
         raise IllegalActionError("ask.cannot_go_out")
     turn_state = ts.evolve(asked=True, asker=state.turn, before_draw=before_draw)
     return state.evolve(turn=partners[0], phase=Phase.ANSWER, turn_state=turn_state)

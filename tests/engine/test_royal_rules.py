@@ -343,3 +343,29 @@ def test_each_variant_states_its_own_limit_on_wild_cards(variant: str, meld: lis
     assert error.rule == "meld.too_many_wilds" and words in error.explanation()
     if variant != "classic":
         assert "fewer wild cards than natural" not in error.explanation()
+
+
+@pytest.mark.parametrize(("melds", "hand"), [
+    ([KINGS], SAMBA7 + ["5c"]),  # a Samba in the hand
+    ([SAMBA7], ["2c", "2d", "2h", "2s", "JK", "JK", "2c", "5c"]),  # a Bolivia in the hand, the second canasta
+    ([KINGS, SAMBA7[:6]], ["10h", "5c"]),  # a lay-off completes the side's Samba
+    ([SAMBA7, ["3h", "3d", "3h"]], ["3c", "3s", "3c", "3s", "5c"]),  # a Royal canasta of threes
+])
+def test_bordssamtal_asking_whenever_going_out_is_legal(melds: list[list[str]], hand: list[str]) -> None:
+    """000 "Bordssamtal": ""får jag göra utgång?"" may be asked by a player who can go out, whatever
+    melds his way out needs ("Göra utgång": two canastas, one a Samba)."""
+    from engine.going_out import going_out_plan
+
+    state = state_of([], **{**R, "phase": "play", "melds": [melds, []], "hands": [hand, 15, 15, 15]})
+    asked = play(play(state, {"type": "ask_go_out"}), {"type": "answer_go_out", "yes": True})
+    plan = going_out_plan(asked)
+    assert plan is not None and plan.meld is not None and plan.discard is not None
+    out = play(play(asked, {"type": "meld", **{k: v for k, v in _json(plan.meld).items() if k != "type"}}),
+               {"type": "discard", "card": format_cards((plan.discard,))[0]})
+    assert out.went_out == 0
+
+
+def _json(action: object) -> dict[str, object]:
+    from engine.actions import format_action
+
+    return format_action(action)  # type: ignore[arg-type]
