@@ -331,7 +331,9 @@ def _meld(state: State, action: MeldAction) -> State:
     only_red_threes = reds == len(action.cards()) and not plan.opens
     from_pile = min(reds, state.pile_threes[seat])
     concealed = concealment is not Concealment.NONE or (only_red_threes and ts.concealed)
-    turn_state = ts.evolve(melded=True, asker=None, concealed=concealed,
+    # the sizes the turn began with, made explicit for a position that left them out
+    sizes = ts.meld_sizes or tuple(m.size for m in state.melds[team][: ts.melds_before])
+    turn_state = ts.evolve(melded=True, asker=None, concealed=concealed, meld_sizes=sizes,
                            hand_canasta=concealment is Concealment.HAND_CANASTA,
                            replacements=ts.replacements + reds - from_pile)
     changes = dict(

@@ -13,7 +13,7 @@ from itertools import combinations
 
 from engine.actions import Layoff, MeldAction, TakePile
 from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, suit
-from engine.going_out_search import SearchTooLong, exhaustive_cover
+from engine.going_out_search import BUDGET, QUICK_BUDGET, SearchTooLong, exhaustive_cover
 from engine.melds import MeldKind
 from engine.state import Phase, State
 
@@ -41,7 +41,7 @@ def going_out_plan(state: State) -> GoingOut | None:
     """A way for the player to act to go out now (the fast search's best-scoring one where it finds
     one), or ``None`` if there is none or the complete search ran past its budget."""
     try:
-        return exact_plan(state)
+        return exact_plan(state, QUICK_BUDGET)
     except SearchTooLong:
         return None
 
@@ -58,7 +58,7 @@ def may_ask(state: State) -> bool:
         return False
 
 
-def exact_plan(state: State) -> GoingOut | None:
+def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     """As :func:`going_out_plan`, but raises :class:`SearchTooLong` rather than guess."""
     if state.phase is not Phase.PLAY:
         return None
@@ -81,14 +81,14 @@ def exact_plan(state: State) -> GoingOut | None:
         if meld is not None:
             return GoingOut(meld if meld.melds or meld.layoffs else None, leftover)
     if len(state.rules.meld_kinds) > 2 and _canastas_within_reach(state, team, hand):
-        found = exhaustive_cover(state, team, hand, [c for c in leftovers if c is not None])
+        found = exhaustive_cover(state, team, hand, [c for c in leftovers if c is not None], budget)
         if found is not None:
             meld, kept = found
             return GoingOut(meld if meld.melds or meld.layoffs else None, kept)
     return None
 
 
-def pile_way_out(state: State) -> tuple[TakePile, GoingOut | None] | None:
+def pile_way_out(state: State, budget: int = BUDGET) -> tuple[TakePile, GoingOut | None] | None:
     """Royal, before the draw: a way to take the pile and go out in the same turn, if any (the
     take, then the way out after it; ``None`` for the way out when the take itself goes out)."""
     from engine.errors import IllegalActionError
@@ -104,7 +104,7 @@ def pile_way_out(state: State) -> tuple[TakePile, GoingOut | None] | None:
             continue
         if after.phase is Phase.END:
             return take, None
-        plan = exact_plan(after)
+        plan = exact_plan(after, budget)
         if plan is not None:
             return take, plan
     return None

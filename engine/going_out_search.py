@@ -19,9 +19,10 @@ equal to a brute force over all partitions on small hands) and small in practice
   only on the cards left, the cards waiting to be laid off and what the new melds are (kind,
   rank, size, wild cards, red threes), never on which wild card is which.
 
-Its work is bounded (``BUDGET`` steps, about three seconds): a search that would go on longer
-raises :class:`SearchTooLong`, and its callers decide as if there were no way out (a "yes" the
-player could not honour would leave him without a legal action). Of 300 dense random Royal
+Its work is bounded (``BUDGET`` steps, about three seconds, for the judge; ``QUICK_BUDGET`` for
+the legal actions bots and hints list): a search that would go on longer raises
+:class:`SearchTooLong`, and its callers decide as if there were no way out (a "yes" the player
+could not honour would leave him without a legal action). Of 300 dense random Royal
 positions of 8 to 21 cards, the slowest needed 25 000 steps; self-play never came near it.
 """
 
@@ -32,25 +33,26 @@ from collections.abc import Iterator, Sequence
 from itertools import product
 
 from engine.actions import Layoff, MeldAction
-from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, suit
+from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place, suit
 from engine.errors import IllegalActionError
 from engine.melds import Meld, MeldKind
 from engine.state import State
 
-BUDGET = 60_000  # steps: splits tried and lay-off plans built
+BUDGET = 60_000  # steps (splits tried, lay-off plans built): the judge's, about three seconds at most
+QUICK_BUDGET = 300  # the bots' and hints' (legal actions are listed many times a second)
 
 
 class SearchTooLong(Exception):
     """The search went past its budget without an answer."""
 
 
-def exhaustive_cover(state: State, team: int, hand: Sequence[Card],
-                     keep: Sequence[Card] = ()) -> tuple[MeldAction, Card | None] | None:
+def exhaustive_cover(state: State, team: int, hand: Sequence[Card], keep: Sequence[Card] = (),
+                     budget: int = BUDGET) -> tuple[MeldAction, Card | None] | None:
     """A meld action the judge accepts that melds all of ``hand`` but at most one card of ``keep``
     (kept for the discard), with the card kept; or ``None``. An empty action: only the discard."""
     from engine.game import is_legal  # the judge imports the going-out modules lazily
 
-    search = _Search(state, team, hand, keep)
+    search = _Search(state, team, hand, keep, budget)
     for action, kept in search.splits():
         if not action.melds and not action.layoffs:
             if kept is not None and len(hand) == 1 and state.can_go_out(team):
@@ -74,7 +76,10 @@ def _fits(meld: Meld, card: Card) -> bool:
 
 
 class _Search:
-    def __init__(self, state: State, team: int, cards: Sequence[Card], keep: Sequence[Card] = ()) -> None:
+    def __init__(self, state: State, team: int, cards: Sequence[Card], keep: Sequence[Card] = (),
+                 budget: int = BUDGET) -> None:
+        self.budget = budget
+        self.fits: dict[tuple[int, tuple[Card, ...]], bool] = {}  # lay-offs already judged
         self.keep = set(keep)
         self.state = state
         self.rules = state.rules
@@ -100,7 +105,7 @@ class _Search:
 
     def _step(self) -> None:
         self.steps += 1
-        if self.steps > BUDGET:
+        if self.steps > self.budget:
             raise SearchTooLong
 
     def _key(self, left: Counter[Card], new: list[tuple[Meld, tuple[Card, ...]]], pool: list[Card],
@@ -238,38 +243,77 @@ class _Search:
     # -- the lay-offs ----------------------------------------------------------------------------
 
     def _layoffs(self, new: list[tuple[Meld, tuple[Card, ...]]], pool: list[Card]) -> Iterator[MeldAction]:
-        """Every way to lay the pooled cards off on the side's melds (wild cards by count)."""
+        """Ways to lay the pooled cards off on the side's melds: every choice of meld for the
+        naturals, and for the wild cards the one spread that completes the most canastas (where
+        the wild cards go changes nothing else the judge asks, as long as each meld can hold them)."""
         fixed: dict[int, list[Card]] = {}
         for card in pool:
             if card in self.settle:
                 fixed.setdefault(self.settle[card], []).append(card)
-        pool = [c for c in pool if c not in self.settle]
-        groups = Counter("wild" if WILD[c] else c for c in pool)
         wild_cards = [c for c in pool if WILD[c]]
-        options = []
-        for key, count in groups.items():
-            targets = self.targets[wild_cards[0] if key == "wild" else key]  # type: ignore[index]
-            options.append([(key, split) for split in _compositions(count, len(targets))])
+        naturals = Counter(c for c in pool if c not in self.settle and not WILD[c])
+        options = [[(card, split) for split in _compositions(count, len(self.targets[card]))]
+                   for card, count in naturals.items()]
         melds = tuple(group for _, group in new)
         for choice in product(*options):
             onto: dict[int, list[Card]] = {i: list(cs) for i, cs in fixed.items()}
-            wilds = iter(wild_cards)
-            for key, split in choice:
-                targets = self.targets[wild_cards[0] if key == "wild" else key]  # type: ignore[index]
-                for index, n in zip(targets, split):
-                    for _ in range(n):
-                        onto.setdefault(index, []).append(next(wilds) if key == "wild" else key)  # type: ignore[arg-type]
+            for card, split in choice:
+                for index, n in zip(self.targets[card], split):
+                    onto.setdefault(index, []).extend([card] * n)
             self._step()
-            if self._fit(onto):
-                yield MeldAction(melds, tuple(Layoff(i, tuple(cs)) for i, cs in sorted(onto.items())))
+            spread = self._spread(onto, wild_cards)
+            if spread is not None:
+                yield MeldAction(melds, tuple(Layoff(i, tuple(cs)) for i, cs in sorted(spread.items()) if cs))
 
-    def _fit(self, onto: dict[int, list[Card]]) -> bool:
-        for index, cards in onto.items():
+    def _spread(self, onto: dict[int, list[Card]], wilds: list[Card]) -> dict[int, list[Card]] | None:
+        """``onto`` with the wild cards added: first to the melds they complete as canastas, the
+        fewest needed first, then wherever there is room; ``None`` if a meld cannot take its cards."""
+        room: dict[int, int] = {}
+        need: dict[int, int] = {}
+        targets = sorted(set(onto) | {i for c in wilds[:1] for i in self.targets[c]})
+        for index in targets:
+            cards = tuple(sorted(onto.get(index, []), key=lambda c: (WILD[c], c)))
+            if cards and not self._fits_all(index, cards):
+                return None
+            if wilds and index in self.targets[wilds[0]]:
+                room[index] = self._room(index, cards, len(wilds))
+                size = self.melds[index].size + len(cards)
+                if size < self.rules.canasta_size and size + room[index] >= self.rules.canasta_size:
+                    need[index] = self.rules.canasta_size - size
+        if sum(room.values()) < len(wilds):
+            return None
+        out = {i: list(cs) for i, cs in onto.items()}
+        left = list(wilds)
+        for index in sorted(need, key=lambda i: need[i]):  # complete the most canastas
+            if need[index] <= len(left):
+                out.setdefault(index, []).extend(left[: need[index]])
+                room[index] -= need[index]
+                left = left[need[index]:]
+        for index in room:  # the rest wherever there is room
+            take = min(room[index], len(left))
+            out.setdefault(index, []).extend(left[:take])
+            left = left[take:]
+        return out
+
+    def _fits_all(self, index: int, cards: tuple[Card, ...]) -> bool:
+        key = (index, cards)
+        known = self.fits.get(key)
+        if known is None:
             try:
-                self.rules.extend_meld(self.melds[index], tuple(sorted(cards, key=lambda c: (WILD[c], c))))
+                self.rules.extend_meld(self.melds[index], cards)
+                known = True
             except IllegalActionError:
-                return False
-        return True
+                known = False
+            self.fits[key] = known
+        return known
+
+    def _room(self, index: int, cards: tuple[Card, ...], most: int) -> int:
+        """How many wild cards meld ``index`` can take besides ``cards`` (up to ``most``)."""
+        joker = (JOKER,)
+        count = 0
+        while count < most and self._fits_all(index, cards + joker * (count + 1)):
+            count += 1
+        return count
 
 
 def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:

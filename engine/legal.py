@@ -30,7 +30,7 @@ from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place
 from engine.melds import Meld, MeldKind
 from engine.game import is_legal
 from engine.going_out import going_out_plan, pile_way_out
-from engine.going_out_search import SearchTooLong
+from engine.going_out_search import QUICK_BUDGET, SearchTooLong
 from engine.rules import AskMode
 from engine.state import Phase, State
 
@@ -92,7 +92,7 @@ def _draw_phase(state: State) -> list[Action]:
     actions: list[Action] = list(_pile_options(state))
     if state.rules.ask_before_pile and not ts.asked and actions and state.partners(state.turn):
         try:
-            if pile_way_out(state) is not None:
+            if pile_way_out(state, QUICK_BUDGET) is not None:
                 actions.append(AskGoOut())
         except SearchTooLong:  # offered only where a way out is known
             pass

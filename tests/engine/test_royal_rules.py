@@ -369,3 +369,16 @@ def _json(action: object) -> dict[str, object]:
     from engine.actions import format_action
 
     return format_action(action)  # type: ignore[arg-type]
+
+
+def test_a_position_keeps_the_question_before_the_pile_and_this_turn_s_melds() -> None:
+    """docs/positions.md: ``turn_state.before_draw`` and ``turn_state.meld_sizes`` survive the JSON form."""
+    from engine.position import load_position
+
+    yes = play(play(state_of([], **PILE_OUT), {"type": "ask_go_out"}), {"type": "answer_go_out", "yes": True})
+    again = load_position(dump_position(yes, reveal=True))
+    assert again.turn_state == yes.turn_state and refusal(again, {"type": "draw"}).rule == "going_out.take_pile"
+    melded = play(_meld(["8c", "8d", "8h", "8s"]), {"type": "meld", "melds": [["8c", "8d", "8h", "8s"]]})
+    again = load_position(dump_position(melded, reveal=True))
+    assert again.turn_state.meld_sizes == (3,)
+    assert dump_position(play(again, {"type": "discard", "card": "8s", "meld": 1}))["pile"][-1] == "8s"
