@@ -73,11 +73,17 @@ class MeldAction:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
+    """Discard ``card`` from the hand or (Royal) from the side's meld ``meld``, melded this turn."""
+
     type = "discard"
     card: Card
+    meld: int | None = None
 
     def json_fields(self) -> dict[str, Any]:
-        return {"card": format_card(self.card)}
+        out: dict[str, Any] = {"card": format_card(self.card)}
+        if self.meld is not None:
+            out["meld"] = self.meld
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +184,8 @@ _PARSERS: Mapping[str, Callable[[Mapping[str, Any]], Action]] = {
     "draw": lambda d: Draw(),
     "take_pile": _parse_take_pile,
     "meld": _parse_meld,
-    "discard": lambda d: Discard(parse_card(d.get("card"), "action.card")),
+    "discard": lambda d: Discard(parse_card(d.get("card"), "action.card"),
+                                 _index(d["meld"], "action.meld") if d.get("meld") is not None else None),
     "ask_go_out": lambda d: AskGoOut(),
     "answer_go_out": _parse_answer,
     "decline_pile": lambda d: DeclinePile(),
@@ -203,7 +210,7 @@ def parse_action(data: object) -> Action:
 ACTION_FIELDS: Mapping[str, tuple[str, ...]] = {
     "take_pile": ("meld", "onto", "melds"),
     "meld": ("melds", "layoffs"),
-    "discard": ("card",),
+    "discard": ("card", "meld"),
     "answer_go_out": ("yes",),
 }
 

@@ -165,7 +165,8 @@ class BasicBot:
             best = max(melds, key=lambda a: self._meld_worth(obs, a))
             if self._meld_worth(obs, best) > 0:
                 return self._with_natural_layoffs(obs, best, melds)
-        discards = [a for a in legal if isinstance(a, Discard)]
+        # a discard from the hand: taking back a melded card (Royal) is legal, not this player's way
+        discards = [a for a in legal if isinstance(a, Discard) and a.meld is None]
         if not discards:
             return legal[0]
         return min(discards, key=lambda a: self._discard_cost(obs, a.card))

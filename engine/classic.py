@@ -54,8 +54,8 @@ _CLASSIC_SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "meld.layoff": "Leikurinn",
     "opening.minimum": (
         "Fyrsta meld takmörk",
-        "001 is silent on going out concealed before the side has opened; as pagat, such a player"
-        " needs no opening minimum",
+        "001's table reads \"0 - 1500 / 1500 - 3000\": a side at exactly 1500 or 3000 needs the higher"
+        " minimum, as 001's own examples and pagat have it",
     ),
     "going_out.needs_canasta": "Að fara út",
     "going_out.refused": "Að biðja um leyfi til að fara út",

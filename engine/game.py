@@ -27,6 +27,7 @@ from engine.i18n import N_
 from engine.melds import Meld, MeldKind, extend_meld, make_meld
 from engine.rules import AskMode, Concealment, EndOfStock
 from engine.state import Phase, State, TurnState
+from engine.take_back import take_back
 
 
 def apply(state: State, action: Action) -> State:
@@ -89,9 +90,11 @@ def _replaced(values: tuple, index: int, value: object) -> tuple:
 
 
 def _start_turn(state: State, seat: int) -> TurnState:
+    melds = state.melds[state.team_of(seat)]
     return TurnState(
         concealed=not state.has_melded[seat],
-        melds_before=len(state.melds[state.team_of(seat)]),
+        melds_before=len(melds),
+        meld_sizes=tuple(m.size for m in melds),
     )
 
 
@@ -117,13 +120,12 @@ class _MeldPlan:
             if layoff.onto >= len(state.melds[team]):
                 raise InvalidInputError(f"{field}.layoffs[{i}].onto", N_("your side has no meld {index}"), index=layoff.onto)
             melds[layoff.onto] = extend_meld(rules, melds[layoff.onto], layoff.cards)
-        for cards in new_melds:
-            self.add(state, melds, cards)
+        self.placed = [self.add(state, melds, cards) for cards in new_melds]  # where each new meld went
         self.melds = tuple(melds)
         self.opens = any(rules.opens(m) for m in self.melds)  # the side has opened after this
         rules.check_plan(state, team, state.melds[team], self.melds)
 
-    def add(self, state: State, melds: list[Meld], cards: tuple[Card, ...]) -> None:
+    def add(self, state: State, melds: list[Meld], cards: tuple[Card, ...]) -> int:
         rules = state.rules
         meld = make_meld(rules, cards)
         self.points += meld.value(rules)
@@ -133,8 +135,9 @@ class _MeldPlan:
             if rules.merges(existing, meld):  # seed 001 "Leikurinn": melds of one rank merge
                 melds[index] = extend_meld(rules, existing, cards)
                 self.merged |= index < state.turn_state.melds_before
-                return
+                return index
         melds.append(meld)
+        return len(melds) - 1
 
     def may_go_out(self, state: State) -> bool:
         return state.rules.has_canastas_to_go_out(self.melds)
@@ -145,23 +148,25 @@ class _MeldPlan:
     def concealment(self, state: State) -> Concealment:
         """How a player going out with these melds goes out: openly, concealed, or (Wiener)
         with a hand canasta; ``turn_state.concealed`` says nothing earlier ruled it out."""
-        if not state.turn_state.concealed:
+        ts = state.turn_state
+        if not ts.concealed or (ts.took_pile and not state.rules.pile_keeps_concealed):
             return Concealment.NONE
         return state.rules.concealment(laid_off=self.laid_off, merged=self.merged,
                                        fresh_canasta=self.fresh_canasta(state), hand_canasta=self.hand_canasta)
 
 
-def _check_going_out(state: State, plan: _MeldPlan, remaining: int) -> None:
-    """Seed 001 "Að fara út" and "Að biðja um leyfi": who may meld down to one card or none."""
+def _check_going_out(state: State, plan: _MeldPlan, remaining: int, last: bool = True) -> None:
+    """Seed 001 "Að fara út" and "Að biðja um leyfi": who may meld down to one card or none.
+    ``last``: no more melding follows in this turn (a pile take is followed by melds)."""
     permission = state.turn_state.permission
     if plan.black_threes and remaining > 1:
-        raise IllegalActionError("meld.black_threes")
+        raise IllegalActionError(state.rules.black_threes_rule, count=remaining)
     if remaining <= 1:
         if not plan.may_go_out(state):
             raise IllegalActionError(state.rules.going_out_rule, count=remaining)
         if permission is False:
             raise IllegalActionError("going_out.refused")
-    elif permission is True:
+    elif permission is True and last:
         raise IllegalActionError("going_out.required")
 
 
@@ -183,6 +188,8 @@ def _end(state: State, **changes: object) -> State:
 
 def _draw(state: State, action: Draw) -> State:
     _require_phase(state, Phase.DRAW)
+    if state.turn_state.before_draw and state.turn_state.permission is True:
+        raise IllegalActionError("going_out.take_pile")  # seed 000 "Bordssamtal": the answer binds
     if not state.stock:
         raise IllegalActionError("stock.empty")
     seat, team = state.turn, state.team_of(state.turn)
@@ -240,6 +247,8 @@ def _take_pile(state: State, action: TakePile) -> State:
         if target.kind is MeldKind.RANK and target.rank != rank(top):
             raise IllegalActionError("pile.onto_rank", top=top, rank=target.rank)
         if not rules.takes_top_card(target):
+            if target.size < rules.canasta_size:  # not a complete canasta: the meld's own rule
+                rules.extend_meld(target, (top,))
             raise IllegalActionError("pile.onto_canasta", top=top, count=target.size)
         plan = _MeldPlan(state, team, action.melds, (Layoff(action.onto, (top,)),), "action")
     else:
@@ -270,7 +279,15 @@ def _take_pile(state: State, action: TakePile) -> State:
         new_hand = tuple(sorted(rest + taken))
         came = sum(1 for c in taken if c in RED_THREES)
         pile_threes = _replaced(pile_threes, seat, pile_threes[seat] + came)
-    _check_going_out(state, plan, len(new_hand))
+    _check_going_out(state, plan, len(new_hand), last=False)
+    # Royal ("Utgång direkt"): a player who takes the pile may still go out concealed, melding
+    # the rest of his hand at once; elsewhere melding the top card rules it out (seed 002)
+    concealed = rules.pile_keeps_concealed and state.turn_state.concealed
+    # the pile's top card counts as on the table before the turn: it is no discard (Royal)
+    sizes = [m.size for m in state.melds[team]]
+    top_meld = action.onto if action.onto is not None else plan.placed[0]
+    sizes += [0] * (top_meld + 1 - len(sizes))
+    sizes[top_meld] += 1
     changes = dict(
         hands=_replaced(state.hands, seat, new_hand),
         melds=_replaced(state.melds, team, plan.melds),
@@ -279,11 +296,23 @@ def _take_pile(state: State, action: TakePile) -> State:
         stock=stock,
         pile_threes=pile_threes,
         has_melded=_replaced(state.has_melded, seat, True),
-        turn_state=TurnState(melded=True, took_pile=True, concealed=False, melds_before=state.turn_state.melds_before),
+        turn_state=state.turn_state.evolve(melded=True, took_pile=True, concealed=concealed, asker=None,
+                                           meld_sizes=tuple(sizes)),
     )
-    if not new_hand:  # buying the pile and going out at once is never concealed (seed 002)
-        return _end(state, went_out=seat, concealed=False, **changes)
-    return state.evolve(phase=Phase.PLAY, **changes)  # type: ignore[arg-type]
+    if not new_hand:
+        return _end(state, went_out=seat, concealed=concealed, **changes)
+    after = state.evolve(phase=Phase.PLAY, **changes)  # type: ignore[arg-type]
+    if state.turn_state.permission is True:  # Royal, asked before the pile: the take must lead out
+        from engine.going_out import exact_plan
+        from engine.going_out_search import SearchTooLong
+
+        try:
+            leads_out = exact_plan(after) is not None
+        except SearchTooLong:
+            leads_out = False  # as when asking: no way out known
+        if not leads_out:
+            raise IllegalActionError("going_out.required")
+    return after
 
 
 def _meld(state: State, action: MeldAction) -> State:
@@ -303,8 +332,11 @@ def _meld(state: State, action: MeldAction) -> State:
     only_red_threes = reds == len(action.cards()) and not plan.opens
     from_pile = min(reds, state.pile_threes[seat])
     concealed = concealment is not Concealment.NONE or (only_red_threes and ts.concealed)
-    turn_state = TurnState(True, ts.took_pile, ts.asked, None, ts.permission, concealed, ts.melds_before,
-                           concealment is Concealment.HAND_CANASTA, ts.replacements + reds - from_pile)
+    # the sizes the turn began with, made explicit for a position that left them out
+    sizes = ts.meld_sizes or tuple(m.size for m in state.melds[team][: ts.melds_before])
+    turn_state = ts.evolve(melded=True, asker=None, concealed=concealed, meld_sizes=sizes,
+                           hand_canasta=concealment is Concealment.HAND_CANASTA,
+                           replacements=ts.replacements + reds - from_pile)
     changes = dict(
         hands=_replaced(state.hands, seat, rest),
         melds=_replaced(state.melds, team, plan.melds),
@@ -321,7 +353,12 @@ def _meld(state: State, action: MeldAction) -> State:
 def _discard(state: State, action: Discard) -> State:
     _require_phase(state, Phase.PLAY)
     seat, team = state.turn, state.team_of(state.turn)
-    rest = take_from_hand(state.hands[seat], (action.card,))
+    hand = state.hands[seat]
+    if action.meld is None and action.card in hand:
+        rest = take_from_hand(hand, (action.card,))
+    else:  # Royal: a card melded this turn, taken back from its meld
+        rest = hand
+        state = take_back(state, team, action.card, action.meld)
     permission = state.turn_state.permission
     if not rest:
         if not state.can_go_out(team):
@@ -347,19 +384,25 @@ def _discard(state: State, action: Discard) -> State:
 
 
 def _ask_go_out(state: State, action: AskGoOut) -> State:
-    from engine.going_out import going_out_plan  # the solver judges with this module
+    from engine.going_out import may_ask  # the solver judges with this module
 
-    _require_phase(state, Phase.PLAY)
-    if state.turn_state.asked:
+    # Seed 000 "Bordssamtal": a player who means to take the pile asks before taking it.
+    before_draw = state.phase is Phase.DRAW and state.rules.ask_before_pile
+    if not before_draw:
+        _require_phase(state, Phase.PLAY)
+    ts = state.turn_state
+    if ts.asked:
         raise IllegalActionError("ask.twice")
-    if state.turn_state.melded:
+    if ts.took_pile and state.rules.ask_before_pile:
+        raise IllegalActionError("ask.after_pile")
+    if ts.melded:
         raise IllegalActionError("ask.after_meld")
     partners = state.partners(state.turn)
     if not partners:
         raise IllegalActionError("ask.no_partner")
-    if going_out_plan(state) is None:
+    if not may_ask(state):
         raise IllegalActionError("ask.cannot_go_out")
-    turn_state = state.turn_state.evolve(asked=True, asker=state.turn)
+    turn_state = ts.evolve(asked=True, asker=state.turn, before_draw=before_draw)
     return state.evolve(turn=partners[0], phase=Phase.ANSWER, turn_state=turn_state)
 
 
@@ -380,7 +423,8 @@ def _answer_go_out(state: State, action: AnswerGoOut) -> State:
     if action.yes and mode is AskMode.ALL_AGREE and later:  # seed 000: one "no" is no
         return state.evolve(turn=later[0])
     turn_state = state.turn_state.evolve(asker=None, permission=action.yes)
-    return state.evolve(turn=asker, phase=Phase.PLAY, turn_state=turn_state)
+    phase = Phase.DRAW if turn_state.before_draw else Phase.PLAY
+    return state.evolve(turn=asker, phase=phase, turn_state=turn_state)
 
 
 def _draw_replacement(state: State, action: DrawReplacement) -> State:

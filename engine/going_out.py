@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from engine.actions import Layoff, MeldAction
-from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank
+from engine.actions import Layoff, MeldAction, TakePile
+from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, suit
+from engine.going_out_search import BUDGET, QUICK_BUDGET, SearchTooLong, exhaustive_cover
 from engine.melds import MeldKind
 from engine.state import Phase, State
 
@@ -37,7 +38,28 @@ class _Group:
 
 
 def going_out_plan(state: State) -> GoingOut | None:
-    """The best-scoring way for the player to act to go out now, or ``None`` if there is none."""
+    """A way for the player to act to go out now (the fast search's best-scoring one where it finds
+    one), or ``None`` if there is none or the complete search ran past its budget."""
+    try:
+        return exact_plan(state, QUICK_BUDGET)
+    except SearchTooLong:
+        return None
+
+
+def may_ask(state: State) -> bool:
+    """Whether "may I go out?" may be asked: a way out exists now or, before the draw (Royal),
+    after some pile take. A search past its budget counts as none: a "yes" binds, and a player
+    who then could not go out would have no legal action."""
+    try:
+        if state.phase is Phase.DRAW:
+            return pile_way_out(state) is not None
+        return exact_plan(state) is not None
+    except SearchTooLong:
+        return False
+
+
+def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
+    """As :func:`going_out_plan`, but raises :class:`SearchTooLong` rather than guess."""
     if state.phase is not Phase.PLAY:
         return None
     team = state.team_of(state.turn)
@@ -49,6 +71,8 @@ def going_out_plan(state: State) -> GoingOut | None:
         return None  # at most one card can be left for the discard
     values = state.rules.card_values
     leftovers: list[Card | None] = forced or [None, *sorted(set(hand), key=lambda c: values[c])]
+    # The fast search is exact where every meld is a rank meld (the property tests hold it equal
+    # to brute force); Royal's other kinds need the complete search, after a cheap bound.
     for leftover in leftovers:
         cards = list(hand)
         if leftover is not None:
@@ -56,6 +80,33 @@ def going_out_plan(state: State) -> GoingOut | None:
         meld = _cover(state, team, cards)
         if meld is not None:
             return GoingOut(meld if meld.melds or meld.layoffs else None, leftover)
+    if len(state.rules.meld_kinds) > 2 and _canastas_within_reach(state, team, hand):
+        found = exhaustive_cover(state, team, hand, [c for c in leftovers if c is not None], budget)
+        if found is not None:
+            meld, kept = found
+            return GoingOut(meld if meld.melds or meld.layoffs else None, kept)
+    return None
+
+
+def pile_way_out(state: State, budget: int = BUDGET) -> tuple[TakePile, GoingOut | None] | None:
+    """Royal, before the draw: a way to take the pile and go out in the same turn, if any (the
+    take, then the way out after it; ``None`` for the way out when the take itself goes out)."""
+    from engine.errors import IllegalActionError
+    from engine.game import apply  # the judge imports this module lazily
+    from engine.legal import pile_takes
+
+    if state.phase is not Phase.DRAW or state.turn_state.permission is False:
+        return None
+    for take in pile_takes(state):
+        try:
+            after = apply(state, take)
+        except IllegalActionError:
+            continue
+        if after.phase is Phase.END:
+            return take, None
+        plan = exact_plan(after, budget)
+        if plan is not None:
+            return take, plan
     return None
 
 
@@ -81,8 +132,78 @@ def _forced_leftovers(state: State, team: int, hand: Sequence[Card]) -> list[Car
     melded = {m.rank for m in state.melds[team] if m.kind is MeldKind.RANK}
     for meld_rank, cards in counts.items():
         if len(cards) < rules.min_naturals and meld_rank not in melded:
-            forced.extend(cards)
+            forced.extend(c for c in cards if not _may_join_samba(state, team, hand, c))
     return forced
+
+
+def _canastas_within_reach(state: State, team: int, hand: Sequence[Card]) -> bool:
+    """Royal: an upper bound on the canastas the side could have after melding ``hand`` reaches
+    its requirement, and a Samba could be complete (a run of seven in one suit, in the hand or
+    extending an unfinished Samba contiguously)."""
+    rules = state.rules
+    melds = state.melds[team]
+    complete = [m for m in melds if rules.is_canasta(m)]
+    wilds = sum(1 for c in hand if WILD[c])
+    naturals = [c for c in hand if not WILD[c]]
+    samba = any(m.kind is MeldKind.SAMBA for m in complete)
+    by_suit: dict[int, set[int]] = {}
+    for card in naturals:
+        if rank(card) != 3:
+            by_suit.setdefault(suit(card), set()).add(run_place(card))
+    if not samba:
+        for meld in melds:
+            if meld.kind is MeldKind.SAMBA and not rules.is_canasta(meld):
+                places = {run_place(c) for c in meld.cards}
+                samba |= _run_through(by_suit.get(meld.cards[0] % 4, set()) | places, min(places)) >= rules.canasta_size
+        samba |= any(_longest_run(places) >= rules.canasta_size for places in by_suit.values())
+    if not samba:
+        return False
+    bound = len(complete)
+    open_sizes: dict[tuple[MeldKind, int], int] = {}
+    for meld in melds:
+        if not rules.is_canasta(meld):
+            key = (meld.kind, meld.rank)
+            open_sizes[key] = open_sizes.get(key, 0) + meld.size
+    counts: dict[tuple[MeldKind, int], int] = {}
+    for card in naturals:
+        key = (MeldKind.THREES, 3) if rank(card) == 3 else (MeldKind.RANK, rank(card))
+        counts[key] = counts.get(key, 0) + 1
+        if rank(card) != 3:
+            samba_key = (MeldKind.SAMBA, 100 + suit(card))
+            counts[samba_key] = counts.get(samba_key, 0) + 1
+    counts[(MeldKind.BOLIVIA, 0)] = wilds
+    for (kind, meld_rank), count in counts.items():
+        extra = wilds if kind is MeldKind.RANK else 0
+        bound += (open_sizes.get((kind, meld_rank), 0) + count + extra) // rules.canasta_size
+    return bound >= rules.canastas_to_go_out
+
+
+def _longest_run(places: set[int]) -> int:
+    return max((_run_through(places, p) for p in places), default=0)
+
+
+def _run_through(places: set[int], place: int) -> int:
+    """The length of the run of consecutive places (4 to 14) through ``place``."""
+    if place not in places:
+        return 0
+    low, high = place, place
+    while low - 1 in places and low - 1 >= 4:
+        low -= 1
+    while high + 1 in places:
+        high += 1
+    return high - low + 1
+
+
+def _may_join_samba(state: State, team: int, hand: Sequence[Card], card: Card) -> bool:
+    """Royal: whether ``card`` could go into a Samba (a run of its suit in the hand through it, or
+    any unfinished Samba of its suit on the side's table); never where there are no Sambas."""
+    if "samba" not in state.rules.meld_kinds:
+        return False
+    if any(m.kind is MeldKind.SAMBA and m.cards[0] % 4 == suit(card) for m in state.melds[team]):
+        return True
+    places = {run_place(c) for c in hand if not WILD[c] and rank(c) != 3 and suit(c) == suit(card)}
+    p = run_place(card)
+    return {p - 2, p - 1} <= places or {p - 1, p + 1} <= places or {p + 1, p + 2} <= places
 
 
 def _cover(state: State, team: int, cards: Sequence[Card]) -> MeldAction | None:

@@ -96,7 +96,7 @@ def safest_discard(state: State, legal: Sequence[Action]) -> Discard | None:
     """The discard that gives the next side least and breaks no pair: no rank the next side has
     melded, lone cards, the highest of them first (they cost the most if the hand is caught);
     never a wild card while anything else can go."""
-    discards = [a for a in legal if isinstance(a, Discard)]
+    discards = [a for a in legal if isinstance(a, Discard) and a.meld is None]  # from the hand
     if not discards:
         return None
     hand = state.hands[state.turn]

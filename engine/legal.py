@@ -26,10 +26,11 @@ from engine.actions import (
     MeldAction,
     TakePile,
 )
-from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank
+from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place
 from engine.melds import Meld, MeldKind
 from engine.game import is_legal
-from engine.going_out import going_out_plan
+from engine.going_out import going_out_plan, pile_way_out
+from engine.going_out_search import QUICK_BUDGET, SearchTooLong
 from engine.rules import AskMode
 from engine.state import Phase, State
 
@@ -85,12 +86,26 @@ def _remaining_ok(state: State, remaining: int, action: Action) -> bool:
 
 
 def _draw_phase(state: State) -> list[Action]:
+    ts = state.turn_state
+    if ts.before_draw and ts.permission is True:  # Royal: a yes binds the pile take
+        return [take for take in pile_takes(state) if is_legal(state, take)]
     actions: list[Action] = list(_pile_options(state))
+    if state.rules.ask_before_pile and not ts.asked and actions and state.partners(state.turn):
+        try:
+            if pile_way_out(state, QUICK_BUDGET) is not None:
+                actions.append(AskGoOut())
+        except SearchTooLong:  # offered only where a way out is known
+            pass
     if state.stock:
         actions.insert(0, Draw())
     elif is_legal(state, DeclinePile()):  # a variant may oblige the player to take
         actions.insert(0, DeclinePile())
     return actions
+
+
+def pile_takes(state: State) -> list[TakePile]:
+    """The pile takes the judge accepts, in their simplest forms (asking before the pile uses them)."""
+    return [a for a in _pile_options(state) if isinstance(a, TakePile)]
 
 
 def _pile_options(state: State) -> Iterator[Action]:
@@ -215,7 +230,20 @@ def _play_phase(state: State) -> list[Action]:
         actions.append(DrawReplacement())
     if len(hand) > 1 or is_legal(state, _DISCARDS[hand[0]]):
         actions.extend([_DISCARDS[card] for card in sorted(set(hand))])
+    if state.rules.discard_from_meld and turn_state.melded:
+        actions.extend(_discards_from_melds(state))
     return actions
+
+
+def _discards_from_melds(state: State) -> Iterator[Action]:
+    """Royal: each distinct card melded this turn that may be taken back as the discard."""
+    ts = state.turn_state
+    for index, meld in enumerate(state.melds[state.seat_team[state.turn]]):
+        before = ts.meld_sizes[index] if index < len(ts.meld_sizes) else (meld.size if index < ts.melds_before else 0)
+        for card in sorted(set(meld.cards[before:])):
+            action = Discard(card, index)
+            if is_legal(state, action):
+                yield action
 
 
 def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Iterator[Action]:
@@ -262,14 +290,31 @@ def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int, c
     """A cheap test that rules out most positions before the going-out search runs."""
     rules = state.rules
     melds = state.melds[state.seat_team[state.turn]]
-    if "samba" in rules.meld_kinds and not any(m.kind is MeldKind.SAMBA and rules.is_canasta(m) for m in melds):
-        return False  # the search makes no Samba: Royal needs one complete already
+    royal = "samba" in rules.meld_kinds
+    if royal and not any(m.kind is MeldKind.SAMBA and rules.is_canasta(m) for m in melds):
+        return _samba_within_reach(state, melds)  # Royal needs a complete Samba to go out
     if canastas >= rules.canastas_to_go_out:
         return True
     sizes = {m.rank: m.size for m in melds}
     for meld_rank, naturals in by_rank.items():
         sizes[meld_rank] = sizes.get(meld_rank, 0) + len(naturals)
+    if royal:  # threes toward a Royal canasta, a second Samba (a Bolivia counts its wild cards below)
+        sizes[3] = sizes.get(3, 0) + sum(1 for c in state.hands[state.turn] if not WILD[c] and rank(c) == 3)
+        if _samba_within_reach(state, melds):
+            return True
     return max(sizes.values(), default=0) + wilds >= rules.canasta_size
+
+
+def _samba_within_reach(state: State, melds: Sequence[Meld]) -> bool:
+    """Whether some suit has cards enough, in the hand and an unfinished Samba, for seven in a run."""
+    places: dict[int, set[int]] = {}
+    for card in state.hands[state.turn]:
+        if not WILD[card] and rank(card) != 3:
+            places.setdefault(card % 4, set()).add(run_place(card))
+    for meld in melds:
+        if meld.kind is MeldKind.SAMBA and not state.rules.is_canasta(meld):
+            places.setdefault(meld.cards[0] % 4, set()).update(run_place(c) for c in meld.cards)
+    return any(len(found) >= state.rules.canasta_size for found in places.values())
 
 
 def _may_fit(meld: Meld, card: Card) -> bool:

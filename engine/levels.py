@@ -57,8 +57,8 @@ class BeginnerBot(BasicBot):
         melds = [a for a in legal if isinstance(a, MeldAction)]
         if melds:  # a beginner puts down whatever fits, the biggest first
             return max(melds, key=lambda a: len(a.cards()))
-        discards = [a for a in legal if isinstance(a, Discard) and not WILD[a.card]] or \
-            [a for a in legal if isinstance(a, Discard)]
+        discards = [a for a in legal if isinstance(a, Discard) and a.meld is None and not WILD[a.card]] or \
+            [a for a in legal if isinstance(a, Discard) and a.meld is None]
         return rng.choice(discards) if discards else legal[0]
 
 
@@ -101,7 +101,7 @@ class ClubBot(BasicBot):
                 useful.append((worth, action))
         if useful:
             return self._with_natural_layoffs(obs, max(useful, key=lambda p: p[0])[1], melds)
-        discards = [a for a in legal if isinstance(a, Discard)]
+        discards = [a for a in legal if isinstance(a, Discard) and a.meld is None]  # from the hand
         if not discards:
             return legal[0]
         return min(discards, key=lambda a: self._club_discard_cost(obs, a.card))
@@ -282,7 +282,7 @@ class ExpertBot:
         first = self.policy.choose(obs, legal, random.Random(rng.random()))
         picks = [first]
         if tuning.discards:
-            discards = sorted((a for a in legal if isinstance(a, Discard)),
+            discards = sorted((a for a in legal if isinstance(a, Discard) and a.meld is None),
                               key=lambda a: self.policy._club_discard_cost(obs, a.card))
             room = max(0, count - 2)  # one place is kept for a meld, the pile or another discard
             picks += [a for a in discards[: tuning.discards] if a != first][:room]

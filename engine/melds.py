@@ -106,7 +106,8 @@ def check_composition(rules: Rules, cards: tuple[Card, ...], naturals: int, wild
         raise IllegalActionError("meld.too_few_naturals", minimum=rules.min_naturals, cards=cards, count=naturals)
     if wilds > allowed:
         raise IllegalActionError(
-            "meld.too_many_wilds", allowed=max(allowed, 0), naturals=naturals, cards=cards, count=wilds
+            "meld.too_many_wilds", allowed=max(allowed, 0), naturals=naturals, cards=cards, count=wilds,
+            limit=rules.wild_limit,
         )
 
 

@@ -140,6 +140,12 @@ def _small(value: object, field: str, players: int) -> int:
     return _whole(value, field, 0, MAX_CARDS)
 
 
+def _sizes(value: object, field: str, players: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) > MAX_CARDS:
+        raise InvalidInputError(field, N_("expected a list of whole numbers"))
+    return tuple(_whole(size, f"{field}[{index}]", 0, MAX_CARDS) for index, size in enumerate(value))
+
+
 # The fields of ``turn_state``, each with its reader: a new field of TurnState is one line here.
 # Defaults are TurnState's, but for ``concealed`` and ``melds_before``, which follow the table.
 TURN_STATE_FIELDS: Mapping[str, Callable[[object, str, int], Any]] = {
@@ -152,6 +158,8 @@ TURN_STATE_FIELDS: Mapping[str, Callable[[object, str, int], Any]] = {
     "melds_before": _small,
     "hand_canasta": _bool,
     "replacements": _small,
+    "before_draw": _bool,
+    "meld_sizes": _sizes,
 }
 
 
@@ -164,7 +172,7 @@ def _turn_state(data: object, players: int, melds_before: int, concealed: bool) 
     _known(data, TURN_STATE_FIELDS, "turn_state")
     values = {key: read(data[key], f"turn_state.{key}", players) if key in data else getattr(start, key)
               for key, read in TURN_STATE_FIELDS.items()}
-    if values["took_pile"]:  # melding the pile's top card rules out going out concealed
+    if values["took_pile"] and "concealed" not in data:  # only Royal keeps the chance after the pile
         values["concealed"] = False
     return TurnState(**values)
 
@@ -347,7 +355,8 @@ def dump_position(state: State, reveal: bool = False) -> dict[str, Any]:
         "red_threes": [format_cards(t) for t in state.red_threes],
         "pile": format_cards(state.pile),
         "stock": len(state.stock) if state.stock_hidden and not reveal else format_cards(state.stock),
-        "turn_state": {key: getattr(ts, key) for key in TURN_STATE_FIELDS},
+        "turn_state": {key: list(value) if isinstance(value, tuple) else value
+                       for key in TURN_STATE_FIELDS for value in (getattr(ts, key),)},
         "has_melded": list(state.has_melded),
         "table": state.rules.table,
         "pile_threes": list(state.pile_threes),

@@ -62,6 +62,9 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "meld.black_threes": "Svarta treor",
     "meld.black_threes_wild": "Svarta treor",
     "meld.black_threes_unopened": "Svarta treor",
+    "meld.black_threes_alone": "Svarta treor",
+    "meld.threes_wild": "Mälningar",
+    "meld.threes_closed": "Mälningar",
     "meld.layoff": "Mälningar",
     "meld.complete": "Canasta kombinationer",
     "meld.samba": "Mälningar",
@@ -72,8 +75,13 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "going_out.needs_samba": "Göra utgång",
     "going_out.refused": "Bordssamtal",
     "going_out.required": ("Straffpoäng & felaktigt spel", "asking and not going out after a yes is not allowed"),
-    "ask.after_meld": ("Bordssamtal", "asked after drawing, before melding (the text also lets a player"
-                       " who means to take the pile ask first; the engine asks after the draw)"),
+    "ask.after_meld": "Bordssamtal",
+    "ask.after_pile": "Bordssamtal",
+    "going_out.take_pile": ("Bordssamtal", "the question asked before taking the pile binds the pile take:"
+                            " after a yes the player takes the pile and goes out; after a no he draws or takes"
+                            " the pile and may not go out"),
+    "discard.breaks_meld": "Spelordning",
+    "discard.melded_before": "Spelordning",
     "ask.twice": "Bordssamtal",
     "ask.cannot_go_out": "Bordssamtal",
     "ask.no_partner": "Antal spelare",
@@ -96,6 +104,7 @@ def _reds(meld: Meld) -> int:
 @dataclass(frozen=True)
 class RoyalRules(Rules):
     going_out_rule = "going_out.needs_samba"
+    black_threes_rule = "meld.black_threes_alone"  # black threes also join red ones here
 
     # -- melds -------------------------------------------------------------------------------
 
@@ -117,6 +126,10 @@ class RoyalRules(Rules):
             if not _is_run(cards) or len(cards) > self.canasta_size:
                 raise IllegalActionError("meld.samba", cards=cards)
             return Meld(cards, SAMBA + suit(cards[0]), len(cards), 0, MeldKind.SAMBA)
+        naturals = [c for c in cards if not WILD[c]]
+        if naturals and all(rank(c) == 3 for c in naturals):  # threes and wild cards
+            raise IllegalActionError("meld.threes_wild" if any(c in RED_THREES for c in cards) else
+                                     "meld.black_threes_wild", cards=cards)
         if any(rank(c) == 3 and not WILD[c] for c in cards):
             raise IllegalActionError("meld.mixed_ranks", cards=cards)
         return make_rank_meld(self, cards)
@@ -125,10 +138,8 @@ class RoyalRules(Rules):
         """"Att påbörja en Royal Canasta": a meld of threes begins with a red one; black threes
         alone are the last meld of a player going out (three to six)."""
         if all(c in BLACK_THREES for c in cards):
-            if len(cards) < self.min_meld:
-                raise IllegalActionError("meld.too_small", minimum=self.min_meld, cards=cards, count=len(cards))
-            if len(cards) > 6:
-                raise IllegalActionError("meld.threes", cards=cards)
+            if not self.min_meld <= len(cards) <= 6:  # "mellan tre och sex svarta treor"
+                raise IllegalActionError("meld.black_threes_alone", cards=cards, count=len(cards))
             return Meld(cards, 3, len(cards), 0, MeldKind.BLACK_THREES)
         if len(cards) > self.canasta_size:
             raise IllegalActionError("meld.threes", cards=cards)
@@ -146,6 +157,12 @@ class RoyalRules(Rules):
             if any(c not in BLACK_THREES for c in cards) or meld.size + len(cards) > 6:
                 raise IllegalActionError("meld.threes", cards=meld.cards + cards)
             return Meld(meld.cards + cards, 3, meld.naturals + len(cards), 0, meld.kind)
+        if meld.kind is MeldKind.THREES and any(WILD[c] for c in cards):  # "Inga vilda kort"
+            raise IllegalActionError("meld.threes_wild", cards=meld.cards + cards)
+        if meld.kind is MeldKind.THREES and meld.size >= self.canasta_size and _reds(meld) < 3:
+            # "En mälning som innehåller sju treor räknas inte som en Canasta om den endast
+            # innehåller en eller två röda treor. Dessutom får en spelare inte tillfoga några treor"
+            raise IllegalActionError("meld.threes_closed", count=_reds(meld))
         if meld.size >= self.canasta_size:  # "Man kan inte lägga till kort till någon annan form"
             raise IllegalActionError("meld.complete", count=meld.size)
         merged = meld.cards + cards
@@ -284,6 +301,7 @@ ROYAL = RoyalRules(
     # card values as the base's ("Kortens poängvärde"); threes are worth 5 in melds, their
     # bonuses and penalties are scored apart
     max_wilds=2,
+    wild_limit=N_("two at most, never more than the natural cards"),
     all_red_threes_bonus=MappingProxyType({6: 1000}),
     going_out_bonus=200,
     concealed_bonus=500,
@@ -294,6 +312,9 @@ ROYAL = RoyalRules(
     red_three_last_card_ends=False,
     red_threes_laid_out=False,
     single_card_pile_refused=True,
+    discard_from_meld=True,
+    ask_before_pile=True,
+    pile_keeps_concealed=True,
     meld_kinds=frozenset({"rank", "black_threes", "samba", "bolivia", "threes"}),
     ask_mode=AskMode.ALL_AGREE,
     sources=sources(SEED_ROYAL, _SECTIONS),

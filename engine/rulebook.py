@@ -140,10 +140,10 @@ RULES: Mapping[str, RuleText] = {
     "meld.too_many_wilds": RuleText(
         N_("Wild cards in a meld"),
         NP_(
-            "A meld may hold at most {allowed} wild card with {naturals} natural ones, and always"
-            " fewer wild cards than natural ones; {cards} has {count}.",
-            "A meld may hold at most {allowed} wild cards with {naturals} natural ones, and always"
-            " fewer wild cards than natural ones; {cards} has {count}.",
+            "A meld may hold at most {allowed} wild card with {naturals} natural ones ({limit});"
+            " {cards} has {count}.",
+            "A meld may hold at most {allowed} wild cards with {naturals} natural ones ({limit});"
+            " {cards} has {count}.",
             "allowed",
         ),
     ),
@@ -158,6 +158,22 @@ RULES: Mapping[str, RuleText] = {
     "meld.black_threes_wild": RuleText(
         N_("Black threes"),
         N_("A meld of black threes cannot hold wild cards."),
+    ),
+    "meld.black_threes_alone": RuleText(
+        N_("Black threes"),
+        N_("Black threes are melded with red threes, or on their own three to six at a time in the turn"
+           " you go out; {cards} is neither."),
+    ),
+    "meld.threes_wild": RuleText(
+        N_("Melds of threes"),
+        N_("Threes take no wild cards: {cards} is not a meld."),
+    ),
+    "meld.threes_closed": RuleText(
+        N_("Seven threes that are no canasta"),
+        NP_("Seven threes with only {count} red three are no canasta: the meld stays worth 35 points"
+            " and takes no more threes; start a new meld of threes instead.",
+            "Seven threes with only {count} red threes are no canasta: the meld stays worth 35 points"
+            " and takes no more threes; start a new meld of threes instead."),
     ),
     "meld.black_threes_unopened": RuleText(
         N_("Black threes"),
@@ -230,6 +246,24 @@ RULES: Mapping[str, RuleText] = {
     "ask.after_meld": RuleText(
         N_("Asking partner"),
         N_("You may ask your partner only after drawing and before melding anything."),
+    ),
+    "ask.after_pile": RuleText(
+        N_("Asking partner"),
+        N_("Ask your partner before taking the pile: once you have taken it, you may no longer ask."),
+    ),
+    "going_out.take_pile": RuleText(
+        N_("Asking partner"),
+        N_("You asked before taking the pile and your partner said yes: take the pile and go out this turn."),
+    ),
+    "discard.breaks_meld": RuleText(
+        N_("Discarding a melded card"),
+        N_("You may discard a card you melded this turn only if its meld stays valid; without the {card},"
+           " {cards} is not a meld."),
+    ),
+    "discard.melded_before": RuleText(
+        N_("Discarding a melded card"),
+        N_("The {card} was not melded from your hand this turn: the discard is a card from your hand or"
+           " one you melded from it this turn."),
     ),
     "ask.twice": RuleText(
         N_("Asking partner"),
@@ -325,6 +359,8 @@ def format_facts(facts: Mapping[str, FactValue], lang: str) -> dict[str, str]:
         if key == "rank" and isinstance(value, int):
             for case in _RANKS:
                 out[case] = rank_plural(value, lang, case)
+        elif key == "limit" and isinstance(value, str):  # a marked fragment: the variant's own limit
+            out[key] = translate(value, lang)
         elif key == "meld" and isinstance(value, str):
             for case in _MELDS:
                 out[case] = meld_phrase(value, lang, case)

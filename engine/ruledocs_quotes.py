@@ -364,6 +364,10 @@ _R_BLACK_THREES = (
     "Svarta treor kan mälas utan röda treor endast i samma tur som en spelare gör utgång. I detta fall"
     " måste mälningen innehålla mellan tre och sex svarta treor och inga vilda kort."
 )
+_R_DISCARD = (
+    "Det kan vara ett kort från handen eller ett av korten han mälade i samma tur förutsatt att inte"
+    " mälningen blir ogiltig om han avlägsnar ett kort från den."
+)
 _R_REPLACEMENT = (
     "Varje gång man mäler en röd trea , har man rätt att dra ett ersättningskort från talongen ; är"
     " talongen tom , går man miste om ett ersättningskort."
@@ -442,6 +446,15 @@ ROYAL: Mapping[str, str] = {
     ),
     "meld.black_threes": "Svarta treor kan mälas tillsammans med röda treor. … " + _R_BLACK_THREES,
     "meld.black_threes_wild": _R_BLACK_THREES,
+    "meld.black_threes_alone": "Svarta treor kan mälas tillsammans med röda treor. … " + _R_BLACK_THREES,
+    "meld.threes_wild": (
+        "En Royal Canasta innehåller endast treor. … Inga vilda kort är tillåtna i denna typ av mälning."
+    ),
+    "meld.threes_closed": (
+        "En mälning som innehåller sju treor räknas inte som en Canasta om den endast innehåller en eller två"
+        " röda treor.Dessutom får en spelare inte tillfoga några treor till denna mälning. Den förblir en"
+        " mälning värd 35 poäng."
+    ),
     "meld.black_threes_unopened": (
         "Svarta treor kan mälas tillsammans med röda treor. Detta kan endast inträffa om ett lag gjort sin"
         " begynnelsemälning eller samtidigt under samma tur som begynnelsemälningen görs."
@@ -487,6 +500,16 @@ ROYAL: Mapping[str, str] = {
         "Han måste ställa frågan innan han mäler och innan han tar upp sakhögen om detta är hans avsikt ;"
         " men om han tänker dra från talongen , ställer han frågan efter sin dragning."
     ),
+    "ask.after_pile": (
+        "Han måste ställa frågan innan han mäler och innan han tar upp sakhögen om detta är hans avsikt ;"
+        " men om han tänker dra från talongen , ställer han frågan efter sin dragning."
+    ),
+    "going_out.take_pile": (
+        "Han måste ställa frågan innan han mäler och innan han tar upp sakhögen om detta är hans avsikt ; …"
+        " Hans partner(s) måste svara ” Ja” eller ”Nej” och svaret är bindande."
+    ),
+    "discard.breaks_meld": _R_DISCARD,
+    "discard.melded_before": _R_DISCARD,
     "ask.twice": _R_ASK,
     "ask.cannot_go_out": _R_ASK,
     "ask.no_partner": "Royal Canasta kan spelas av två , tre , fyra , fem eller sex spelare.",

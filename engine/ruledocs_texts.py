@@ -255,6 +255,44 @@ TOLD: Mapping[str, Told] = {
         N_("When the stock is empty, a melded red three earns no replacement card."),
         N_("The stock is used up when you meld 3♦: the three still counts, but you draw nothing for it."),
     ),
+    "meld.black_threes_alone": Told(
+        N_("Black threes are melded only onto red threes, or three to six of them on their own, without wild"
+           " cards, in the turn you go out."),
+        N_("3♠ alone cannot be melded, nor 3♣ 3♠ while you keep cards; 3♣ 3♠ 3♣ can when you go out with"
+           " them."),
+    ),
+    "meld.threes_wild": Told(
+        N_("A meld of threes takes no wild cards: neither red nor black threes are melded with a joker or a"
+           " two."),
+        N_("3♥ 3♠ Joker is not a meld; 3♥ 3♠ is."),
+    ),
+    "meld.threes_closed": Told(
+        N_("Seven threes with only one or two red ones are no canasta: the meld stays worth 35 points and"
+           " takes no more threes, and your side may start a new meld of threes."),
+        N_("Your side has 3♥ 3♣ 3♠ 3♣ 3♠ 3♣ 3♠: you may not add 3♦ to it; meld 3♦ on its own instead."),
+    ),
+    "ask.after_pile": Told(
+        N_("If you mean to take the pile and go out, you ask \u201cMay I go out?\u201d before taking it;"
+           " once you have taken the pile you may no longer ask."),
+        N_("You take the pile with 9♣ 9♦ and then want to ask: too late, the question comes before the"
+           " pile."),
+    ),
+    "going_out.take_pile": Told(
+        N_("If you asked before taking the pile and your partners said yes, you must take the pile and go"
+           " out this turn; you may not draw from the stock instead."),
+        N_("You ask, meaning to take the pile with K♠ on top, and your partner says yes: you take it, meld"
+           " everything and discard your last card."),
+    ),
+    "discard.breaks_meld": Told(
+        N_("You may discard a card you melded this turn only if the meld it leaves behind is still valid."),
+        N_("You melded 8♣ 8♦ 8♥ 8♠: you may discard the 8♠, which leaves three 8s; from 8♣ 8♦ 8♥ you may"
+           " not, which would leave two."),
+    ),
+    "discard.melded_before": Told(
+        N_("Your discard is a card from your hand or one you melded from it this turn: not the pile's top"
+           " card, nor a card your side melded before."),
+        N_("You took the pile by adding K♠ to your kings: you may not discard the K♠ again."),
+    ),
 }
 
 # Wiener's and Royal's texts add that nobody lays off on the opponents' melds.
@@ -515,8 +553,8 @@ NOTES: Mapping[str, Mapping[str, str]] = {
             "The text only says that the top card must be melded at once; with one natural card from your"
             " hand, that meld has two natural cards, so it may hold one wild card at most."),
         "opening.minimum": N_(
-            "The text does not say whether a player who goes out concealed before the side has opened"
-            " needs the minimum; as on pagat.com, such a player needs none."),
+            "The text's table reads \u201c0 - 1500\u201d and \u201c1500 - 3000\u201d: as its own"
+            " examples and pagat.com have it, a side with exactly 1,500 or 3,000 needs the higher minimum."),
         "ask.cannot_go_out": N_(
             "The text's web game offers the question only when the player could go out; the app does the"
             " same."),
@@ -542,9 +580,9 @@ NOTES: Mapping[str, Mapping[str, str]] = {
         "going_out.required": N_(
             "The text gives a penalty to a player who asks and then does not go out; the app does not allow"
             " it."),
-        "ask.after_meld": N_(
-            "The text also lets a player who means to take the pile ask before taking it; the app asks"
-            " after the draw."),
+        "going_out.take_pile": N_(
+            "The text says the answer binds; the app reads it as binding the pile take too: after a yes you"
+            " take the pile and go out, after a no you may draw or take the pile but not go out."),
     },
     "swedish": {
         "red_three.lay_out": N_(
@@ -566,6 +604,10 @@ NOTES: Mapping[str, Mapping[str, str]] = {
             " player who goes out."),
         "meld.black_threes_wild": N_(
             "The text does not say; as in pagat.com's Canasta, a meld of black threes holds no wild cards."),
+        "pile.wild_cards": N_(
+            "The text lets the top card go into a new meld, and its glossary allows as many wild cards as"
+            " natural ones: with one natural card from your hand, the top card takes two wild cards at"
+            " most."),
         "opening.minimum": N_(
             "The text's table starts at 0; as on pagat.com, the minimum below 0 is 15, and a player who goes"
             " out concealed needs none."),

@@ -122,6 +122,8 @@ class Rules:
     min_meld: int = 3
     min_naturals: int = 2
     max_wilds: int = 3
+    # the variant's limit on wild cards in a meld, in words (a fragment of meld.too_many_wilds)
+    wild_limit: str = N_("three at most, and always fewer than the natural cards")
     canasta_size: int = 7
     natural_canasta_bonus: int = 500
     mixed_canasta_bonus: int = 300
@@ -142,6 +144,11 @@ class Rules:
     red_threes_laid_out: bool = True  # red threes go face up by themselves (Royal: they are melded)
     meld_kinds: frozenset[str] = frozenset({"rank", "black_threes"})  # which MeldKinds the variant has
     single_card_pile_refused: bool = False  # Royal: a one-card pile is not taken with one card in hand
+    # Royal: the discard may be a card melded this turn; asking partner comes before taking the pile;
+    # a player who took the pile may still go out concealed (he melds the minimum with the pile)
+    discard_from_meld: bool = False
+    ask_before_pile: bool = False
+    pile_keeps_concealed: bool = False
     table: str = ""  # the Table these rules are specialised to
     teams: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
     sources: Mapping[str, Source] = field(default_factory=lambda: MappingProxyType({}))
@@ -274,6 +281,7 @@ class Rules:
         return 1
 
     going_out_rule = "going_out.needs_canasta"  # the refusal when the side lacks its canastas
+    black_threes_rule = "meld.black_threes"  # the refusal for black threes melded without going out
 
     def has_canastas_to_go_out(self, melds: Sequence[Meld]) -> bool:
         return sum(1 for m in melds if self.is_canasta(m)) >= self.canastas_to_go_out

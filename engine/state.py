@@ -37,6 +37,8 @@ class TurnState:
     melds_before: int = 0  # how many melds the side had when the turn began
     hand_canasta: bool = False  # the going-out meld held a canasta of the player's own (Wiener)
     replacements: int = 0  # Royal: red threes melded this turn whose replacement may still be drawn
+    before_draw: bool = False  # Royal: the question was asked before the draw, to take the pile
+    meld_sizes: tuple[int, ...] = ()  # the side's melds' sizes when the turn began (Royal's discard)
 
     def evolve(self, **changes: Any) -> TurnState:
         return replace(self, **changes)

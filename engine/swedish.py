@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from engine.cards import RED_THREES, WILD, Card
 from engine.i18n import N_
@@ -37,7 +38,8 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "pile.frozen_unopened": ("Spelet inleds", _PAGAT + ": the pile is frozen for a side that has not opened"),
     "pile.top_card": "Spelet inleds",
     "pile.onto_rank": "Spelet inleds",
-    "pile.wild_cards": "Spelet inleds",
+    "pile.wild_cards": ("Spelet inleds", "the top card may go into a new meld, which follows the glossary's"
+                        " composition: with one natural from the hand, two wild cards at most"),
     "hand.not_held": "Hur man spelar Canasta",
     "meld.too_small": "Hur man spelar Canasta",
     "meld.mixed_ranks": "Hur man spelar Canasta",
@@ -67,6 +69,12 @@ class SwedishRules(Rules):
         """003 "ORDLISTA": at most three wild cards, never more than the natural cards."""
         return min(self.max_wilds, naturals)
 
+    def pile_wilds(self) -> int:
+        """003 "Spelet inleds": the top card may be used "i en befintlig eller ny mäla", and a new
+        meld follows the glossary (wild cards never more than the naturals): the top card and one
+        natural from the hand take two wild cards."""
+        return self.wilds_allowed(2)
+
     def covers_upcard(self, card: Card) -> bool:
         return card in RED_THREES  # a red three turned up is covered and freezes (pagat; 003 is silent)
 
@@ -80,9 +88,12 @@ SWEDISH = SwedishRules(
     title=N_("Swedish family Canasta"),
     seed=SEED_SWEDISH,
     draw_count=2,
-    # pagat, where 003 lists only 100 a red three and names no bonus for going out concealed:
-    # all four red threes 800, going out concealed 100 more (the base's numbers)
+    # 003 "POÄNGRÄKNING": "100p för varje röd trea" (four are 400, no bonus for all four) and
+    # "Avslut 100p" for going out, with no bonus for going out concealed
+    all_red_threes_bonus=MappingProxyType({}),
+    concealed_bonus=0,
     canastas_to_go_out=2,
+    wild_limit=N_("three at most, never more than the natural cards"),
     end_of_stock=EndOfStock.HAND_ENDS,
     sources=sources(SEED_SWEDISH, _SECTIONS),
 )

@@ -192,6 +192,7 @@ WIENER = WienerRules(
         Table("6-3x2", N_("six players in three partnerships"), alternating(3, 6), changes=_THREE_PARTNERSHIPS),
     ),
     end_of_stock=EndOfStock.MUST_TAKE_FITTING,
+    wild_limit=N_("the wild cards never outnumber the natural cards, and three at most"),
     short_games=MappingProxyType({
         2500: ((-(10**9), 15), (0, 50), (750, 90), (1500, 120)),
         3000: ((-(10**9), 15), (0, 50), (900, 90), (1800, 120)),

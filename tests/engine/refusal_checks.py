@@ -159,7 +159,8 @@ class Case:
 
     def used(self) -> Counter[str]:
         cards = [c for m in self.action.get("melds", []) for c in m]
-        cards += list(self.action.get("meld", []))
+        if self.kind == "take_pile":
+            cards += list(self.action.get("meld", []))
         cards += [c for lay in self.action.get("layoffs", []) for c in lay["cards"]]
         if self.kind == "discard":
             cards.append(self.action["card"])
@@ -257,6 +258,35 @@ def _required(case: Case) -> int:
     return 1 if case.variant == "classic" else 2
 
 
+def _fresh(case: Case, index: int) -> list[str]:
+    """Royal: the cards of the side's meld ``index`` melded from the hand this turn."""
+    meld = case.melds[index]
+    sizes = case.turn_state.get("meld_sizes") or []
+    before = sizes[index] if index < len(sizes) else (len(meld) if index < case.turn_state.get("melds_before", 0) else 0)
+    return meld[before:]
+
+
+def _discard_melds(case: Case) -> list[int]:
+    """The melds a discard that is not from the hand may come from."""
+    if case.kind != "discard" or (case.action.get("meld") is None and case.action["card"] in case.hand):
+        return []
+    index = case.action.get("meld")
+    return [index] if index is not None else [i for i, m in enumerate(case.melds) if case.action["card"] in m]
+
+
+def _breaks(case: Case, meld: list[str], card: str) -> bool:
+    """Whether ``meld`` without ``card`` is no meld (000 "Spelordning": "ogiltig")."""
+    rest = list(meld)
+    rest.remove(card)
+    if not rest:
+        return True
+    if all_threes(rest):
+        return not any(map(red_three, rest))
+    if one_suit_distinct(meld):
+        return not is_run(rest)
+    return len(rest) < 3 or len(naturals(rest)) < 2 or len(rest) - len(naturals(rest)) > wilds_allowed(case.variant, rest)
+
+
 def _cannot_go_out(case: Case) -> bool:
     """Plain evidence that this hand cannot go out this turn: even every card of the hand and of
     the side's unfinished melds could not make the canastas the side lacks, or (without runs) two
@@ -308,6 +338,17 @@ CHECKS: dict[str, Check] = {
                                        for m in c.new_melds()) and not c.going_out(),
     "meld.black_threes_wild": lambda c: any(naturals(m) and all(rank(x) == 3 for x in naturals(m))
                                             and any(wild(x) for x in m) for m in c.melds_after()),
+    "meld.black_threes_alone": lambda c: any(m and all(black_three(x) for x in m)
+                                             and not (3 <= len(m) <= 6 and c.going_out()) for m in c.new_melds()),
+    "meld.threes_wild": lambda c: any(naturals(m) and all(rank(x) == 3 for x in naturals(m)) and any(wild(x) for x in m)
+                                      for m in c.melds_after()),
+    "meld.threes_closed": lambda c: any(0 <= onto < len(c.melds) and len(c.melds[onto]) >= 7
+                                        and all_threes(c.melds[onto]) and sum(map(red_three, c.melds[onto])) < 3
+                                        for onto, _ in c.layoffs()),
+    "discard.breaks_meld": lambda c: any(c.action["card"] in _fresh(c, i) and _breaks(c, c.melds[i], c.action["card"])
+                                         for i in _discard_melds(c)),
+    "discard.melded_before": lambda c: any(c.action["card"] in c.melds[i] and c.action["card"] not in _fresh(c, i)
+                                           for i in _discard_melds(c)),
     "meld.black_threes_unopened": lambda c: not c.opened() and any(all_threes(m) and any(map(black_three, m))
                                                                    and any(map(red_three, m)) for m in c.melds_after()),
     "meld.layoff": lambda c: any(not _fits(c, c.melds[onto], x) for onto, cards in c.layoffs()
@@ -332,6 +373,9 @@ CHECKS: dict[str, Check] = {
                                                            or (c.variant != "royal" and c.position["phase"] == "draw")
                                                            or (c.variant == "royal" and bool(c.turn_state.get("took_pile")))),
     "ask.twice": lambda c: c.kind == "ask_go_out" and bool(c.turn_state.get("asked")),
+    "ask.after_pile": lambda c: c.kind == "ask_go_out" and bool(c.turn_state.get("took_pile")),
+    "going_out.take_pile": lambda c: c.kind == "draw" and c.turn_state.get("permission") is True
+    and bool(c.turn_state.get("before_draw")),
     "ask.cannot_go_out": lambda c: c.kind == "ask_go_out" and _cannot_go_out(c),
     "ask.no_partner": lambda c: c.kind == "ask_go_out" and len(c.position["teams"][c.team]) == 1,
     "answer.not_asked": lambda c: c.kind == "answer_go_out" and c.position["phase"] != "answer",

@@ -103,3 +103,22 @@ def test_poangrakning_table() -> None:
     assert {c: SWEDISH.value(parse_cards([c])[0]) for c in values} == values
     assert SWEDISH.red_three_bonus == 100 and SWEDISH.going_out_bonus == 100
     assert (SWEDISH.natural_canasta_bonus, SWEDISH.mixed_canasta_bonus) == (500, 300)
+
+
+def test_ordlista_and_spelet_inleds_the_pile_into_a_new_meld_with_one_natural_and_two_wild_cards() -> None:
+    """003 "Spelet inleds": the top card "kan användas i en befintlig eller ny mäla"; the new meld
+    8♥ 8♣ 2♦ Joker holds two naturals and two wild cards, which "ORDLISTA" allows."""
+    state = state_of(["8c", "2d", "JK", "Kd", "Kh"], pile=["5s", "8h"], **OPENED)
+    after = play(state, {"type": "take_pile", "meld": ["8c", "2d", "JK"]})
+    assert sorted(dump_position(after)["melds"][0][1]) == sorted(["8h", "8c", "2d", "JK"])
+    three = state_of(["8c", "2d", "2c", "JK", "Kh"], pile=["5s", "8h"], **OPENED)
+    error = refusal(three, {"type": "take_pile", "meld": ["8c", "2d", "2c", "JK"]})
+    assert error.rule == "pile.wild_cards" and error.facts["allowed"] == 2
+
+
+def test_poangrakning_100_for_each_red_three_and_no_bonus_for_going_out_concealed() -> None:
+    """003 "POÄNGRÄKNING": "Röda Treor 100p" each ("100p för varje röd trea"), "Avslut 100p"."""
+    fields = {**TWO_CANASTAS, "red_threes": [["3h", "3d", "3h", "3d"], []]}
+    state = state_of([], hands=[[], 3, 3, 3], phase="end", went_out=0, concealed=True, **fields)
+    us = score_hand(state)[0]
+    assert us.red_threes == 400 and us.going_out == 100

@@ -1,0 +1,337 @@
+"""The complete going-out search: every way to meld a set of cards that the judge accepts.
+
+:mod:`engine.going_out` first tries its fast search over rank counts, which covers the usual
+ways out of every variant. Where it finds none, this search decides: it enumerates every split
+of the cards into new melds of every kind the variant has (rank melds, black threes, and in
+Royal Sambas, Bolivias and melds of threes) and lay-offs onto the side's melds, and asks the
+judge about each complete split. It is exact (``tests/engine/test_rules_properties.py`` holds it
+equal to a brute force over all partitions on small hands) and small in practice:
+
+- cards are taken in a fixed order, naturals before wild cards, and the first card left either
+  starts a new meld (chosen whole, with the cards that go with it) or waits to be laid off, so
+  every split is met once;
+- wild cards are told apart only by count: where a wild card goes changes no rule, and the
+  points of all melded cards add up the same (the opening minimum is a sum over every meld);
+- the suits of a rank meld's naturals are told apart only where Sambas exist;
+- a new meld that would merge into an existing one (``Rules.merges``) is not built: its cards
+  are laid off instead, which is the same action to the judge;
+- a part of the search that failed once is not searched again: what is left to decide depends
+  only on the cards left, the cards waiting to be laid off and what the new melds are (kind,
+  rank, size, wild cards, red threes), never on which wild card is which.
+
+Its work is bounded (``BUDGET`` steps, a second or two, for the judge; ``QUICK_BUDGET`` for the
+legal actions bots and hints list): a search that would go on longer raises
+:class:`SearchTooLong`, and its callers decide as if there were no way out (a "yes" the player
+could not honour would leave him without a legal action). Of 300 dense random Royal positions of
+8 to 21 cards (``tests/engine/test_rules_properties.random_position``) all but one were decided
+in under two seconds; the slowest, a 19-card hand with no way out, needs about 25 000 steps.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import product
+
+from engine.actions import Layoff, MeldAction
+from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place, suit
+from engine.errors import IllegalActionError
+from engine.melds import Meld, MeldKind
+from engine.state import State
+
+BUDGET = 30_000  # steps (splits tried, lay-off plans built): the judge's, a second or two at most
+QUICK_BUDGET = 300  # the bots' and hints' (legal actions are listed many times a second)
+
+
+class SearchTooLong(Exception):
+    """The search went past its budget without an answer."""
+
+
+def exhaustive_cover(state: State, team: int, hand: Sequence[Card], keep: Sequence[Card] = (),
+                     budget: int = BUDGET) -> tuple[MeldAction, Card | None] | None:
+    """A meld action the judge accepts that melds all of ``hand`` but at most one card of ``keep``
+    (kept for the discard), with the card kept; or ``None``. An empty action: only the discard."""
+    from engine.game import is_legal  # the judge imports the going-out modules lazily
+
+    search = _Search(state, team, hand, keep, budget)
+    for action, kept in search.splits():
+        if not action.melds and not action.layoffs:
+            if kept is not None and len(hand) == 1 and state.can_go_out(team):
+                return action, kept
+        elif is_legal(state, action):
+            return action, kept
+    return None
+
+
+def _fits(meld: Meld, card: Card) -> bool:
+    """A cheap first look at whether ``card`` could ever be laid off on ``meld``."""
+    if meld.kind is MeldKind.RANK:
+        return WILD[card] or rank(card) == meld.rank
+    if meld.kind is MeldKind.BOLIVIA:
+        return WILD[card]
+    if meld.kind is MeldKind.BLACK_THREES:
+        return card in BLACK_THREES
+    if meld.kind is MeldKind.THREES:
+        return card in RED_THREES or card in BLACK_THREES
+    return not WILD[card] and rank(card) != 3 and suit(card) == meld.cards[0] % 4  # a Samba
+
+
+class _Search:
+    def __init__(self, state: State, team: int, cards: Sequence[Card], keep: Sequence[Card] = (),
+                 budget: int = BUDGET) -> None:
+        self.budget = budget
+        self.fits: dict[tuple[int, tuple[Card, ...]], bool] = {}  # lay-offs already judged
+        self.keep = set(keep)
+        self.state = state
+        self.rules = state.rules
+        self.melds = state.melds[team]
+        self.sambas = "samba" in self.rules.meld_kinds
+        self.order = sorted(set(cards), key=lambda c: (WILD[c], c))  # naturals first
+        self.cards = Counter(cards)
+        self.targets = {c: [i for i, m in enumerate(self.melds) if _fits(m, c)] for c in self.order}
+        # a natural whose only homes on the table are rank melds of its rank is laid off at once on
+        # the unfinished one (more naturals never break a rank meld, and only it can grow into a canasta)
+        self.settle: dict[Card, int] = {}
+        for card, targets in self.targets.items():
+            if targets and not WILD[card] and all(self.melds[i].kind is MeldKind.RANK for i in targets):
+                unfinished = [i for i in targets if not self.rules.is_canasta(self.melds[i])]
+                self.settle[card] = (unfinished or targets)[0]
+
+    # -- the splits --------------------------------------------------------------------------
+
+    def splits(self) -> Iterator[tuple[MeldAction, Card | None]]:
+        self.steps = 0
+        self.failed: set[tuple[object, ...]] = set()
+        yield from self._split(Counter(self.cards), [], [], None)
+
+    def _step(self) -> None:
+        self.steps += 1
+        if self.steps > self.budget:
+            raise SearchTooLong
+
+    def _key(self, left: Counter[Card], new: list[tuple[Meld, tuple[Card, ...]]], pool: list[Card],
+             kept: Card | None) -> tuple[object, ...]:
+        def cards(counter: Counter[Card]) -> tuple[object, ...]:
+            return (tuple(sorted((c, n) for c, n in counter.items() if n > 0 and not WILD[c])),
+                    sum(n for c, n in counter.items() if WILD[c]))
+
+        melds = tuple(sorted((m.kind.value, m.rank, m.size, m.wilds, sum(1 for c in m.cards if c in RED_THREES))
+                             for m, _ in new))
+        settled = Counter(self.settle[c] for c in pool if c in self.settle)
+        waiting = Counter(c for c in pool if c not in self.settle)
+        # which card is kept does not matter to the judge: any card may be the last discard
+        return cards(left), cards(waiting), tuple(sorted(settled.items())), melds, kept is None
+
+    def _split(self, left: Counter[Card], new: list[tuple[Meld, tuple[Card, ...]]], pool: list[Card],
+               kept: Card | None) -> Iterator[tuple[MeldAction, Card | None]]:
+        key = self._key(left, new, pool, kept)
+        if key in self.failed:
+            return
+        self._step()
+        if not self._all_placeable(left, kept is None):
+            self.failed.add(key)
+            return
+        card = next((c for c in self.order if left[c] > 0), None)
+        if card is None:
+            yield from ((action, kept) for action in self._layoffs(new, pool))
+        else:
+            for group in self._groups(card, left):
+                meld = self._meld(group, new)
+                if meld is not None:
+                    yield from self._split(left - Counter(group), new + [(meld, group)], pool, kept)
+            rest = left.copy()
+            rest[card] -= 1
+            if self.targets[card]:
+                yield from self._split(rest, new, pool + [card], kept)
+            if kept is None and card in self.keep:
+                yield from self._split(rest, new, pool, card)
+        self.failed.add(key)  # reached only when no split below was accepted
+
+    def _all_placeable(self, left: Counter[Card], may_keep: bool) -> bool:
+        """Forward checking: every natural left still has a home, on the table, in a meld of its
+        rank from the cards left, or in a run of its suit from them (Royal); one may be kept."""
+        homeless = 0
+        wilds = sum(n for c, n in left.items() if WILD[c])
+        by_rank: Counter[int] = Counter()
+        places: dict[int, set[int]] = {}
+        for card, n in left.items():
+            if n > 0 and not WILD[card]:
+                by_rank[rank(card)] += n
+                if self.sambas and rank(card) != 3:
+                    places.setdefault(suit(card), set()).add(run_place(card))
+        for card, n in left.items():
+            if n <= 0 or WILD[card] or self.targets[card]:
+                continue
+            card_rank = rank(card)
+            if card_rank == 3 and (self.sambas or by_rank[3] >= self.rules.min_meld):
+                continue
+            same = by_rank[card_rank]
+            if same >= self.rules.min_naturals and same + wilds >= self.rules.min_meld:
+                continue
+            if self.sambas and _run_length(places[suit(card)], run_place(card)) >= self.rules.min_meld:
+                continue
+            homeless += n
+            if homeless > (1 if may_keep and card in self.keep else 0):
+                return False
+        return True
+
+    def _meld(self, group: tuple[Card, ...], new: list[tuple[Meld, tuple[Card, ...]]]) -> Meld | None:
+        """The new meld ``group`` makes, or ``None`` if it is none or would merge into another."""
+        try:
+            meld = self.rules.make_meld(group)
+        except IllegalActionError:
+            return None
+        merges = self.rules.merges
+        if any(merges(m, meld) for m in self.melds) or any(merges(m, meld) for m, _ in new):
+            return None
+        return meld
+
+    # -- the new melds a card may start --------------------------------------------------------
+
+    def _groups(self, card: Card, left: Counter[Card]) -> Iterator[tuple[Card, ...]]:
+        wilds = [c for c in self.order if WILD[c] for _ in range(left[c])]
+        if WILD[card]:  # only wild cards are left: a Bolivia
+            if "bolivia" in self.rules.meld_kinds:
+                for size in range(self.rules.min_meld, min(len(wilds), self.rules.canasta_size) + 1):
+                    yield self._with_first(card, wilds, size)
+            return
+        if rank(card) == 3:
+            yield from self._threes(card, left)
+            return
+        for naturals in self._naturals(card, left):
+            for count in range(0, min(len(wilds), self.rules.max_wilds) + 1):
+                yield naturals + tuple(wilds[:count])
+        if self.sambas:
+            yield from self._runs(card, left)
+
+    @staticmethod
+    def _with_first(card: Card, wilds: list[Card], size: int) -> tuple[Card, ...]:
+        """``size`` wild cards that include ``card`` (the others by count, in a fixed order)."""
+        rest = list(wilds)
+        rest.remove(card)
+        return (card, *rest[: size - 1])
+
+    def _naturals(self, card: Card, left: Counter[Card]) -> Iterator[tuple[Card, ...]]:
+        """Natural cards of ``card``'s rank to meld with it: by suit where Sambas exist, else by count."""
+        same = [c for c in self.order if not WILD[c] and rank(c) == rank(card) and left[c] > 0]
+        if not self.sambas:
+            pool = [c for c in same for _ in range(left[c] - (c == card))]
+            for extra in range(len(pool) + 1):
+                yield (card, *pool[:extra])
+            return
+        ranges = [range(1 if c == card else 0, left[c] + 1) for c in same]
+        for counts in product(*ranges):
+            yield tuple(c for c, n in zip(same, counts) for _ in range(n))
+
+    def _threes(self, card: Card, left: Counter[Card]) -> Iterator[tuple[Card, ...]]:
+        same = [c for c in self.order if not WILD[c] and rank(c) == 3 and left[c] > 0]
+        ranges = [range(1 if c == card else 0, left[c] + 1) for c in same]
+        for counts in product(*ranges):
+            if sum(counts) <= self.rules.canasta_size:
+                yield tuple(c for c, n in zip(same, counts) for _ in range(n))
+
+    def _runs(self, card: Card, left: Counter[Card]) -> Iterator[tuple[Card, ...]]:
+        """Runs of ``card``'s suit through it, three to seven long (Royal's Sambas)."""
+        by_place = {run_place(c): c for c in self.order if not WILD[c] and rank(c) != 3
+                    and suit(c) == suit(card) and left[c] > 0}
+        place = run_place(card)
+        size = self.rules.canasta_size
+        for low in range(max(4, place - size + 1), place + 1):
+            for high in range(max(place, low + self.rules.min_meld - 1), min(14, low + size - 1) + 1):
+                if all(p in by_place for p in range(low, high + 1)):
+                    yield tuple(by_place[p] for p in range(low, high + 1))
+
+    # -- the lay-offs ----------------------------------------------------------------------------
+
+    def _layoffs(self, new: list[tuple[Meld, tuple[Card, ...]]], pool: list[Card]) -> Iterator[MeldAction]:
+        """Ways to lay the pooled cards off on the side's melds: every choice of meld for the
+        naturals, and for the wild cards the one spread that completes the most canastas (where
+        the wild cards go changes nothing else the judge asks, as long as each meld can hold them)."""
+        fixed: dict[int, list[Card]] = {}
+        for card in pool:
+            if card in self.settle:
+                fixed.setdefault(self.settle[card], []).append(card)
+        wild_cards = [c for c in pool if WILD[c]]
+        naturals = Counter(c for c in pool if c not in self.settle and not WILD[c])
+        options = [[(card, split) for split in _compositions(count, len(self.targets[card]))]
+                   for card, count in naturals.items()]
+        melds = tuple(group for _, group in new)
+        for choice in product(*options):
+            onto: dict[int, list[Card]] = {i: list(cs) for i, cs in fixed.items()}
+            for card, split in choice:
+                for index, n in zip(self.targets[card], split):
+                    onto.setdefault(index, []).extend([card] * n)
+            self._step()
+            spread = self._spread(onto, wild_cards)
+            if spread is not None:
+                yield MeldAction(melds, tuple(Layoff(i, tuple(cs)) for i, cs in sorted(spread.items()) if cs))
+
+    def _spread(self, onto: dict[int, list[Card]], wilds: list[Card]) -> dict[int, list[Card]] | None:
+        """``onto`` with the wild cards added: first to the melds they complete as canastas, the
+        fewest needed first, then wherever there is room; ``None`` if a meld cannot take its cards."""
+        room: dict[int, int] = {}
+        need: dict[int, int] = {}
+        targets = sorted(set(onto) | {i for c in wilds[:1] for i in self.targets[c]})
+        for index in targets:
+            cards = tuple(sorted(onto.get(index, []), key=lambda c: (WILD[c], c)))
+            if cards and not self._fits_all(index, cards):
+                return None
+            if wilds and index in self.targets[wilds[0]]:
+                room[index] = self._room(index, cards, len(wilds))
+                size = self.melds[index].size + len(cards)
+                if size < self.rules.canasta_size and size + room[index] >= self.rules.canasta_size:
+                    need[index] = self.rules.canasta_size - size
+        if sum(room.values()) < len(wilds):
+            return None
+        out = {i: list(cs) for i, cs in onto.items()}
+        left = list(wilds)
+        for index in sorted(need, key=lambda i: need[i]):  # complete the most canastas
+            if need[index] <= len(left):
+                out.setdefault(index, []).extend(left[: need[index]])
+                room[index] -= need[index]
+                left = left[need[index]:]
+        for index in room:  # the rest wherever there is room
+            take = min(room[index], len(left))
+            out.setdefault(index, []).extend(left[:take])
+            left = left[take:]
+        return out
+
+    def _fits_all(self, index: int, cards: tuple[Card, ...]) -> bool:
+        key = (index, cards)
+        known = self.fits.get(key)
+        if known is None:
+            try:
+                self.rules.extend_meld(self.melds[index], cards)
+                known = True
+            except IllegalActionError:
+                known = False
+            self.fits[key] = known
+        return known
+
+    def _room(self, index: int, cards: tuple[Card, ...], most: int) -> int:
+        """How many wild cards meld ``index`` can take besides ``cards`` (up to ``most``)."""
+        joker = (JOKER,)
+        count = 0
+        while count < most and self._fits_all(index, cards + joker * (count + 1)):
+            count += 1
+        return count
+
+
+def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Every way to write ``total`` as ``parts`` whole numbers from 0, in order."""
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total + 1):
+        for rest in _compositions(total - first, parts - 1):
+            yield (first, *rest)
+
+
+def _run_length(places: set[int], place: int) -> int:
+    """The length of the run of consecutive places through ``place`` (Sambas start at 4)."""
+    low, high = place, place
+    while low - 1 >= 4 and low - 1 in places:
+        low -= 1
+    while high + 1 in places:
+        high += 1
+    return high - low + 1
