@@ -19,15 +19,18 @@ from typing import Any
 
 import flet as ft
 
-from engine.actions import parse_action
+from engine.actions import Discard, Draw, parse_action
 from engine.cards import parse_cards
+from engine.errors import IllegalActionError
+from engine.game import apply
 from engine.i18n import N_, translate
 from engine.position import dump_position
 from tutor.lessons import LessonError, catalog, find_lesson, next_lesson
 from tutor.model import TableModel
 from tutor.progress import Progress, ProgressError
 from tutor.settings import Settings, SettingsError, load_settings, save_settings, settings_path
-from tutor.views import FONT, Handlers, home_view, lessons_view, page_view, rules_view
+from tutor.screens import home_view, lessons_view, rules_view
+from tutor.views import FONT, Handlers, available, confirm_view, page_view, seat_label
 from tutor.workers import choose_action, hints_for, review, strong_for
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -55,6 +58,22 @@ def pool() -> concurrent.futures.ProcessPoolExecutor:
         _POOL = concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                                                        initializer=_lower_priority)
     return _POOL
+
+
+@ft.observable
+@dataclass
+class Frame:
+    """What the app's component watches: the shell bumps ``number`` after changing the model, and
+    Flet re-runs the views and sends only the controls' properties that changed (docs/app.md)."""
+
+    number: int = 0
+
+
+@ft.component
+def AppView(session: Session, frame: Frame) -> ft.Control:
+    """The whole page, rebuilt from the model on each frame; Flet diffs it against the last one,
+    so scroll offsets, focus and typed text stay where the learner left them."""
+    return session.view()
 
 
 @dataclass
@@ -93,15 +112,25 @@ class Session:
         self.handlers = Handlers(
             tap_card=self.tap_card, tap_meld=self.tap_meld, tap_pile=self.tap_pile, press=self.press,
             answer=self.answer, set_language=self.set_language, show_rules=self.show_rules,
-            new_game=self.new_game, change_setting=self.change_setting, go=self.go,
+            new_game=self.ask_new_game, change_setting=self.change_setting, go=self.go,
             lesson=self.lesson_action, open_lesson=self.open_lesson, define=self.define,
             choose_learner=self.choose_learner, add_learner=self.add_learner,
+            type_name=self.type_name, typing=self.set_typing, confirm=self.confirm,
+            close_rules=self.close_rules,
         )
         self.game: TableModel = self.model  # the free game, kept while a lesson is played
         self.progress = Progress(self._saved_game().with_name("progress.sqlite3"))
         self.learner = self.settings.learner
         self.recorded = False  # the lesson attempt on the table is saved
         self.message = ""  # on the lessons screen: what went wrong (a name refused, a broken lesson)
+        self.frame = Frame()
+        self.name_draft = ""  # the learner's name being typed (kept across frames)
+        self.typing = False  # a text field has the focus: keys are letters, not shortcuts
+        self.pending: tuple[str, int] | None = None  # a new game asked for while one is in progress
+        self.notice = ""  # why a button that is not open now cannot be used (said when tapped)
+        self.first_visit = not self._saved_game().exists()
+        self.rules_for: str | None = None  # the rules reference is open, this rule marked ("": none)
+        self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
 
     def pace(self) -> float:
         """Seconds between the computer players' moves, so that people can follow them."""
@@ -123,24 +152,18 @@ class Session:
             return None  # a damaged file: a new game
 
     def render(self) -> None:
-        self.page.theme_mode = THEMES[self.settings.theme]
-        if self.screen == "home":
-            self.page.controls[:] = [home_view(self.game, self.handlers, self.settings, self._saved_game().exists())]
+        """A new frame: the component re-runs the views; the page's own title and theme follow."""
+        theme = THEMES[self.settings.theme]
+        title = "canasta-tutor"
+        if self.screen in ("table", "lesson"):
+            title = f"{translate(self.model.rules.title, self.model.lang)} · canasta-tutor"
+        elif self.screen == "lessons":
+            title = f"{translate(N_('Lessons'), self.settings.language)} · canasta-tutor"
+        if self.page.title != title or self.page.theme_mode != theme:
+            self.page.title, self.page.theme_mode = title, theme
             self.page.update()
-            return
-        if self.screen == "lessons":
-            self.page.controls[:] = [self.lessons_screen()]
-            self.page.update()
-            return
-        width = self.page.width or 1280
-        # a projector's wide screen gets large cards, a phone small ones, unless chosen otherwise
-        size = self.settings.card_size
-        if size == "medium":
-            size = "large" if width >= 1600 else "small" if width < 420 else "medium"
-        self.page.controls[:] = [page_view(self.model, self.handlers, size, self.settings.four_colour)]
-        self.page.title = translate(self.model.rules.title, self.model.lang)
-        self.page.update()
-        if self.model.lesson is not None:
+        self.frame.number += 1
+        if self.screen not in ("table", "lesson") or self.model.lesson is not None:
             return  # a lesson is not the game to continue
         try:
             path = self._saved_game()
@@ -148,6 +171,42 @@ class Session:
             path.write_text(json.dumps(self.model.saved()), encoding="utf-8")
         except OSError:
             pass  # nowhere to keep it: the game still goes on
+
+    def first_lesson(self) -> str | None:
+        """Where a newcomer starts: the first lesson of the chosen variant."""
+        try:
+            lessons = catalog()
+        except LessonError:
+            return None
+        chosen = [lesson.id for lesson in lessons if lesson.variant == self.game.rules.name]
+        return (chosen or [lesson.id for lesson in lessons] or [None])[0]
+
+    def view(self) -> ft.Control:
+        """The screen showing, from the model (pure views); the rules reference lies over it, so
+        closing it finds the table as it was."""
+        layers: list[ft.Control] = [self.screen_view()]
+        if self.rules_for is not None:
+            reference = rules_view(self.model, self.handlers, self.rules_for)
+            self.rules_list = _keyed(reference, "rules-list")
+            layers.append(ft.Container(reference, key="rules", left=0, top=0, right=0, bottom=0))
+        return ft.Stack(layers, expand=True)
+
+    def screen_view(self) -> ft.Control:
+        if self.screen == "home":
+            body = home_view(self.game, self.handlers, self.settings, self._saved_game().exists(),
+                             self.first_lesson() if self.first_visit else None)
+        elif self.screen == "lessons":
+            body = self.lessons_screen()
+        else:
+            width = self.page.width or 1280
+            # a projector's wide screen gets large cards, a phone small ones, unless chosen otherwise
+            size = self.settings.card_size
+            if size == "medium":
+                size = "large" if width >= 1600 else "small" if width < 600 else "medium"
+            confirm = confirm_view(self.model, self.handlers, self.pending) if self.pending else None
+            body = page_view(self.model, self.handlers, size, self.settings.four_colour, confirm=confirm,
+                             notice=self.notice)
+        return ft.Container(body, left=0, top=0, right=0, bottom=0, key=f"screen-{self.screen}")
 
     # -- the learner ---------------------------------------------------------------------------
 
@@ -167,6 +226,11 @@ class Session:
 
     async def press(self, kind: str) -> None:
         model = self.model
+        if not available(model).get(kind, True):
+            self.notice = self.why_not(kind)
+            self.render()
+            return
+        self.notice = ""
         if kind == "meld":
             model.play(model.meld_action())
         elif kind == "take_pile":
@@ -190,6 +254,38 @@ class Session:
         else:
             model.simple(kind)
         self.after_learner()
+
+    def why_not(self, kind: str) -> str:
+        """Why a button is not open now, in the learner's words: whose turn it is, what to select,
+        or the engine's own refusal of the action the button would send (nothing is played)."""
+        model, lang = self.model, self.model.lang
+        state = model.state
+        if model.lesson is not None and model.lesson.consequence is not None:
+            return translate(N_("Press Try again to go back before that move."), lang)
+        if state.is_over():
+            return translate(N_("The hand is over."), lang)
+        if not model.is_my_turn():
+            return translate(N_("It is not your turn: {name} is playing."), lang).format(
+                name=seat_label(model, state.turn))
+        needs = {"meld": N_("Select the cards of a meld in your hand first."),
+                 "stage": N_("Select the cards of a meld in your hand first."),
+                 "discard": N_("Select the one card you want to discard."),
+                 "clear": N_("No cards are selected.")}
+        if kind in needs and (len(model.selected) != 1 if kind == "discard" else not model.selected):
+            if kind != "meld" or not model.staged:
+                return translate(needs[kind], lang)
+        if kind == "undo":
+            return translate(N_("There is nothing of yours to undo."), lang)
+        if kind == "hint":
+            return translate(N_("No hints in a mastery check."), lang)
+        action = {"draw": Draw(), "take_pile": model.pile_action(), "meld": model.meld_action(),
+                  "discard": model.discard_action() or Discard(model.hand[0])}.get(kind)
+        if action is not None:
+            try:
+                apply(state, action)
+            except IllegalActionError as error:
+                return error.explanation(lang)
+        return translate(N_("This is not possible at this moment of the turn."), lang)
 
     async def hint(self) -> None:
         """The engine's best hint, computed off the event loop; pressing again shows the next."""
@@ -237,13 +333,44 @@ class Session:
         self.render()
 
     async def show_rules(self, rule: str) -> None:
-        """The rules reference of the variant, the refused rule marked."""
-        dialog = ft.AlertDialog(title=ft.Text(translate(self.model.rules.title, self.model.lang), font_family=FONT),
-                                content=rules_view(self.model, rule))
-        self.page.show_dialog(dialog)
+        """The rules reference of the variant over the table, scrolled to the refused rule."""
+        self.rules_for = rule
+        self.render()
+        if rule:
+            await asyncio.sleep(0.3)  # the list is drawn before it can scroll to one of its items
+            await self.scroll_rules(rule)
+
+    async def scroll_rules(self, rule: str) -> None:
+        listing = self.rules_list
+        if isinstance(listing, ft.Column):
+            await listing.scroll_to(scroll_key=rule, duration=300)
+
+    async def close_rules(self) -> None:
+        self.rules_for = None
+        self.render()
+
+    def in_progress(self) -> bool:
+        """A free game the learner has played into and not finished: not thrown away unasked."""
+        game = self.game
+        return bool(game.moves or game.hand_number > 1 or game.history) and not game.game_over()
+
+    async def ask_new_game(self, variant: str, players: int) -> None:
+        if self.in_progress():
+            self.pending = (variant, players)
+            self.render()
+        else:
+            await self.new_game(variant, players)
+
+    async def confirm(self, yes: bool) -> None:
+        pending, self.pending = self.pending, None
+        if yes and pending is not None:
+            await self.new_game(*pending)
+        else:
+            self.render()
 
     async def new_game(self, variant: str, players: int) -> None:
         self.cancel_bots()
+        self.pending, self.notice = None, ""
         self.model = TableModel.new_game(variant, players, self.settings.language, bot=self.game.bot,
                                          seed=int.from_bytes(os.urandom(4), "big"))
         self.game = self.model
@@ -260,6 +387,10 @@ class Session:
             self.cancel_bots()
             self.model = self.game  # leaving a lesson: the free game is where it was
         self.screen = screen
+        if screen == "lessons":
+            self._learner()  # a first learner, made for them
+        self.first_visit = False
+        self.notice = ""
         self.after_learner()
 
     # -- lessons -------------------------------------------------------------------------------
@@ -281,7 +412,7 @@ class Session:
             lessons, self.message = (), str(error)
         learner = self._learner()
         return lessons_view(lang, lessons, self.progress.all_lessons(learner), self.progress.due(learner),
-                            self.progress.profiles(), learner, self.handlers, self.message)
+                            self.progress.profiles(), learner, self.handlers, self.message, self.name_draft)
 
     async def open_lesson(self, lesson_id: str, variation: int) -> None:
         """Start a lesson: its own deal (0), or ``-1``: a fresh deal (a review, a mastery check)."""
@@ -295,7 +426,7 @@ class Session:
         self.cancel_bots()
         self.model = TableModel.for_lesson(lesson, self.settings.language, variation)
         self.recorded = False
-        self.screen = "lesson"
+        self.screen, self.first_visit, self.notice = "lesson", False, ""
         self.after_learner()
 
     async def lesson_action(self, kind: str) -> None:
@@ -327,6 +458,12 @@ class Session:
         self.model.term = None if self.model.term == concept else concept
         self.render()
 
+    async def type_name(self, text: str) -> None:
+        self.name_draft = text  # no new frame: the field shows what was typed
+
+    async def set_typing(self, typing: bool) -> None:
+        self.typing = typing
+
     async def choose_learner(self, learner: int) -> None:
         self.learner, self.message = learner, ""
         await self.change_setting("learner", learner)
@@ -338,6 +475,7 @@ class Session:
             self.message = error.explanation(self.settings.language)
             self.render()
             return
+        self.name_draft = ""
         await self.choose_learner(profile.id)
 
     def record_lesson(self) -> None:
@@ -361,6 +499,8 @@ class Session:
 
     async def key(self, event: ft.KeyboardEvent) -> None:
         """Keyboard shortcuts for the main actions (docs/app.md)."""
+        if self.typing or self.screen not in ("table", "lesson") or self.pending is not None:
+            return  # letters typed into a field, or a screen without a table: no shortcut acts
         kind = KEYS.get(event.key.lower())
         if kind is not None:
             await self.press(kind)
@@ -407,14 +547,29 @@ class Session:
             self.render()
 
 
+def _keyed(control: object, key: str) -> object:
+    """The control below ``control`` with this key (None if there is none)."""
+    if getattr(control, "key", None) == key:
+        return control
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        for item in child if isinstance(child, list) else [child]:
+            if item is not None and not isinstance(item, str):
+                found = _keyed(item, key)
+                if found is not None:
+                    return found
+    return None
+
+
 def make_main(options: Options):  # type: ignore[no-untyped-def]
     async def main(page: ft.Page) -> None:
         page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
         page.theme = ft.Theme(font_family=FONT)
         page.padding = 12
+        page.title = "canasta-tutor"
         session = Session(page, options)
         page.on_keyboard_event = session.key
-        session.render()
+        page.render(AppView, session, session.frame)
         session.after_learner()  # the computer players open when the learner is not first
 
     return main

@@ -17,7 +17,8 @@ def _handlers() -> Handlers:
 
 
 def _enabled(node: ft.Semantics) -> bool:
-    return not node.content.disabled  # type: ignore[union-attr]
+    # a button not open now still answers a tap (with the reason) and says "(not now)"
+    return "(not now)" not in str(node.label)
 
 
 def test_every_card_and_action_is_labelled_and_identified() -> None:
@@ -49,7 +50,7 @@ def test_a_refusal_and_the_scores_show_up() -> None:
 
 
 def test_cards_name_their_rank_and_suit_for_screen_readers() -> None:
-    assert card_view(48, "en").label == "K♣" and card_view(52, "is").label == "Jóker"
+    assert card_view(48, "en").label == "king of clubs" and card_view(52, "is").label == "Jóker"
 
 
 def test_the_end_of_a_game_names_the_winner_and_lists_the_hands() -> None:
@@ -70,7 +71,7 @@ def test_the_end_of_a_game_names_the_winner_and_lists_the_hands() -> None:
 
 def test_home_offers_continuing_a_new_game_and_the_settings() -> None:
     from tutor.settings import Settings
-    from tutor.views import home_view
+    from tutor.screens import home_view
 
     model = TableModel.new_game("classic", 4, "de", seed=11)
     handlers = Handlers(*([lambda *a: None] * 8), change_setting=lambda *a: None, go=lambda *a: None)
