@@ -38,6 +38,7 @@ PACES = {"off": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 THEMES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system": ft.ThemeMode.SYSTEM}
 KEYS = {"h": "hint", "d": "draw", "p": "take_pile", "m": "meld", "s": "stage", "x": "discard", "a": "ask_go_out",
         "u": "undo", "escape": "clear", "n": "next_hand"}
+SCROLL_KEYS = ("Page Down", "Page Up", "Home", "End")
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 LOG = logging.getLogger("tutor")
 
@@ -131,6 +132,7 @@ class Session:
         self.first_visit = not self._saved_game().exists()
         self.rules_for: str | None = None  # the rules reference is open, this rule marked ("": none)
         self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
+        self.scroller: object = None  # the screen's scrolling list as last drawn (Page Down, End, ...)
 
     def pace(self) -> float:
         """Seconds between the computer players' moves, so that people can follow them."""
@@ -206,6 +208,7 @@ class Session:
             confirm = confirm_view(self.model, self.handlers, self.pending) if self.pending else None
             body = page_view(self.model, self.handlers, size, self.settings.four_colour, confirm=confirm,
                              notice=self.notice)
+        self.scroller = _keyed(body, {"home": "home", "lessons": "lessons"}.get(self.screen, "table-scroll"))
         return ft.Container(body, left=0, top=0, right=0, bottom=0, key=f"screen-{self.screen}")
 
     # -- the learner ---------------------------------------------------------------------------
@@ -499,11 +502,29 @@ class Session:
 
     async def key(self, event: ft.KeyboardEvent) -> None:
         """Keyboard shortcuts for the main actions (docs/app.md)."""
-        if self.typing or self.screen not in ("table", "lesson") or self.pending is not None:
-            return  # letters typed into a field, or a screen without a table: no shortcut acts
+        if self.typing:
+            return  # letters typed into a field: no shortcut acts
+        if event.key in SCROLL_KEYS:
+            await self.scroll(event.key)
+            return
+        if self.screen not in ("table", "lesson") or self.pending is not None or self.rules_for is not None:
+            return  # only the table's own shortcuts, and only on the table
         kind = KEYS.get(event.key.lower())
         if kind is not None:
             await self.press(kind)
+
+    async def scroll(self, key: str) -> None:
+        """Page Down/Up, Home and End scroll the list showing (the catalog, the table, home)."""
+        listing = self.scroller
+        if not isinstance(listing, ft.Column):
+            return
+        page = (self.page.height or 800) * 0.8
+        if key == "End":
+            await listing.scroll_to(offset=-1, duration=200)
+        elif key == "Home":
+            await listing.scroll_to(offset=0, duration=200)
+        else:
+            await listing.scroll_to(delta=page if key == "Page Down" else -page, duration=200)
 
     def after_learner(self) -> None:
         self.record_lesson()

@@ -578,4 +578,5 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
     dock = ft.Container(
         key="dock", padding=ft.Padding.only(top=6), border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.GREY_300)),
         content=ft.Column([p for p in bottom if p is not None], spacing=6))
-    return ft.Column([header, middle, dock], spacing=6, expand=True, key="table")
+    return ft.Column([header, middle, dock], spacing=6, expand=True, key="table",
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
