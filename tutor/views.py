@@ -142,7 +142,7 @@ def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "med
     face = ft.Container(
         content=ft.Text(text, color=ft.Colors.PURPLE_700 if card == JOKER else colour, size=width * 0.34,
                         font_family=FONT, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
-        width=width, height=width * 1.4, bgcolor=ft.Colors.AMBER_100 if selected else ft.Colors.WHITE,
+        width=width, height=width * (1.3 if width <= CARD_WIDTH["small"] else 1.4), bgcolor=ft.Colors.AMBER_100 if selected else ft.Colors.WHITE,
         border=ft.Border.all(3 if selected or hinted else 1,
                              ft.Colors.AMBER_800 if selected else ft.Colors.BLUE_600 if hinted else ft.Colors.GREY_500),
         border_radius=6, alignment=ft.Alignment.CENTER, on_click=on_click,
@@ -155,11 +155,11 @@ def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "med
 
 # -- the buttons ------------------------------------------------------------------------------
 
-ACTIONS = (
+ACTIONS = (  # the ones used most first: on a phone the row scrolls sideways
     ("next_hand", N_("Next hand")), ("draw", N_("Draw")), ("take_pile", N_("Take the pile")), ("meld", N_("Meld")),
-    ("stage", N_("Set aside as a meld")), ("discard", N_("Discard")), ("ask_go_out", N_("Ask partner")),
-    ("decline_pile", N_("Decline the pile")), ("draw_replacement", N_("Replace red three")), ("hint", N_("Hint")),
-    ("clear", N_("Clear")), ("undo", N_("Undo")),
+    ("discard", N_("Discard")), ("ask_go_out", N_("Ask partner")), ("decline_pile", N_("Decline the pile")),
+    ("draw_replacement", N_("Replace red three")), ("hint", N_("Hint")), ("undo", N_("Undo")),
+    ("stage", N_("Set aside as a meld")), ("clear", N_("Clear")),
 )
 SITUATIONAL = ("ask_go_out", "decline_pile", "draw_replacement")  # shown only when they are open
 
@@ -186,7 +186,7 @@ def available(model: TableModel) -> dict[str, bool]:
     }
 
 
-def actions_view(model: TableModel, handlers: Handlers) -> ft.Control:
+def actions_view(model: TableModel, handlers: Handlers, phone: bool = False) -> ft.Control:
     """The buttons. One that is not open now looks muted but still answers a tap: the shell says
     why (a greyed-out button that says nothing leaves a learner guessing)."""
     open_now = available(model)
@@ -205,8 +205,10 @@ def actions_view(model: TableModel, handlers: Handlers) -> ft.Control:
                                 color=None if enabled else ft.Colors.GREY_500),
                 on_click=on(handlers.press, kind), height=44,
                 bgcolor=None if enabled else ft.Colors.GREY_200,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)))))
-    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)))))
+    if phone:  # one row that scrolls sideways keeps the table in view above it
+        return ft.Row(buttons, spacing=4, scroll=ft.ScrollMode.AUTO, key="actions")
+    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, key="actions")
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -273,9 +275,9 @@ def pile_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
         content=ft.Container(
             content=ft.Column([ft.Text(count, size=13, font_family=FONT, weight=ft.FontWeight.BOLD),
                                ft.Row(faces, spacing=-width * 0.5),
-                               ft.Text(words, size=13, font_family=FONT, color=ft.Colors.BLUE_900, width=220)],
+                               ft.Text(words, size=13, font_family=FONT, color=ft.Colors.BLUE_900)],
                               spacing=4),
-            on_click=on(handlers.tap_pile), padding=6, border_radius=8,
+            on_click=on(handlers.tap_pile), padding=6, border_radius=8, width=max(170, width * 2.4),
             border=ft.Border.all(2, ft.Colors.BLUE_300 if freezer is not None else ft.Colors.GREY_300)))
 
 
@@ -306,7 +308,7 @@ def table_view(model: TableModel, handlers: Handlers, size: str = "medium") -> f
                                name=seat_label(model, s)), font_family=FONT)
               for s in range(state.players) if s != model.seat]
     center = ft.Row([pile_view(model, handlers, size), ft.Column([stock, *others], spacing=4)],
-                    spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)
+                    spacing=12, wrap=True, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
     # side by side where the screen is wide (a desktop, a projector), one above the other on a phone
     sides = ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows], spacing=8, run_spacing=8)
     return ft.Column([sides, center], spacing=10)
@@ -324,7 +326,7 @@ def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
         cards=" ".join(pretty_card(c, model.lang) for c in meld)), font_family=FONT) for meld in model.staged]
     heading = counted(model, NP_("Your hand: {count} card", "Your hand: {count} cards"), len(cards))
     return ft.Column([ft.Text(heading, weight=ft.FontWeight.BOLD, font_family=FONT),
-                      ft.Row(cards, wrap=True, spacing=4, run_spacing=6), *staged], spacing=4)
+                      ft.Row(cards, wrap=True, spacing=2 if size == "small" else 4, run_spacing=4), *staged], spacing=2)
 
 
 def hand_order(model: TableModel) -> list[int]:
@@ -362,13 +364,13 @@ def status_view(model: TableModel) -> ft.Control:
     text = status_text(model)
     minimum = model.opening_minimum()
     run = model.lesson
-    parts: list[ft.Control] = [ft.Text(text, font_family=FONT, size=15, weight=ft.FontWeight.BOLD)]
+    parts: list[ft.Control] = [ft.Text(text, font_family=FONT, weight=ft.FontWeight.BOLD)]
     if minimum is not None and not model.state.is_over() and (run is None or not run.is_over()):
         said = _(model, N_("Your side's opening minimum: {minimum}.")).format(minimum=minimum)
-        parts.append(ft.Text(said, font_family=FONT, size=15))
+        parts.append(ft.Text(said, font_family=FONT))
         text += " " + said
     return ft.Semantics(identifier="status", key="status", live_region=True, label=text, exclude_semantics=True,
-                        content=ft.Row(parts, wrap=True, spacing=8))
+                        content=ft.Row(parts, wrap=True, spacing=8, run_spacing=0))
 
 
 def notice_view(model: TableModel, notice: str) -> ft.Control | None:
@@ -553,10 +555,10 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
 
     heading = ft.Text(_(model, model.rules.title), size=20 * TEXT_SCALE[size], weight=ft.FontWeight.BOLD,
                       font_family=FONT)
-    header = ft.Row([home_button(model.lang, handlers) if handlers.go else ft.Container(width=0), heading,
-                     language_menu(model.lang, handlers)], wrap=True, spacing=4, run_spacing=0,
-                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    header = ft.Row([home_button(model.lang, handlers) if handlers.go else ft.Container(width=0), heading],
+                    spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     scrolled: list[ft.Control | None] = [
+        language_menu(model.lang, handlers),
         confirm,
         setup_view(model, handlers) if model.lesson is None else None,
         settings_view(model, handlers, size, four_colour),
@@ -571,9 +573,9 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
     bottom: list[ft.Control | None] = [
         status_view(model), notice_view(model, notice), lesson_outcome_view(model, handlers),
         refusal_view(model, handlers), hint_view(model),
-        hand_view(model, handlers, size, four_colour), actions_view(model, handlers),
+        hand_view(model, handlers, size, four_colour), actions_view(model, handlers, phone=size == "small"),
     ]
-    middle = ft.Column([p for p in scrolled if p is not None], spacing=12, scroll=ft.ScrollMode.AUTO, expand=True,
+    middle = ft.Column([p for p in scrolled if p is not None], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True,
                        key="table-scroll")
     dock = ft.Container(
         key="dock", padding=ft.Padding.only(top=6), border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.GREY_300)),

@@ -7,6 +7,7 @@ installs it (they are never skipped in silence).
 
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
@@ -151,19 +152,23 @@ def screenshot(page: Any, name: str) -> Path:
 
 def hand_cards(page: Any) -> list[str]:
     """The learner's cards as a screen reader names them, in the order shown."""
-    nodes = page.locator('[flt-semantics-identifier^="hand-"]')
-    return [str(nodes.nth(i).get_attribute("aria-label")) for i in range(nodes.count())]
+    return [text.strip() for text in page.locator('[flt-semantics-identifier^="hand-"]').all_inner_texts()]
 
 
 def card(page: Any, label: str) -> Any:
-    return page.locator(f'[flt-semantics-identifier^="hand-"][aria-label="{label}"]').first
+    """A card of the hand by its name in words (what a screen reader says, and all it says)."""
+    return page.locator('[flt-semantics-identifier^="hand-"]').filter(has_text=re.compile(f"^{label}$")).first
+
+
+def selected(page: Any, label: str) -> bool:
+    return card(page, label).get_attribute("aria-current") == "true"
 
 
 def tap_card(page: Any, label: str) -> None:
     """Tap a card and wait until the table shows it (de)selected."""
-    was = card(page, label).get_attribute("aria-selected")
+    was = selected(page, label)
     card(page, label).click()
-    wait_for(page, lambda: card(page, label).get_attribute("aria-selected") != was, what=f"{label} (de)selected")
+    wait_for(page, lambda: selected(page, label) != was, what=f"{label} (de)selected")
 
 
 def touch_drag(page: Any, x: float, y: float, dy: float, steps: int = 8) -> None:

@@ -88,3 +88,97 @@ def test_a_name_full_of_shortcut_letters_can_be_typed(home: str, size: str) -> N
         wait_for(page, lambda: status(page).startswith("Your turn: draw"), what="the table")
         assert by_id(page, "confirm").count() == 0  # no game in progress to throw away
         assert len(hand_cards(page)) == 11
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_lesson_from_the_catalog_with_a_mistake_a_trap_try_again_the_solve_and_the_mastery_check(
+        home: str, size: str) -> None:
+    with browser(home, SIZES[size], "lessons-button") as page:
+        _to_catalog(page)
+        click(page, "open-classic-black-threes")
+        by_id(page, "lesson-goal").first.wait_for(timeout=30_000)
+        # a mistake: a black three is not melded with a ten; the engine says why, nothing changes
+        tap_card(page, "three of spades")
+        tap_card(page, "ten of hearts")
+        click(page, "action-meld")
+        by_id(page, "refusal").first.wait_for(timeout=30_000)
+        assert len(hand_cards(page)) == 4
+        click(page, "action-clear")
+        wait_for(page, lambda: not enabled(page, "action-clear"), what="the selection cleared")
+        # a hint, then the trap: the ten fits the other side's meld
+        click(page, "action-hint")
+        by_id(page, "hint").first.wait_for(timeout=30_000)
+        tap_card(page, "ten of hearts")
+        click(page, "action-discard")
+        by_id(page, "lesson-trap").first.wait_for(timeout=30_000)
+        assert "black three" in read(page, "lesson-trap")
+        assert visible(page, "lesson-try_again"), "Try again is out of sight"
+        screenshot(page, f"lesson-trap-{size}.png")
+        click(page, "lesson-try_again")
+        wait_for(page, lambda: status(page).startswith("Your turn"), what="the move before the trap")
+        assert by_id(page, "lesson-trap").count() == 0 and len(hand_cards(page)) == 4
+        # the solve: the black three blocks the pile
+        tap_card(page, "three of spades")
+        click(page, "action-discard")
+        by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
+        assert "☆" in read(page, "lesson-solved")  # a mistake, a hint and a trap cost stars
+        assert visible(page, "lesson-mastery")
+        screenshot(page, f"lesson-solved-{size}.png")
+        # the mastery check: a fresh deal, no hints
+        click(page, "lesson-mastery")
+        wait_for(page, lambda: "Mastery check" in read(page, "lesson-title"), what="the mastery check")
+        wait_for(page, lambda: "three of clubs" in hand_cards(page), what="the variation's deal")
+        assert not enabled(page, "action-hint")
+        tap_card(page, "three of clubs")
+        click(page, "action-discard")
+        by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
+        assert "★★★" in read(page, "lesson-solved")
+        screenshot(page, f"lesson-mastered-{size}.png")
+        click(page, "lesson-catalog")
+        by_id(page, "open-classic-black-threes").first.wait_for(timeout=30_000)
+        assert "mastered" in read(page, "open-classic-black-threes")
+
+
+def _y(page: Any, identifier: str) -> float:
+    box = by_id(page, identifier).first.bounding_box()
+    assert box is not None
+    return float(box["y"])
+
+
+def test_a_tap_deep_in_a_six_player_table_keeps_the_scroll_position(tmp_path: Path) -> None:
+    size, touch = "phone", True
+    with serve(tmp_path, "--pace", "0.3", "--seed", "5", "--variant", "royal", "--players", "6") as url, \
+            browser(url, SIZES[size], "status", touch=touch) as page:
+        wait_for(page, lambda: status(page).startswith("Your turn: draw"), what="the learner's turn")
+        # the hand and the buttons are in view at the bottom, whatever the table holds
+        assert visible(page, "hand-0") and visible(page, "action-draw") and visible(page, "action-discard")
+        x, y = SIZES[size]["width"] / 2, 200
+        top = _y(page, "log")
+        for _ in range(4):  # down into the table, to the pile
+            if touch:
+                touch_drag(page, x, y + 150, -150)
+            else:
+                page.mouse.move(x, y)
+                page.mouse.wheel(0, 150)
+            page.wait_for_timeout(200)
+        assert visible(page, "pile")
+        assert _y(page, "log") < top - 50, "the table did not scroll"
+        # the scroll offset, read off a control above the sides' melds (those grow as cards go down)
+        before = _y(page, "four-colour")
+        click(page, "pile")  # the pile is blocked or frozen: the refusal says why, nothing moves
+        page.wait_for_timeout(600)
+        assert abs(_y(page, "four-colour") - before) < 2
+        click(page, "action-draw")
+        wait_for(page, lambda: status(page).startswith("Your turn: meld"), what="the draw")
+        tap_card(page, hand_cards(page)[-1])
+        click(page, "action-discard")
+        wait_for(page, lambda: not status(page).startswith("Your turn"), what="the computer players' turn")
+        wait_for(page, lambda: status(page).startswith("Your turn: draw"), timeout=60, what="five computer moves")
+        assert abs(_y(page, "four-colour") - before) < 2, "a tap or a computer move scrolled the table"
+        screenshot(page, f"royal-6-scrolled-{size}.png")
+        # every seat named for a person on the table (the play-by-play log is the engine's text)
+        names = " ".join(page.locator('flt-semantics:not([flt-semantics-identifier="log"])').all_inner_texts())
+        for seat in ("Left", "Far left", "Across", "Far right", "Right", "Your side"):
+            assert seat in names
+        table = [t for t in page.locator("flt-semantics[flt-semantics-identifier]").all_inner_texts() if "Seat" in t]
+        assert all("deals" in t or "draws" in t or "discards" in t for t in table)
