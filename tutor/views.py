@@ -128,9 +128,21 @@ def side_label(model: TableModel, team: int) -> str:
     return _(model, N_("Your side: {names}")).format(names=text) if team == model.team else text
 
 
+def merged(control: ft.Control) -> ft.Control:
+    """A tappable box and the words inside it as one node: what a screen reader says, where Tab
+    stops and what Enter or Space presses."""
+    return ft.MergeSemantics(content=control)
+
+
+def mute(control: ft.Control) -> ft.Control:
+    """A control's text hidden from screen readers: the node around it says it once, in words
+    (keeping the tappable node itself, so Tab still reaches it)."""
+    return ft.Semantics(content=control, exclude_semantics=True)
+
+
 def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "medium",
               on_click: Callable[[ft.ControlEvent], object] | None = None, identifier: str | None = None,
-              four_colour: bool = False, hinted: bool = False, width: float | None = None) -> ft.Semantics:
+              four_colour: bool = False, hinted: bool = False, width: float | None = None) -> ft.Control:
     """A card drawn as a control: its rank and suit symbol, red or black ink. A screen reader hears
     it in words once (the face is hidden from it); a tappable card is reached by Tab and chosen
     with Enter or Space."""
@@ -139,18 +151,21 @@ def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "med
     if four_colour and card != JOKER:
         colour = (ft.Colors.GREEN_800, ft.Colors.BLUE_700, ft.Colors.RED_700, ft.Colors.BLACK)[suit(card)]
     text = "★" if card == JOKER else f"{RANKS[rank(card)]}\n{SUITS[suit(card)]}"
-    face = ft.Container(
+    # the words go inside the tappable box, so a screen reader and Tab find one node: its name,
+    # its state and its tap
+    words = ft.Semantics(
+        label=card_label(card, lang), identifier=identifier, button=on_click is not None,
+        selected=selected if on_click is not None else None, exclude_semantics=True,
         content=ft.Text(text, color=ft.Colors.PURPLE_700 if card == JOKER else colour, size=width * 0.34,
-                        font_family=FONT, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
-        width=width, height=width * (1.3 if width <= CARD_WIDTH["small"] else 1.4), bgcolor=ft.Colors.AMBER_100 if selected else ft.Colors.WHITE,
+                        font_family=FONT, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
+    return merged(ft.Container(
+        content=words, width=width, height=width * (1.3 if width <= CARD_WIDTH["small"] else 1.4),
+        bgcolor=ft.Colors.AMBER_100 if selected else ft.Colors.WHITE,
         border=ft.Border.all(3 if selected or hinted else 1,
                              ft.Colors.AMBER_800 if selected else ft.Colors.BLUE_600 if hinted else ft.Colors.GREY_500),
-        border_radius=6, alignment=ft.Alignment.CENTER, on_click=on_click,
+        border_radius=6, alignment=ft.Alignment.CENTER, on_click=on_click, ink=on_click is not None,
         offset=ft.Offset(0, -0.08) if selected else None,
-    )
-    return ft.Semantics(content=face, label=card_label(card, lang), button=on_click is not None,
-                        selected=selected if on_click is not None else None, identifier=identifier,
-                        exclude_semantics=True)
+    ))
 
 
 # -- the buttons ------------------------------------------------------------------------------
@@ -199,10 +214,10 @@ def actions_view(model: TableModel, handlers: Handlers, phone: bool = False) -> 
         enabled = open_now[kind]
         label = _(model, text) if enabled else _(model, N_("{action} (not now)")).format(action=_(model, text))
         buttons.append(ft.Semantics(
-            identifier=f"action-{kind}", key=f"action-{kind}", label=label, button=True, exclude_semantics=True,
+            identifier=f"action-{kind}", key=f"action-{kind}",
             content=ft.Button(
-                content=ft.Text(_(model, text), font_family=FONT,
-                                color=None if enabled else ft.Colors.GREY_500),
+                content=ft.Semantics(label=label, exclude_semantics=True, content=ft.Text(
+                    _(model, text), font_family=FONT, color=None if enabled else ft.Colors.GREY_500)),
                 on_click=on(handlers.press, kind), height=44,
                 bgcolor=None if enabled else ft.Colors.GREY_200,
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)))))
@@ -223,15 +238,17 @@ def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Ha
     box_width = max(96, width + (width - overlap) * (len(meld.cards) - 1) + 12)
     label = _(model, meld_name(rules, meld))
     mine = team == model.team
+    words = f"{label}: {cards_label(meld.cards, model.lang)}"
     box = ft.Container(
-        content=ft.Column([ft.Text(label, size=12, font_family=FONT), cards], spacing=2),
+        content=ft.Semantics(identifier=f"meld-{team}-{index}", button=mine or None, label=words,
+                             exclude_semantics=True,
+                             content=ft.Column([ft.Text(label, size=12, font_family=FONT), cards], spacing=2)),
         padding=4, border_radius=6, width=box_width,
         border=ft.Border.all(2, ft.Colors.RED_400 if canasta and meld.wilds == 0 else
                              ft.Colors.GREY_800 if canasta else ft.Colors.GREY_300),
-        on_click=on(handlers.tap_meld, index) if mine else None,
+        on_click=on(handlers.tap_meld, index) if mine else None, ink=mine,
     )
-    return ft.Semantics(content=box, identifier=f"meld-{team}-{index}", button=mine or None, exclude_semantics=True,
-                        label=f"{label}: {cards_label(meld.cards, model.lang)}")
+    return merged(box)
 
 
 def pile_state(model: TableModel) -> str:
@@ -270,15 +287,14 @@ def pile_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
                                      rotate=ft.Rotate(1.5708)))
     words = pile_state(model)
     label = f"{count}. " + (_(model, N_("Top card: {card}.")).format(card=card_label(top, model.lang)) if top else "")
-    return ft.Semantics(
-        identifier="pile", key="pile", button=True, exclude_semantics=True, label=f"{label} {words}".strip(),
-        content=ft.Container(
+    return merged(ft.Container(
+        key="pile", on_click=on(handlers.tap_pile), ink=True, padding=6, border_radius=8, width=max(170, width * 2.4),
+        border=ft.Border.all(2, ft.Colors.BLUE_300 if freezer is not None else ft.Colors.GREY_300),
+        content=ft.Semantics(
+            identifier="pile", button=True, label=f"{label} {words}".strip(), exclude_semantics=True,
             content=ft.Column([ft.Text(count, size=13, font_family=FONT, weight=ft.FontWeight.BOLD),
                                ft.Row(faces, spacing=-width * 0.5),
-                               ft.Text(words, size=13, font_family=FONT, color=ft.Colors.BLUE_900)],
-                              spacing=4),
-            on_click=on(handlers.tap_pile), padding=6, border_radius=8, width=max(170, width * 2.4),
-            border=ft.Border.all(2, ft.Colors.BLUE_300 if freezer is not None else ft.Colors.GREY_300)))
+                               ft.Text(words, size=13, font_family=FONT, color=ft.Colors.BLUE_900)], spacing=4))))
 
 
 def table_view(model: TableModel, handlers: Handlers, size: str = "medium") -> ft.Control:
@@ -543,7 +559,7 @@ def confirm_view(model: TableModel, handlers: Handlers, pending: tuple[str, int]
 def home_button(lang: str, handlers: Handlers) -> ft.Control:
     assert handlers.go is not None
     name = translate(N_("Home"), lang)
-    return ft.Semantics(identifier="home-button", label=name, button=True, exclude_semantics=True,
+    return ft.Semantics(identifier="home-button", label=name, button=True,
                         content=ft.IconButton(icon=ft.Icons.HOME, tooltip=name, on_click=on(handlers.go, "home")))
 
 

@@ -181,3 +181,19 @@ def touch_drag(page: Any, x: float, y: float, dy: float, steps: int = 8) -> None
         page.wait_for_timeout(16)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
+
+
+def focused(page: Any) -> str:
+    """What the control with the keyboard focus says."""
+    node = page.locator(":focus")
+    return node.first.inner_text().strip() if node.count() else ""
+
+
+def tab_to(page: Any, text: str, limit: int = 120) -> None:
+    """Press Tab until the focus is on the control that says ``text`` (as a keyboard user does)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        page.wait_for_timeout(60)
+        if focused(page) == text:
+            return
+    raise AssertionError(f"Tab never reached {text!r}")

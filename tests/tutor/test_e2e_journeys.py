@@ -182,3 +182,26 @@ def test_a_tap_deep_in_a_six_player_table_keeps_the_scroll_position(tmp_path: Pa
             assert seat in names
         table = [t for t in page.locator("flt-semantics[flt-semantics-identifier]").all_inner_texts() if "Seat" in t]
         assert all("deals" in t or "draws" in t or "discards" in t for t in table)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_start_here_then_select_cards_and_meld_by_keyboard_alone(home: str, size: str) -> None:
+    from tests.tutor.e2e import focused, selected, tab_to
+
+    with browser(home, SIZES[size], "start-here") as page:
+        tab_to(page, "Start here")
+        page.keyboard.press("Enter")
+        by_id(page, "lesson-goal").first.wait_for(timeout=30_000)
+        assert "What the cards are worth" in read(page, "lesson-title")
+        for name in ("ace of hearts", "ace of diamonds", "ace of clubs"):
+            tab_to(page, name)
+            page.keyboard.press("Space")
+            wait_for(page, lambda: selected(page, name), what=f"{name} selected")
+        screenshot(page, f"keyboard-selected-{size}.png")
+        tab_to(page, "Meld")
+        page.keyboard.press("Enter")
+        by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
+        assert "★★★" in read(page, "lesson-solved")
+        assert any("meld" in t.lower() for t in page.locator('[flt-semantics-identifier^="meld-0-"]').all_inner_texts())
+        assert focused(page).startswith("Meld"), "the focus was lost to a rebuilt control"
+        screenshot(page, f"keyboard-melded-{size}.png")
