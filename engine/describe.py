@@ -19,11 +19,19 @@ from engine.scoring import TeamScore
 from engine.state import State
 
 SEAT_NAMES_4 = (N_("South"), N_("West"), N_("North"), N_("East"))
+# Every table's seats by compass, in the order of play (to the left): a person is never "Seat 0".
+SEAT_NAMES: Mapping[int, tuple[str, ...]] = {
+    2: (N_("South"), N_("North")),
+    3: (N_("South"), N_("West"), N_("East")),
+    4: SEAT_NAMES_4,
+    6: (N_("South"), N_("Southwest"), N_("Northwest"), N_("North"), N_("Northeast"), N_("Southeast")),
+}
 
 
 def seat_name(players: int, seat: int, lang: str = "en") -> str:
-    if players == 4:
-        return translate(SEAT_NAMES_4[seat], lang)
+    names = SEAT_NAMES.get(players)
+    if names is not None:
+        return translate(names[seat], lang)
     return translate(N_("Seat {seat}"), lang).format(seat=seat)
 
 

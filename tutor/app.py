@@ -19,18 +19,15 @@ from typing import Any
 
 import flet as ft
 
-from engine.actions import Discard, Draw, parse_action
-from engine.cards import parse_cards
-from engine.errors import IllegalActionError
-from engine.game import apply
+from engine.actions import parse_action
 from engine.i18n import N_, translate
 from engine.position import dump_position
-from tutor.lessons import LessonError, catalog, find_lesson, next_lesson
+from tutor.lessons import LessonError, catalog, find_lesson, fresh_deal, next_lesson
 from tutor.model import TableModel
 from tutor.progress import Progress, ProgressError
 from tutor.settings import Settings, SettingsError, load_settings, save_settings, settings_path
 from tutor.screens import home_view, lessons_view, rules_view
-from tutor.views import FONT, Handlers, available, confirm_view, page_view, seat_label
+from tutor.views import FONT, Handlers, available, confirm_view, page_view
 from tutor.workers import choose_action, hints_for, review, strong_for
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -230,7 +227,7 @@ class Session:
     async def press(self, kind: str) -> None:
         model = self.model
         if not available(model).get(kind, True):
-            self.notice = self.why_not(kind)
+            self.notice = model.why_not(kind) or translate(N_("This is not possible at this moment."), model.lang)
             self.render()
             return
         self.notice = ""
@@ -258,38 +255,6 @@ class Session:
             model.simple(kind)
         self.after_learner()
 
-    def why_not(self, kind: str) -> str:
-        """Why a button is not open now, in the learner's words: whose turn it is, what to select,
-        or the engine's own refusal of the action the button would send (nothing is played)."""
-        model, lang = self.model, self.model.lang
-        state = model.state
-        if model.lesson is not None and model.lesson.consequence is not None:
-            return translate(N_("Press Try again to go back before that move."), lang)
-        if state.is_over():
-            return translate(N_("The hand is over."), lang)
-        if not model.is_my_turn():
-            return translate(N_("It is not your turn: {name} is playing."), lang).format(
-                name=seat_label(model, state.turn))
-        needs = {"meld": N_("Select the cards of a meld in your hand first."),
-                 "stage": N_("Select the cards of a meld in your hand first."),
-                 "discard": N_("Select the one card you want to discard."),
-                 "clear": N_("No cards are selected.")}
-        if kind in needs and (len(model.selected) != 1 if kind == "discard" else not model.selected):
-            if kind != "meld" or not model.staged:
-                return translate(needs[kind], lang)
-        if kind == "undo":
-            return translate(N_("There is nothing of yours to undo."), lang)
-        if kind == "hint":
-            return translate(N_("No hints in a mastery check."), lang)
-        action = {"draw": Draw(), "take_pile": model.pile_action(), "meld": model.meld_action(),
-                  "discard": model.discard_action() or Discard(model.hand[0])}.get(kind)
-        if action is not None:
-            try:
-                apply(state, action)
-            except IllegalActionError as error:
-                return error.explanation(lang)
-        return translate(N_("This is not possible at this moment of the turn."), lang)
-
     async def hint(self) -> None:
         """The engine's best hint, computed off the event loop; pressing again shows the next."""
         if not self.model.is_my_turn():
@@ -316,10 +281,7 @@ class Session:
                 chosen = None
         else:
             chosen = found[0] if found else None
-        if chosen is None:
-            self.model.show_hint(translate(N_("No hint for this moment."), self.model.lang), ())
-        else:
-            self.model.show_hint(chosen["text"], parse_cards(chosen["cards"]))
+        self.model.show_found_hint(chosen)  # said in every language: a language switch re-says it
         self.render()
 
     async def answer(self, yes: bool) -> None:
@@ -422,10 +384,8 @@ class Session:
         lesson = find_lesson(lesson_id)
         if lesson is None:
             return
-        if variation < 0:
-            count = len(lesson.setups) - 1
-            done = self.progress.lesson(self._learner(), lesson_id).attempts
-            variation = 1 + done % count if count else 0
+        if variation < 0:  # a deal the learner has not played, else the one played longest ago
+            variation = fresh_deal(lesson, self.progress.deals_played(self._learner(), lesson_id))
         self.cancel_bots()
         self.model = TableModel.for_lesson(lesson, self.settings.language, variation)
         self.recorded = False
@@ -444,8 +404,10 @@ class Session:
         if kind == "try_again":
             self.model.try_again()
             self.after_learner()
-        elif kind == "restart":
-            await self.open_lesson(run.lesson.id, run.variation)
+        elif kind == "restart":  # the same attempt: its mistakes and hints still count
+            self.cancel_bots()
+            self.model.start_over()
+            self.after_learner()
         elif kind == "mastery":
             await self.open_lesson(run.lesson.id, -1)
         elif kind == "next":

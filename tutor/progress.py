@@ -160,6 +160,13 @@ class Progress:
     def all_lessons(self, profile: int) -> dict[str, LessonProgress]:
         return self._summaries(profile)
 
+    def deals_played(self, profile: int, lesson: str) -> list[int]:
+        """The deal (variation) of each of the learner's attempts at ``lesson``, oldest first."""
+        with self._db() as db:
+            return [row[0] for row in db.execute(
+                "SELECT variation FROM attempts WHERE profile = ? AND lesson = ? ORDER BY finished, rowid",
+                (profile, lesson))]
+
     def due(self, profile: int, now: float | None = None) -> list[str]:
         """The lessons to review now, the longest overdue first."""
         now = time.time() if now is None else now

@@ -211,8 +211,9 @@ def lesson_outcome_view(model: TableModel, handlers: Handlers) -> ft.Control | N
     if run.consequence is not None:
         return ft.Container(key="lesson-outcome", bgcolor=ft.Colors.ORANGE_50, border_radius=8, padding=8,
                             content=ft.Column([
-            ft.Semantics(identifier="lesson-trap", label=run.message, live_region=True, exclude_semantics=True,
-                         content=ft.Text(run.message, font_family=FONT)),
+            ft.Semantics(identifier="lesson-trap", label=model.lesson_message(), live_region=True,
+                         exclude_semantics=True, content=ft.Text(model.lesson_message(), font_family=FONT)),
+            ft.Text(model.trap_note(), font_family=FONT, italic=True),
             ft.Row([_lesson_button(model, handlers, N_("Try again"), "try_again")]),
         ], spacing=4))
     if run.succeeded():

@@ -42,15 +42,6 @@ RANK_WORDS = (None, NC_("card", "ace"), NC_("card", "two"), NC_("card", "three")
 SUIT_WORDS = (NC_("card", "clubs"), NC_("card", "diamonds"), NC_("card", "hearts"), NC_("card", "spades"))
 CARD_WORDS = NC_("card", "{rank} of {suit}")
 
-# Seats named from the learner's chair, clockwise from the next to play (3 to 6 at a table).
-SEAT_WORDS = {
-    3: (N_("You"), N_("Left"), N_("Right")),
-    4: (N_("You"), N_("Left"), N_("Partner"), N_("Right")),
-    5: (N_("You"), N_("Left"), N_("Far left"), N_("Far right"), N_("Right")),
-    6: (N_("You"), N_("Left"), N_("Far left"), N_("Across"), N_("Far right"), N_("Right")),
-}
-
-
 @dataclass(frozen=True)
 class Handlers:
     """What the shell does when the learner acts; views only pass these on."""
@@ -112,19 +103,13 @@ def cards_label(cards: tuple[Card, ...] | list[Card], lang: str) -> str:
 
 
 def seat_label(model: TableModel, seat: int) -> str:
-    """A seat named from the learner's chair: "You", "Left", "Partner", ... never a number."""
-    players = model.state.players
-    words = SEAT_WORDS.get(players)
-    if words is None:
-        return str(seat + 1)
-    return _(model, words[(seat - model.seat) % players])
+    """A seat named from the learner's chair ("You", "Left", "Partner", ...), the model's words."""
+    return model.seat_label(seat)
 
 
 def side_label(model: TableModel, team: int) -> str:
     """A side by its players' names; the learner's side says so."""
-    names = [seat_label(model, s) for s in model.state.teams[team]]
-    text = names[0] if len(names) == 1 else _(model, N_("{first} and {second}")).format(
-        first=", ".join(names[:-1]), second=names[-1])
+    text = model.team_label(team)
     return _(model, N_("Your side: {names}")).format(names=text) if team == model.team else text
 
 
@@ -338,22 +323,16 @@ def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
                   on_click=on(handlers.tap_card, i), identifier=f"hand-{i}", hinted=model.hinted(i))
         for i in hand_order(model)
     ]
-    staged = [ft.Text(_(model, N_("Set aside: {cards}")).format(
-        cards=" ".join(pretty_card(c, model.lang) for c in meld)), font_family=FONT) for meld in model.staged]
+    staged = [ft.Semantics(identifier=f"staged-{i}", content=ft.Text(_(model, N_("Set aside: {cards}")).format(
+        cards=" ".join(pretty_card(c, model.lang) for c in meld)), font_family=FONT)) for i, meld in enumerate(model.staged)]
     heading = counted(model, NP_("Your hand: {count} card", "Your hand: {count} cards"), len(cards))
     return ft.Column([ft.Text(heading, weight=ft.FontWeight.BOLD, font_family=FONT),
                       ft.Row(cards, wrap=True, spacing=2 if size == "small" else 4, run_spacing=4), *staged], spacing=2)
 
 
 def hand_order(model: TableModel) -> list[int]:
-    """The indexes of the hand as shown: the model's arrangement when it has one (cards set aside
-    left out), else the engine's advised order."""
-    arranged = getattr(model, "shown_hand", None)
-    if callable(arranged):
-        return list(arranged())
-    from engine.hints import arranged as advised
-
-    return list(advised(model.state, model.seat))
+    """The indexes of the hand as shown: the model's order, cards set aside left out."""
+    return model.hand_order()
 
 
 # -- what is said ------------------------------------------------------------------------------
@@ -495,17 +474,18 @@ def review_view(model: TableModel) -> ft.Control | None:
 
     items: list[ft.Control] = [ft.Text(_(model, N_("Looking back at your hand")), size=16,
                                        weight=ft.FontWeight.BOLD, font_family=FONT)]
-    for moment in model.review:
+    for moment in model.review_moments():
         hand = ft.Row([card_view(c, model.lang, width=30) for c in parse_cards(moment["hand"])], wrap=True, spacing=2)
         items.append(ft.Container(padding=6, border_radius=6, bgcolor=ft.Colors.BLUE_50, content=ft.Column([
-            ft.Text(moment["did"], font_family=FONT), ft.Text(moment["advice"], font_family=FONT, italic=True), hand],
+            ft.Text(moment["did"], font_family=FONT), ft.Text(moment["advice"], font_family=FONT, italic=True),
+            *([ft.Text(moment["again"], font_family=FONT, size=12)] if moment.get("again") else []), hand],
             spacing=3)))
     return ft.Semantics(identifier="review", key="review", content=ft.Column(items, spacing=6))
 
 
 def log_view(model: TableModel, lines: int = 8) -> ft.Control:
     return ft.Semantics(identifier="log", key="log", content=ft.Column(
-        [ft.Text(line, size=12, font_family=FONT) for line in model.log[-lines:]], spacing=2))
+        [ft.Text(line, size=12, font_family=FONT) for line in model.log_lines(lines)], spacing=2))
 
 
 def language_menu(lang: str, handlers: Handlers) -> ft.Control:
@@ -598,3 +578,15 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
         content=ft.Column([p for p in bottom if p is not None], spacing=6))
     return ft.Column([header, middle, dock], spacing=6, expand=True, key="table",
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+# The screens around the table live in tutor.screens; their names stay importable from here.
+SCREENS = ("home_view", "lesson_view", "lessons_view", "rules_view", "settings_view")
+
+
+def __getattr__(name: str) -> object:
+    if name in SCREENS:
+        from tutor import screens
+
+        return getattr(screens, name)
+    raise AttributeError(name)
