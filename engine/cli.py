@@ -26,6 +26,7 @@ from engine.match import HandRecord, play_game, play_hand
 from engine.deal import deal
 from engine.position import dump_position, load_position
 from engine.rulebook import title
+from engine.ruledocs import rule_doc
 from engine.scoring import score_hand
 from engine.state import State
 from engine.variants import VARIANTS, get_variant
@@ -68,7 +69,9 @@ def judge(args: argparse.Namespace) -> dict[str, Any]:
             "title": title(refusal.rule, args.lang),
         }
         if source is not None:
-            verdict["source"] = {"seed": source.seed, "section": source.section, "note": source.note}
+            doc = rule_doc(state.rules, refusal.rule, args.lang)
+            verdict.update(statement=doc.statement, example=doc.example, quote=doc.quote, quote_lang=doc.quote_lang)
+            verdict["source"] = {"seed": source.seed, "section": source.section, "note": doc.note, "text": doc.source}
         return verdict
     return {"legal": True, "position": dump_position(after)}
 
