@@ -119,8 +119,9 @@ def rules_view(model: TableModel, handlers: Handlers, highlight: str = "") -> ft
             parts.append(ft.Semantics(label=quote, content=ft.Container(
                 padding=ft.Padding.only(left=10), border=ft.Border.only(left=ft.BorderSide(3, ft.Colors.GREY_400)),
                 content=ft.Text(f"“{quote}”", size=13, italic=True, font_family=FONT))))
-        rows.append(ft.Semantics(identifier=f"rule-{rule}", selected=rule == highlight or None, content=ft.Container(
-            key=ft.ScrollKey(rule), bgcolor=ft.Colors.AMBER_50 if rule == highlight else None, padding=8,
+        marked = rule == highlight
+        rows.append(ft.Semantics(identifier="rule-marked" if marked else f"rule-{rule}", content=ft.Container(
+            key=ft.ScrollKey(rule), bgcolor=ft.Colors.AMBER_50 if marked else None, padding=8,
             border_radius=6, content=ft.Column(parts, spacing=3))))
     close = ft.Semantics(identifier="rules-close", content=ft.Button(
         content=_(model, N_("Close")), icon=ft.Icons.CLOSE,
