@@ -125,7 +125,7 @@ class Session:
         self.name_draft = ""  # the learner's name being typed (kept across frames)
         self.typing = False  # a text field has the focus: keys are letters, not shortcuts
         self.pending: tuple[str, int] | None = None  # a new game asked for while one is in progress
-        self.notice = ""  # why a button that is not open now cannot be used (said when tapped)
+        self.notice = ""  # the button tapped while not open: why is said under the table
         self.first_visit = not self._saved_game().exists()
         self.rules_for: str | None = None  # the rules reference is open, this rule marked ("": none)
         self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
@@ -203,8 +203,12 @@ class Session:
             if size == "medium":
                 size = "large" if width >= 1600 else "small" if width < 600 else "medium"
             confirm = confirm_view(self.model, self.handlers, self.pending) if self.pending else None
+            notice = ""
+            if self.notice:
+                notice = self.model.why_not(self.notice) or translate(N_("This is not possible at this moment."),
+                                                                       self.model.lang)
             body = page_view(self.model, self.handlers, size, self.settings.four_colour, confirm=confirm,
-                             notice=self.notice)
+                             notice=notice)
         self.scroller = _keyed(body, {"home": "home", "lessons": "lessons"}.get(self.screen, "table-scroll"))
         return ft.Container(body, left=0, top=0, right=0, bottom=0, key=f"screen-{self.screen}")
 
@@ -227,7 +231,7 @@ class Session:
     async def press(self, kind: str) -> None:
         model = self.model
         if not available(model).get(kind, True):
-            self.notice = model.why_not(kind) or translate(N_("This is not possible at this moment."), model.lang)
+            self.notice = kind  # said when drawn, so a language switch says it again
             self.render()
             return
         self.notice = ""

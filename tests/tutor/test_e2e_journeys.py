@@ -4,6 +4,7 @@ on the touch screen, the keyboard. Screenshots of each journey go to test-artifa
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -205,3 +206,43 @@ def test_start_here_then_select_cards_and_meld_by_keyboard_alone(home: str, size
         assert any("meld" in t.lower() for t in page.locator('[flt-semantics-identifier^="meld-0-"]').all_inner_texts())
         assert focused(page).startswith("Meld"), "the focus was lost to a rebuilt control"
         screenshot(page, f"keyboard-melded-{size}.png")
+
+
+ENGLISH = re.compile(r"\b(the|Your|you|Pile|Stock|Draw|Discard|Hint|cards?|turn|Take|Undo|Clear|points|side|frozen|"
+                     r"of|is|and|not now|Rules|melds|Left|Right|deals|draws|discards|already)\b")
+
+
+def _all_text(page: Any) -> list[str]:
+    """Everything the accessibility tree says (what a screen reader reads), node by node."""
+    nodes = page.locator("flt-semantics")
+    texts = [t.strip() for t in nodes.all_inner_texts() if t.strip()]
+    labels = [str(nodes.nth(i).get_attribute("aria-label")) for i in range(nodes.count())
+              if nodes.nth(i).get_attribute("aria-label")]
+    return texts + labels
+
+
+@pytest.mark.parametrize(("size", "lang", "button", "said"), [("desktop", "de", "lang-de", "Du bist dran"),
+                                                              ("phone", "is", "lang-is", "Þú átt")])
+def test_switch_language_mid_hand_and_find_no_english_left(tmp_path: Path, size: str, lang: str, button: str,
+                                                           said: str) -> None:
+    with serve(tmp_path, "--pace", "0", "--seed", "11") as url, browser(url, SIZES[size], "status") as page:
+        wait_for(page, lambda: status(page).startswith("Your turn: draw"), what="the learner's turn")
+        click(page, "action-draw")
+        wait_for(page, lambda: status(page).startswith("Your turn: meld"), what="the draw")
+        tap_card(page, hand_cards(page)[0])
+        click(page, "action-meld")  # one card is no meld: refused, explained
+        by_id(page, "refusal").first.wait_for(timeout=30_000)
+        click(page, "action-hint")
+        by_id(page, "hint").first.wait_for(timeout=60_000)
+        click(page, "action-take_pile")  # not open now: says why
+        by_id(page, "notice").first.wait_for(timeout=30_000)
+        screenshot(page, f"before-language-switch-{size}.png")
+        click(page, button)
+        wait_for(page, lambda: said in status(page), what="the status in the new language")
+        page.wait_for_timeout(500)
+        screenshot(page, f"after-language-switch-{lang}-{size}.png")
+        left = [t for t in _all_text(page) if ENGLISH.search(t) and t != "English"]
+        assert left == [], f"English left after switching to {lang}: {left}"
+        cards = hand_cards(page)
+        assert any(("hjarta" in c or "spaða" in c or "lauf" in c or "tígul" in c or "Herz" in c or "Pik" in c
+                    or "Kreuz" in c or "Karo" in c or "Jóker" in c or "Joker" in c) for c in cards)
