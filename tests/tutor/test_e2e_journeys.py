@@ -246,3 +246,61 @@ def test_switch_language_mid_hand_and_find_no_english_left(tmp_path: Path, size:
         cards = hand_cards(page)
         assert any(("hjarta" in c or "spaða" in c or "lauf" in c or "tígul" in c or "Herz" in c or "Pik" in c
                     or "Kreuz" in c or "Karo" in c or "Jóker" in c or "Joker" in c) for c in cards)
+
+
+def _play_hand(page: Any) -> None:
+    """The learner's turns (draw, discard the first card shown) until the hand is over."""
+    import time
+
+    deadline = time.monotonic() + 300
+    while "The hand is over" not in status(page):
+        assert time.monotonic() < deadline, f"the hand is stuck; status: {status(page)}"
+        now = status(page)
+        if by_id(page, "answer-yes").count():
+            click(page, "answer-yes")
+        elif now.startswith("Your turn: draw"):
+            for kind in ("action-draw", "action-take_pile", "action-decline_pile"):
+                if enabled(page, kind):
+                    click(page, kind)
+                    break
+            wait_for(page, lambda: not status(page).startswith("Your turn: draw") or by_id(page, "refusal").count())
+        elif now.startswith("Your turn: meld"):
+            tap_card(page, hand_cards(page)[0])
+            click(page, "action-discard")
+            wait_for(page, lambda: not status(page).startswith("Your turn: meld") or by_id(page, "refusal").count())
+        else:
+            page.wait_for_timeout(150)
+
+
+def _scores(page: Any) -> dict[str, list[int]]:
+    """The score table as a person reads it: each row's numbers by its name (two sides)."""
+    text = " ".join(read(page, "scores").split()).replace("−", "-").replace(",", "")
+    rows = {}
+    for name in ("This hand", "In all"):
+        found = re.search(rf"{name} (-?\d+) (-?\d+)", text)
+        assert found, text
+        rows[name] = [int(found.group(1)), int(found.group(2))]
+    return rows
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_undo_after_the_end_of_a_hand_counts_it_once(tmp_path: Path, size: str) -> None:
+    with serve(tmp_path, "--pace", "0", "--seed", "11") as url, browser(url, SIZES[size], "status") as page:
+        _play_hand(page)
+        by_id(page, "scores").first.wait_for(timeout=30_000)
+        first = _scores(page)
+        assert first["In all"] == first["This hand"]  # the first hand: the totals are this hand's
+        screenshot(page, f"end-of-hand-{size}.png")
+        click(page, "action-undo")
+        wait_for(page, lambda: status(page).startswith("Your turn"), what="the hand taken back")
+        assert by_id(page, "scores").count() == 0
+        _play_hand(page)  # the same last move again: the computer players answer as before
+        by_id(page, "scores").first.wait_for(timeout=30_000)
+        again = _scores(page)
+        assert again["In all"] == first["In all"], f"the hand counted twice: {first} then {again}"
+        screenshot(page, f"end-of-hand-after-undo-{size}.png")
+        click(page, "action-next_hand")
+        wait_for(page, lambda: "Your turn" in status(page) or "playing" in status(page), what="hand 2")
+        totals = [int(t.replace(",", "")) for t in re.findall(r"([-−]?[\d,]+) points", " ".join(
+            page.locator("flt-semantics").all_inner_texts()))]
+        assert sorted(set(totals)) == sorted(set(first["In all"])), totals
