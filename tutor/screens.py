@@ -116,9 +116,9 @@ def rules_view(model: TableModel, handlers: Handlers, highlight: str = "") -> ft
             parts.append(ft.Text(note, font_family=FONT, size=13, color=ft.Colors.GREY_800))
         parts.append(ft.Text(_(model, N_("Source: {source}")).format(source=source), size=13, font_family=FONT))
         if quote:
-            parts.append(ft.Semantics(label=quote, content=ft.Container(
+            parts.append(ft.Container(
                 padding=ft.Padding.only(left=10), border=ft.Border.only(left=ft.BorderSide(3, ft.Colors.GREY_400)),
-                content=ft.Text(f"“{quote}”", size=13, italic=True, font_family=FONT))))
+                content=ft.Text(f"“{quote}”", size=13, italic=True, font_family=FONT)))
         marked = rule == highlight
         rows.append(ft.Semantics(identifier="rule-marked" if marked else f"rule-{rule}", content=ft.Container(
             key=ft.ScrollKey(rule), bgcolor=ft.Colors.AMBER_50 if marked else None, padding=8,
