@@ -13,6 +13,7 @@ import json
 import concurrent.futures
 import multiprocessing
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,7 @@ class Frame:
 def AppView(session: Session, frame: Frame) -> ft.Control:
     """The whole page, rebuilt from the model on each frame; Flet diffs it against the last one,
     so scroll offsets, focus and typed text stay where the learner left them."""
+    ft.on_updated(session.frame_sent)
     return session.view()
 
 
@@ -127,6 +129,9 @@ class Session:
         self.pending: tuple[str, int] | None = None  # a new game asked for while one is in progress
         self.notice = ""  # the button tapped while not open: why is said under the table
         self.first_visit = not self._saved_game().exists()
+        # bench/app_bench.py: the server's time per tap (handler start to the frame's patch sent)
+        self.timings = os.environ.get("CANASTA_TAP_TIMINGS")
+        self.tapped: float | None = None
         self.rules_for: str | None = None  # the rules reference is open, this rule marked ("": none)
         self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
         self.scroller: object = None  # the screen's scrolling list as last drawn (Page Down, End, ...)
@@ -215,8 +220,17 @@ class Session:
     # -- the learner ---------------------------------------------------------------------------
 
     async def tap_card(self, index: int) -> None:
+        self.tapped = time.perf_counter()
         self.model.tap_card(index)
         self.render()
+
+    def frame_sent(self) -> None:
+        """After each frame: the server's time for a tap, when a benchmark asks for it."""
+        if self.tapped is not None and self.timings:
+            elapsed = (time.perf_counter() - self.tapped) * 1000
+            with open(self.timings, "a", encoding="utf-8") as out:
+                out.write(f"{elapsed:.2f}\n")
+        self.tapped = None
 
     async def tap_meld(self, index: int) -> None:
         if self.model.selected and self.model.is_my_turn():
