@@ -28,7 +28,7 @@ from tutor.model import TableModel
 from tutor.progress import Progress, ProgressError
 from tutor.settings import Settings, SettingsError, load_settings, save_settings, settings_path
 from tutor.screens import home_view, lessons_view, rules_view
-from tutor.views import FONT, Handlers, available, confirm_view, page_view
+from tutor.views import FONT, Handlers, available, confirm_view, page_view, text_theme
 from tutor.workers import choose_action, hints_for, review, strong_for
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -132,6 +132,7 @@ class Session:
         # bench/app_bench.py: the server's time per tap (handler start to the frame's patch sent)
         self.timings = os.environ.get("CANASTA_TAP_TIMINGS")
         self.tapped: float | None = None
+        self.wide = False  # the theme's text is a projector's (set by render)
         self.rules_for: str | None = None  # the rules reference is open, this rule marked ("": none)
         self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
         self.scroller: object = None  # the screen's scrolling list as last drawn (Page Down, End, ...)
@@ -163,8 +164,10 @@ class Session:
             title = f"{translate(self.model.rules.title, self.model.lang)} · canasta-tutor"
         elif self.screen == "lessons":
             title = f"{translate(N_('Lessons'), self.settings.language)} · canasta-tutor"
-        if self.page.title != title or self.page.theme_mode != theme:
-            self.page.title, self.page.theme_mode = title, theme
+        wide = (self.page.width or 0) >= 1600
+        if self.page.title != title or self.page.theme_mode != theme or wide != self.wide:
+            self.page.title, self.page.theme_mode, self.wide = title, theme, wide
+            self.page.theme = text_theme(self.page.width or 1280)
             self.page.update()
         self.frame.number += 1
         if self.screen not in ("table", "lesson") or self.model.lesson is not None:
@@ -493,6 +496,10 @@ class Session:
         if kind is not None:
             await self.press(kind)
 
+    async def resized(self, event: ft.PageResizeEvent) -> None:
+        """A phone turned, a window moved to the projector: cards and text follow the width."""
+        self.render()  # the theme follows the width there
+
     async def scroll(self, key: str) -> None:
         """Page Down/Up, Home and End scroll the list showing (the catalog, the table, home)."""
         listing = self.scroller
@@ -565,11 +572,12 @@ def _keyed(control: object, key: str) -> object:
 def make_main(options: Options):  # type: ignore[no-untyped-def]
     async def main(page: ft.Page) -> None:
         page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
-        page.theme = ft.Theme(font_family=FONT)
+        page.theme = text_theme(page.width or 1280)
         page.padding = 12
         page.title = "canasta-tutor"
         session = Session(page, options)
         page.on_keyboard_event = session.key
+        page.on_resize = session.resized
         page.render(AppView, session, session.frame)
         session.after_learner()  # the computer players open when the learner is not first
 

@@ -227,7 +227,8 @@ def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Ha
     box = ft.Container(
         content=ft.Semantics(identifier=f"meld-{team}-{index}", button=mine or None, label=words,
                              exclude_semantics=True,
-                             content=ft.Column([ft.Text(label, size=12, font_family=FONT), cards], spacing=2)),
+                             content=ft.Column([ft.Text(label, size=12 * TEXT_SCALE[size], font_family=FONT), cards],
+                                               spacing=2)),
         padding=4, border_radius=6, width=box_width,
         border=ft.Border.all(2, ft.Colors.RED_400 if canasta and meld.wilds == 0 else
                              ft.Colors.GREY_800 if canasta else ft.Colors.GREY_300),
@@ -277,9 +278,10 @@ def pile_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
         border=ft.Border.all(2, ft.Colors.BLUE_300 if freezer is not None else ft.Colors.GREY_300),
         content=ft.Semantics(
             identifier="pile", button=True, label=f"{label} {words}".strip(), exclude_semantics=True,
-            content=ft.Column([ft.Text(count, size=13, font_family=FONT, weight=ft.FontWeight.BOLD),
+            content=ft.Column([ft.Text(count, size=13 * TEXT_SCALE[size], font_family=FONT, weight=ft.FontWeight.BOLD),
                                ft.Row(faces, spacing=-width * 0.5),
-                               ft.Text(words, size=13, font_family=FONT, color=ft.Colors.BLUE_900)], spacing=4))))
+                               ft.Text(words, size=13 * TEXT_SCALE[size], font_family=FONT, color=ft.Colors.BLUE_900)],
+                              spacing=4))))
 
 
 def table_view(model: TableModel, handlers: Handlers, size: str = "medium") -> ft.Control:
@@ -483,9 +485,20 @@ def review_view(model: TableModel) -> ft.Control | None:
     return ft.Semantics(identifier="review", key="review", content=ft.Column(items, spacing=6))
 
 
-def log_view(model: TableModel, lines: int = 8) -> ft.Control:
+def log_view(model: TableModel, lines: int = 8, size: str = "medium") -> ft.Control:
     return ft.Semantics(identifier="log", key="log", content=ft.Column(
-        [ft.Text(line, size=12, font_family=FONT) for line in model.log_lines(lines)], spacing=2))
+        [ft.Text(line, size=12 * TEXT_SCALE[size], font_family=FONT) for line in model.log_lines(lines)], spacing=2))
+
+
+def text_theme(width: float) -> ft.Theme:
+    """The app's theme: on a projector's wide screen (1600 px and more) all text grows with the
+    cards, so the back of a classroom can read it."""
+    scale = TEXT_SCALE["large"] if width >= 1600 else 1.0
+    styles = {name: ft.TextStyle(size=base * scale) for name, base in (
+        ("body_large", 16), ("body_medium", 14), ("body_small", 12), ("label_large", 14), ("label_medium", 12),
+        ("title_large", 22), ("title_medium", 16), ("title_small", 14))}
+    return ft.Theme(font_family=FONT, text_theme=ft.TextTheme(**styles),  # type: ignore[arg-type]
+                    primary_text_theme=ft.TextTheme(**styles))  # type: ignore[arg-type]
 
 
 def language_menu(lang: str, handlers: Handlers) -> ft.Control:
@@ -564,7 +577,7 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
         scores_view(model),
         review_view(model),
         table_view(model, handlers, size),
-        log_view(model),
+        log_view(model, size=size),
     ]
     bottom: list[ft.Control | None] = [
         status_view(model), notice_view(model, notice), lesson_outcome_view(model, handlers),
