@@ -84,3 +84,36 @@ def test_home_offers_continuing_a_new_game_and_the_settings() -> None:
             "card_size-large", "four-colour", "lang-sv"} <= set(nodes)
     assert nodes["animation-normal"].selected and not nodes["animation-fast"].selected
     assert "continue" not in semantics(home_view(model, handlers, Settings(language="de"), saved=False))
+
+
+def test_the_pile_says_its_state_in_words_from_the_engine() -> None:
+    from engine.position import load_position
+    from tutor.views import pile_state
+
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    model.state = load_position({"variant": "classic", "phase": "draw", "hands": [["7h", "7d"], 11, 11, 11],
+                                 "melds": [[["Ah", "Ad", "Ac"]], []], "pile": ["5c", "2d", "9s"], "stock": 20})
+    assert pile_state(model) == "Frozen by the 2♦."
+    model.state = load_position({"variant": "classic", "phase": "draw", "hands": [["7h", "7d"], 11, 11, 11],
+                                 "melds": [[["Ah", "Ad", "Ac"]], []], "pile": ["5c", "9s", "3s"], "stock": 20})
+    assert pile_state(model).startswith("Blocked: ")
+    nodes = semantics(page_view(model, _handlers()))
+    assert "three of spades" in str(nodes["pile"].label) and "Blocked" in str(nodes["pile"].label)
+
+
+def test_what_is_said_is_a_live_region_and_seats_have_names() -> None:
+    model = TableModel.new_game("royal", 6, "en", seed=5)
+    nodes = semantics(page_view(model, _handlers()))
+    assert nodes["status"].live_region
+    texts = " ".join(str(c.value) for c in walk(page_view(model, _handlers())) if isinstance(c, ft.Text))
+    assert "Seat" not in texts and "Your side: You, Partner on the left and Partner on the right" in texts
+
+
+def test_a_closed_button_still_answers_a_tap() -> None:
+    from tutor.views import available
+
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    assert not available(model)["discard"]
+    button = semantics(page_view(model, _handlers()))["action-discard"].content
+    assert button.on_click is not None and not button.disabled  # type: ignore[union-attr]
+    assert model.why_not("discard")  # the shell says this when it is tapped
