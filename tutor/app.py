@@ -212,7 +212,7 @@ class Session:
                 size = "large" if width >= 1600 else "small" if width < 600 else "medium"
             confirm = confirm_view(self.model, self.handlers, self.pending) if self.pending else None
             notice = ""
-            if self.notice:
+            if self.notice and not available(self.model).get(self.notice, False):  # still closed: say why
                 notice = self.model.why_not(self.notice) or translate(N_("This is not possible at this moment."),
                                                                        self.model.lang)
             body = page_view(self.model, self.handlers, size, self.settings.four_colour, confirm=confirm,
@@ -224,6 +224,7 @@ class Session:
 
     async def tap_card(self, index: int) -> None:
         self.tapped = time.perf_counter()
+        self.notice = ""
         self.model.tap_card(index)
         self.render()
 
@@ -237,13 +238,21 @@ class Session:
 
     async def tap_meld(self, index: int) -> None:
         if self.model.selected and self.model.is_my_turn():
+            self.notice = ""
             self.model.play(self.model.layoff_action(index))
             self.after_learner()
+        else:  # say why nothing happens: whose turn it is, or what to select first
+            self.notice = "stage" if self.model.is_my_turn() else "meld"
+            self.render()
 
     async def tap_pile(self) -> None:
         if self.model.is_my_turn() and self.model.state.phase.value == "draw":
+            self.notice = ""
             self.model.play(self.model.pile_action())
             self.after_learner()
+        else:
+            self.notice = "take_pile"
+            self.render()
 
     async def press(self, kind: str) -> None:
         model = self.model
