@@ -205,7 +205,7 @@ def actions_view(model: TableModel, handlers: Handlers, phone: bool = False) -> 
                     _(model, text), font_family=FONT, color=None if enabled else ft.Colors.GREY_500)),
                 on_click=on(handlers.press, kind), height=44,
                 bgcolor=None if enabled else ft.Colors.GREY_200,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)))))
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=12, horizontal=10)))))
     if phone:  # one row that scrolls sideways keeps the table in view above it
         return ft.Row(buttons, spacing=4, scroll=ft.ScrollMode.AUTO, key="actions")
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, key="actions")
@@ -497,8 +497,13 @@ def text_theme(width: float) -> ft.Theme:
     styles = {name: ft.TextStyle(size=base * scale) for name, base in (
         ("body_large", 16), ("body_medium", 14), ("body_small", 12), ("label_large", 14), ("label_medium", 12),
         ("title_large", 22), ("title_medium", 16), ("title_small", 14))}
+    # every button at least 44 px tall: a finger's target (WCAG 2.5.5), on a desktop browser too,
+    # where Flutter would draw them compact
+    roomy = ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=12, horizontal=12))
     return ft.Theme(font_family=FONT, text_theme=ft.TextTheme(**styles),  # type: ignore[arg-type]
-                    primary_text_theme=ft.TextTheme(**styles))  # type: ignore[arg-type]
+                    primary_text_theme=ft.TextTheme(**styles),  # type: ignore[arg-type]
+                    button_theme=ft.ButtonTheme(style=roomy), text_button_theme=ft.TextButtonTheme(style=roomy),
+                    outlined_button_theme=ft.OutlinedButtonTheme(style=roomy))
 
 
 def language_menu(lang: str, handlers: Handlers) -> ft.Control:
@@ -506,7 +511,8 @@ def language_menu(lang: str, handlers: Handlers) -> ft.Control:
     buttons = [
         ft.Semantics(identifier=f"lang-{code}", selected=code == lang, content=ft.TextButton(
             content=ft.Text(name, weight=ft.FontWeight.BOLD if code == lang else None, font_family=FONT),
-            on_click=on(handlers.set_language, code), style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6))))
+            on_click=on(handlers.set_language, code),
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=12, horizontal=6))))
         for code, name in LANGUAGE_NAMES.items()
     ]
     return ft.Semantics(identifier="language", label=translate(N_("Language"), lang),

@@ -264,7 +264,7 @@ def _play_hand(page: Any) -> None:
         if by_id(page, "answer-yes").count():
             click(page, "answer-yes")
         elif now.startswith("Your turn: draw"):
-            for kind in ("action-draw", "action-take_pile", "action-decline_pile"):
+            for kind in ("action-draw_replacement", "action-draw", "action-take_pile", "action-decline_pile"):
                 if enabled(page, kind):
                     click(page, kind)
                     break
