@@ -127,7 +127,8 @@ def mute(control: ft.Control) -> ft.Control:
 
 def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "medium",
               on_click: Callable[[ft.ControlEvent], object] | None = None, identifier: str | None = None,
-              four_colour: bool = False, hinted: bool = False, width: float | None = None) -> ft.Control:
+              four_colour: bool = False, hinted: bool = False, width: float | None = None,
+              corner: bool = False) -> ft.Control:
     """A card drawn as a control: its rank and suit symbol, red or black ink. A screen reader hears
     it in words once (the face is hidden from it); a tappable card is reached by Tab and chosen
     with Enter or Space."""
@@ -141,14 +142,16 @@ def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "med
     words = ft.Semantics(
         label=card_label(card, lang), identifier=identifier, button=on_click is not None,
         selected=selected if on_click is not None else None, exclude_semantics=True,
-        content=ft.Text(text, color=ft.Colors.PURPLE_700 if card == JOKER else colour, size=width * 0.34,
-                        font_family=FONT, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
+        content=ft.Text(text, color=ft.Colors.PURPLE_700 if card == JOKER else colour,
+                        size=width * (0.4 if corner else 0.34), font_family=FONT, weight=ft.FontWeight.BOLD,
+                        text_align=ft.TextAlign.LEFT if corner else ft.TextAlign.CENTER))
     return merged(ft.Container(
         content=words, width=width, height=width * (1.3 if width <= CARD_WIDTH["small"] else 1.4),
         bgcolor=ft.Colors.AMBER_100 if selected else ft.Colors.WHITE,
         border=ft.Border.all(3 if selected or hinted else 1,
                              ft.Colors.AMBER_800 if selected else ft.Colors.BLUE_600 if hinted else ft.Colors.GREY_500),
-        border_radius=6, alignment=ft.Alignment.CENTER, on_click=on_click, ink=on_click is not None,
+        border_radius=6, alignment=ft.Alignment.TOP_LEFT if corner else ft.Alignment.CENTER,
+        padding=ft.Padding.only(left=2, top=1) if corner else None, on_click=on_click, ink=on_click is not None,
         offset=ft.Offset(0, -0.08) if selected else None,
     ))
 
@@ -219,7 +222,9 @@ def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Ha
     small = "small" if size != "large" else "medium"
     width = CARD_WIDTH[small] * 0.75
     overlap = width * 0.45
-    cards = ft.Row([card_view(c, model.lang, width=width) for c in meld.cards], spacing=-overlap, wrap=False)
+    # overlapped, each card's corner index shows (as cards fanned in a hand)
+    cards = ft.Row([card_view(c, model.lang, width=width, corner=True) for c in meld.cards], spacing=-overlap,
+                   wrap=False)
     box_width = max(96, width + (width - overlap) * (len(meld.cards) - 1) + 12)
     label = _(model, meld_name(rules, meld))
     mine = team == model.team
