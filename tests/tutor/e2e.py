@@ -197,3 +197,16 @@ def tab_to(page: Any, text: str, limit: int = 120) -> None:
         if focused(page) == text:
             return
     raise AssertionError(f"Tab never reached {text!r}")
+
+
+def announced(page: Any, seconds: float = 3.0) -> set[str]:
+    """What screen readers were told through the page's polite live region meanwhile (Flutter
+    puts a live region's new text there, briefly)."""
+    said: set[str] = set()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        text = page.locator("flt-announcement-polite").first.inner_text().strip()
+        if text:
+            said.add(text)
+        page.wait_for_timeout(20)
+    return said
