@@ -15,7 +15,7 @@ from tutor.lessons import TOPICS, Lesson
 from tutor.model import TableModel
 from tutor.progress import LessonProgress, Profile
 from tutor.settings import Settings
-from tutor.views import FONT, Handlers, _, home_button, language_menu, on, setup_view
+from tutor.views import FONT, TARGET, Handlers, _, home_button, language_menu, on, setup_view
 
 SIZE_NAMES: dict[str, str] = {"small": N_("Small cards"), "medium": N_("Medium cards"), "large": N_("Large cards")}
 
@@ -25,7 +25,7 @@ def settings_view(model: TableModel, handlers: Handlers, size: str, four_colour:
     """Card size (large ones for a projector) and four-colour suits."""
     if handlers.change_setting is None:
         return None
-    sizes = [] if not with_sizes else [ft.Semantics(identifier=f"size-{name}", selected=name == size, content=ft.TextButton(
+    sizes = [] if not with_sizes else [ft.Semantics(identifier=f"size-{name}", selected=name == size, content=ft.TextButton(height=TARGET, 
         content=ft.Text(_(model, label), font_family=FONT, weight=ft.FontWeight.BOLD if name == size else None),
         on_click=on(handlers.change_setting, "card_size", name))) for name, label in SIZE_NAMES.items()]
     colours = ft.Semantics(identifier="four-colour", content=ft.Switch(
@@ -41,7 +41,7 @@ BOT_NAMES = {"beginner": N_("Beginner"), "club": N_("Club player"), "expert": N_
 
 def _choice(model: TableModel, handlers: Handlers, setting: str, value: str, label: str, current: object) -> ft.Control:
     assert handlers.change_setting is not None
-    return ft.Semantics(identifier=f"{setting}-{value}", selected=value == current, content=ft.TextButton(
+    return ft.Semantics(identifier=f"{setting}-{value}", selected=value == current, content=ft.TextButton(height=TARGET, 
         content=ft.Text(_(model, label), font_family=FONT, weight=ft.FontWeight.BOLD if value == current else None),
         on_click=on(handlers.change_setting, setting, value)))
 
@@ -61,13 +61,13 @@ def home_view(model: TableModel, handlers: Handlers, settings: Settings, saved: 
                 "and the computer players, hints and rules explain every move. Start with the first lesson of "
                 "{variant}, or play a whole game whenever you like.")).format(variant=_(model, model.rules.title)),
                 font_family=FONT, size=16)),
-            ft.Semantics(identifier="start-here", content=ft.Button(
+            ft.Semantics(identifier="start-here", content=ft.Button(height=TARGET, 
                 content=_(model, N_("Start here")), icon=ft.Icons.PLAY_ARROW,
                 on_click=on(handlers.open_lesson, first_lesson, 0))),
         ], spacing=8)))
-    start = [ft.Semantics(identifier="continue", content=ft.Button(
+    start = [ft.Semantics(identifier="continue", content=ft.Button(height=TARGET, 
         content=_(model, N_("Continue where you left off")), on_click=on(handlers.go, "table")))] if saved else []
-    lessons = ft.Semantics(identifier="lessons-button", content=ft.Button(
+    lessons = ft.Semantics(identifier="lessons-button", content=ft.Button(height=TARGET, 
         content=_(model, N_("Lessons: learn by playing")), on_click=on(handlers.go, "lessons")))
     rows += [lessons, *start, ft.Text(_(model, N_("New game")), size=18, font_family=FONT), setup_view(model, handlers)]
 
@@ -123,7 +123,7 @@ def rules_view(model: TableModel, handlers: Handlers, highlight: str = "") -> ft
         rows.append(ft.Semantics(identifier="rule-marked" if marked else f"rule-{rule}", content=ft.Container(
             key=ft.ScrollKey(rule), bgcolor=ft.Colors.AMBER_50 if marked else None, padding=8,
             border_radius=6, content=ft.Column(parts, spacing=3))))
-    close = ft.Semantics(identifier="rules-close", content=ft.Button(
+    close = ft.Semantics(identifier="rules-close", content=ft.Button(height=TARGET, 
         content=_(model, N_("Close")), icon=ft.Icons.CLOSE,
         on_click=on(handlers.close_rules) if handlers.close_rules else None))
     heading = ft.Row([ft.Text(_(model, N_("Rules of {variant}")).format(variant=_(model, model.rules.title)),
@@ -158,7 +158,7 @@ def stars_text(stars: int) -> str:
 
 def _lesson_button(model: TableModel, handlers: Handlers, text: str, kind: str) -> ft.Control:
     assert handlers.lesson is not None
-    return ft.Semantics(identifier=f"lesson-{kind}", content=ft.Button(
+    return ft.Semantics(identifier=f"lesson-{kind}", content=ft.Button(height=TARGET, 
         content=_(model, text), on_click=on(handlers.lesson, kind)))
 
 
@@ -188,7 +188,7 @@ def lesson_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
             if concept is not None and concept not in terms:
                 terms[concept] = piece
     if terms and handlers.define is not None:
-        rows.append(ft.Row([ft.Semantics(identifier=f"term-{concept}", selected=model.term == concept, content=ft.TextButton(
+        rows.append(ft.Row([ft.Semantics(identifier=f"term-{concept}", selected=model.term == concept, content=ft.TextButton(height=TARGET, 
             content=word, icon=ft.Icons.HELP_OUTLINE, on_click=on(handlers.define, concept)))
             for concept, word in terms.items()], wrap=True, spacing=0))
     if model.term is not None:
@@ -251,7 +251,7 @@ def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, Les
     rows: list[ft.Control] = [ft.Row([home_button(lang, handlers), ft.Text(t(N_("Lessons")), size=24,
                                                                            weight=ft.FontWeight.BOLD, font_family=FONT)])]
     if handlers.choose_learner is not None and handlers.add_learner is not None:
-        chips = [ft.Semantics(identifier=f"learner-{p.id}", selected=p.id == learner, content=ft.TextButton(
+        chips = [ft.Semantics(identifier=f"learner-{p.id}", selected=p.id == learner, content=ft.TextButton(height=TARGET, 
             content=ft.Text(p.name, font_family=FONT, weight=ft.FontWeight.BOLD if p.id == learner else None),
             on_click=on(handlers.choose_learner, p.id))) for p in learners]
         name = ft.TextField(label=t(N_("New learner's name")), width=220, dense=True, value=draft,
@@ -265,7 +265,7 @@ def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, Les
                 await result
 
         name.on_submit = add
-        add_button = ft.Semantics(identifier="add-learner", content=ft.OutlinedButton(
+        add_button = ft.Semantics(identifier="add-learner", content=ft.OutlinedButton(height=TARGET, 
             content=t(N_("Add learner")), on_click=add))
         rows.append(ft.Row([ft.Text(t(N_("Learner")), font_family=FONT), *chips,
                             ft.Semantics(identifier="learner-name", content=name), add_button], wrap=True))
@@ -275,7 +275,7 @@ def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, Les
     by_id = {lesson.id: lesson for lesson in lessons}
     if due:
         rows.append(ft.Text(t(N_("To review today")), size=18, font_family=FONT))
-        rows.append(ft.Row([ft.Semantics(identifier=f"review-{lesson_id}", content=ft.OutlinedButton(
+        rows.append(ft.Row([ft.Semantics(identifier=f"review-{lesson_id}", content=ft.OutlinedButton(height=TARGET, 
             content=t(by_id[lesson_id].title), on_click=on(handlers.open_lesson, lesson_id, -1)))
             for lesson_id in due if lesson_id in by_id], wrap=True))
     shown_variant, shown_topic = "", ""
@@ -297,11 +297,11 @@ def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, Les
             marks += " ✓ " + t(N_("mastered"))
         rows.append(ft.Semantics(
             identifier=f"open-{lesson.id}", label=f"{t(lesson.title)} {marks}".strip(),
-            content=ft.TextButton(on_click=on(handlers.open_lesson, lesson.id, 0), content=ft.Row([
+            content=ft.TextButton(height=TARGET, on_click=on(handlers.open_lesson, lesson.id, 0), content=ft.Row([
                 ft.Text(t(lesson.title), font_family=FONT),
                 ft.Text(marks, font_family=FONT, color=ft.Colors.AMBER_800)], spacing=8))))
     if handlers.lesson is not None:  # the path ends at the table: a whole game against the beginner
-        rows.append(ft.Semantics(identifier="play-beginner", content=ft.Button(
+        rows.append(ft.Semantics(identifier="play-beginner", content=ft.Button(height=TARGET, 
             content=t(N_("Now play a whole game against the beginner")), on_click=on(handlers.lesson, "play_beginner"))))
     # the catalog scrolls as one list (wheel, touch, PageDown/End, and Tab brings an item into view)
     return ft.Column(rows, spacing=4, scroll=ft.ScrollMode.AUTO, expand=True, key="lessons")

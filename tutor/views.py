@@ -30,6 +30,7 @@ SUITS = "♣♦♥♠"
 RANKS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FONT = "DejaVu Sans"
 LANGUAGE_NAMES = {"en": "English", "sv": "Svenska", "de": "Deutsch", "is": "Íslenska"}
+TARGET = 44  # px: the least a finger can tap surely (WCAG 2.5.5), every button's height
 CARD_WIDTH = {"small": 44, "medium": 52, "large": 72}  # a hand's card: at least a 44 px target
 TEXT_SCALE = {"small": 1.0, "medium": 1.0, "large": 1.45}  # a projector's text grows with its cards
 
@@ -203,12 +204,12 @@ def actions_view(model: TableModel, handlers: Handlers, phone: bool = False) -> 
         label = _(model, text) if enabled else _(model, N_("{action} (not now)")).format(action=_(model, text))
         buttons.append(ft.Semantics(
             identifier=f"action-{kind}", key=f"action-{kind}",
-            content=ft.Button(
+            content=ft.Button(height=TARGET, 
                 content=ft.Semantics(label=label, exclude_semantics=True, content=ft.Text(
                     _(model, text), font_family=FONT, color=None if enabled else ft.Colors.GREY_500)),
-                on_click=on(handlers.press, kind), height=44,
+                on_click=on(handlers.press, kind),
                 bgcolor=None if enabled else ft.Colors.GREY_200,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=12, horizontal=10)))))
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)))))
     if phone:  # one row that scrolls sideways keeps the table in view above it
         return ft.Row(buttons, spacing=4, scroll=ft.ScrollMode.AUTO, key="actions")
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, key="actions")
@@ -394,7 +395,7 @@ def refusal_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
                          exclude_semantics=True, content=ft.Column([
                              ft.Text(refusal.title, weight=ft.FontWeight.BOLD, font_family=FONT),
                              ft.Text(refusal.explanation, font_family=FONT)], spacing=2)),
-            ft.Semantics(identifier="refusal-rule", content=ft.TextButton(
+            ft.Semantics(identifier="refusal-rule", content=ft.TextButton(height=TARGET, 
                 content=_(model, N_("Read the rule")), icon=ft.Icons.MENU_BOOK,
                 on_click=on(handlers.show_rules, refusal.rule))),
         ], spacing=2))
@@ -419,9 +420,9 @@ def question_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
                                                        font_family=FONT)),
         ft.Row([
             ft.Semantics(identifier="answer-yes",
-                         content=ft.Button(content=_(model, N_("Yes")), on_click=on(handlers.answer, True))),
+                         content=ft.Button(height=TARGET, content=_(model, N_("Yes")), on_click=on(handlers.answer, True))),
             ft.Semantics(identifier="answer-no",
-                         content=ft.Button(content=_(model, N_("No")), on_click=on(handlers.answer, False))),
+                         content=ft.Button(height=TARGET, content=_(model, N_("No")), on_click=on(handlers.answer, False))),
         ]),
     ]))
 
@@ -502,22 +503,17 @@ def text_theme(width: float) -> ft.Theme:
     styles = {name: ft.TextStyle(size=base * scale) for name, base in (
         ("body_large", 16), ("body_medium", 14), ("body_small", 12), ("label_large", 14), ("label_medium", 12),
         ("title_large", 22), ("title_medium", 16), ("title_small", 14))}
-    # every button at least 44 px tall: a finger's target (WCAG 2.5.5), on a desktop browser too,
-    # where Flutter would draw them compact
-    roomy = ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=12, horizontal=12))
     return ft.Theme(font_family=FONT, text_theme=ft.TextTheme(**styles),  # type: ignore[arg-type]
-                    primary_text_theme=ft.TextTheme(**styles),  # type: ignore[arg-type]
-                    button_theme=ft.ButtonTheme(style=roomy), text_button_theme=ft.TextButtonTheme(style=roomy),
-                    outlined_button_theme=ft.OutlinedButtonTheme(style=roomy))
+                    primary_text_theme=ft.TextTheme(**styles))  # type: ignore[arg-type]
 
 
 def language_menu(lang: str, handlers: Handlers) -> ft.Control:
     """One button a language, each in its own name; the current one marked."""
     buttons = [
-        ft.Semantics(identifier=f"lang-{code}", selected=code == lang, content=ft.TextButton(
+        ft.Semantics(identifier=f"lang-{code}", selected=code == lang, content=ft.TextButton(height=TARGET, 
             content=ft.Text(name, weight=ft.FontWeight.BOLD if code == lang else None, font_family=FONT),
             on_click=on(handlers.set_language, code),
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=12, horizontal=6))))
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6))))
         for code, name in LANGUAGE_NAMES.items()
     ]
     return ft.Semantics(identifier="language", label=translate(N_("Language"), lang),
@@ -527,7 +523,7 @@ def language_menu(lang: str, handlers: Handlers) -> ft.Control:
 def setup_view(model: TableModel, handlers: Handlers) -> ft.Control:
     """A new game: the variant, then how many play (every table its text describes)."""
     variants = [
-        ft.Semantics(identifier=f"variant-{name}", selected=name == model.rules.name, content=ft.TextButton(
+        ft.Semantics(identifier=f"variant-{name}", selected=name == model.rules.name, content=ft.TextButton(height=TARGET, 
             content=ft.Text(_(model, rules.title), font_family=FONT,
                             weight=ft.FontWeight.BOLD if name == model.rules.name else None),
             on_click=on(handlers.new_game, name, rules.tables[0].people)))
@@ -535,11 +531,11 @@ def setup_view(model: TableModel, handlers: Handlers) -> ft.Control:
     ]
     counts = [
         ft.Semantics(identifier=f"players-{people}", selected=people == model.rules.table_of().people,
-                     content=ft.OutlinedButton(content=_(model, N_("{count} players")).format(count=people),
+                     content=ft.OutlinedButton(height=TARGET, content=_(model, N_("{count} players")).format(count=people),
                                                on_click=on(handlers.new_game, model.rules.name, people)))
         for people in model.rules.player_counts()
     ]
-    rules_button = ft.Semantics(identifier="rules", content=ft.TextButton(
+    rules_button = ft.Semantics(identifier="rules", content=ft.TextButton(height=TARGET, 
         content=_(model, N_("Rules")), icon=ft.Icons.MENU_BOOK, on_click=on(handlers.show_rules, "")))
     return ft.Column([ft.Row(variants, wrap=True, spacing=0), ft.Row([*counts, rules_button], wrap=True)], spacing=4)
 
@@ -553,9 +549,9 @@ def confirm_view(model: TableModel, handlers: Handlers, pending: tuple[str, int]
     return ft.Container(key="confirm", bgcolor=ft.Colors.ORANGE_50, border_radius=8, padding=10, content=ft.Column([
         ft.Semantics(identifier="confirm", live_region=True, label=question, exclude_semantics=True,
                      content=ft.Text(question, font_family=FONT)),
-        ft.Row([ft.Semantics(identifier="confirm-yes", content=ft.Button(
+        ft.Row([ft.Semantics(identifier="confirm-yes", content=ft.Button(height=TARGET, 
                     content=_(model, N_("Start the new game")), on_click=on(handlers.confirm, True))),
-                ft.Semantics(identifier="confirm-no", content=ft.OutlinedButton(
+                ft.Semantics(identifier="confirm-no", content=ft.OutlinedButton(height=TARGET, 
                     content=_(model, N_("Keep playing")), on_click=on(handlers.confirm, False)))], wrap=True),
     ], spacing=6))
 
