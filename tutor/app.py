@@ -378,6 +378,8 @@ class Session:
         self.after_learner()
 
     async def go(self, screen: str) -> None:
+        if self.screen == "lesson" and screen != "lesson":
+            self._leave_lesson()
         if screen in ("home", "table") and self.model is not self.game:
             self.cancel_bots()
             self.model = self.game  # leaving a lesson: the free game is where it was
@@ -417,6 +419,7 @@ class Session:
         if variation < 0:  # a deal the learner has not played, else the one played longest ago
             variation = fresh_deal(lesson, self.progress.deals_played(self._learner(), lesson_id))
         self.cancel_bots()
+        self._leave_lesson()
         self.model = TableModel.for_lesson(lesson, self.settings.language, variation)
         self.recorded = False
         self.screen, self.first_visit, self.notice = "lesson", False, ""
@@ -434,9 +437,10 @@ class Session:
         if kind == "try_again":
             self.model.try_again()
             self.after_learner()
-        elif kind == "restart":  # the same attempt: its mistakes and hints still count
+        elif kind == "restart":  # the same attempt (its mistakes and hints count) until it is solved
             self.cancel_bots()
-            self.model.start_over()
+            if self.model.start_over():
+                self.recorded = False  # a new attempt after the solve: it is recorded in its turn
             self.after_learner()
         elif kind == "mastery":
             await self.open_lesson(run.lesson.id, -1)
@@ -472,6 +476,13 @@ class Session:
             return
         self.name_draft = ""
         await self.choose_learner(profile.id)
+
+    def _leave_lesson(self) -> None:
+        """An attempt left unsolved after a mistake still counts: the lesson comes back for review."""
+        run = self.model.lesson
+        if run is not None and not self.recorded and run.mistakes:
+            self.progress.queue_review(self._learner(), run.lesson.id)
+            self.recorded = True
 
     def record_lesson(self) -> None:
         """A solved lesson goes into the learner's progress, once."""

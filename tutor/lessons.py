@@ -315,7 +315,7 @@ def load_lesson(path: Path) -> Lesson:
     )
 
 
-SEARCH_BUDGET = 400  # moves tried to prove a position of a lesson still solvable (Try again)
+SEARCH_BUDGET = 150  # moves Try again may try to prove a position still solvable (bench/lesson_search.py)
 
 
 @dataclass(frozen=True)
@@ -365,10 +365,21 @@ class LessonRun:
         return "" if self.said is None else self.said("en")
 
     def step(self) -> str:
-        """The narration for this moment: one step per action the learner has made. The steps are
+        """The narration for this moment: one step per move of the reference solution the learner
+        has made, in its order (a step says what that move did; after another move it would not
+        be true, so the narration stays where the learner left the solution). The steps are
         written for the lesson's own deal: a variation (a mastery check) has none."""
         steps = self.lesson.steps if self.variation == 0 else ()
-        return steps[min(len(self.actions), len(steps) - 1)] if steps else ""
+        return steps[min(self._followed(), len(steps) - 1)] if steps else ""
+
+    def _followed(self) -> int:
+        """How many of the learner's moves follow the reference solution, from the first."""
+        done = 0
+        for mine, theirs in zip(self.actions, self.setup.solution):
+            if canonical(mine) != canonical(theirs):
+                break
+            done += 1
+        return done
 
     def act(self, action: Action, lang: str = "en") -> bool:
         """The learner's action; a refusal explains itself (the lesson's words where it has them).
@@ -382,7 +393,9 @@ class LessonRun:
             self.mistakes += 1
             self.refused = refusal.rule
             own = self.lesson.feedback.get(refusal.rule)
-            self.said = Message.text(own) if own else Message.refusal(refusal)
+            # the lesson's words may name the refusal's facts ({pair}, {top} …: engine.rulebook),
+            # so that they hold in every deal of the lesson
+            self.said = Message.text(own, **refusal.facts) if own else Message.refusal(refusal)
             return False
         self.actions.append(action)
         self._befores.append(before)
@@ -415,7 +428,8 @@ class LessonRun:
         if self.consequence is None:
             return
         trapped = len(self._befores) - 1
-        back = next((i for i in range(trapped, 0, -1) if self.solvable(self._befores[i])), 0)
+        left = [SEARCH_BUDGET]  # one budget for every position tried: Try again stays quick
+        back = next((i for i in range(trapped, 0, -1) if self.solvable(self._befores[i], left)), 0)
         self.rewound = trapped + 1 - back
         self._rewind(back)
 
@@ -433,13 +447,14 @@ class LessonRun:
         self.consequence, self.said, self.refused, self.consequence_stopped = None, None, None, None
         self.consequence_moves = 0
 
-    def solvable(self, at: _Before, budget: int = SEARCH_BUDGET) -> bool:
+    def solvable(self, at: _Before, left: list[int] | None = None) -> bool:
         """Whether the lesson can still be solved from ``at`` (a position of this attempt): a short
         search, judged by the engine and this runner (replies, bots, traps) as the checker judges
         the reference solution, over the solution's own moves and the legal actions, at most as
-        deep as the solution is long and at most ``budget`` moves tried. A position the search
-        cannot prove solvable counts as lost (Try again then goes further back)."""
-        left = [budget]
+        deep as the solution is long, and as many moves as ``left[0]`` allows (it counts them down;
+        :data:`SEARCH_BUDGET` if not given). A position the search cannot prove solvable counts as
+        lost (Try again then goes further back, at worst to the deal)."""
+        left = [SEARCH_BUDGET] if left is None else left
         solution = self.setup.solution
 
         def trial(state: State, actions: list[Action], replies: int, off_script: bool) -> LessonRun:
@@ -521,7 +536,7 @@ class LessonRun:
         """The cards of the reference solution's next move, while the learner has followed it
         (the explicit hint points at them)."""
         done, solution = len(self.actions), self.setup.solution
-        if done >= len(solution) or tuple(map(canonical, self.actions)) != tuple(map(canonical, solution[:done])):
+        if done >= len(solution) or self._followed() != done:
             return ()
         return cards_of(solution[done])
 

@@ -34,12 +34,6 @@ class Message:
             self._said[lang] = self.say(lang)
         return self._said[lang]
 
-    def __eq__(self, other: object) -> bool:  # the same words in English (tests, hint stages)
-        return isinstance(other, Message) and other("en") == self("en")
-
-    def __hash__(self) -> int:
-        return hash(self("en"))
-
     @classmethod
     def text(cls, text: Text, **facts: FactValue) -> Message:
         """A marked text (``N_``) filled with facts by the rulebook's convention (cards in words)."""
@@ -66,7 +60,9 @@ class Message:
         """Already said: one text a language (``{"en": …, "sv": …}``), or one text for all."""
         if isinstance(texts, str):
             return cls(lambda lang: texts)
-        said = {str(k): str(v) for k, v in texts.items()}
+        if not isinstance(texts, Mapping) or not all(isinstance(v, str) for v in texts.values()):
+            raise TypeError(f"expected a text or texts by language, not {texts!r:.80}")
+        said = {str(k): v for k, v in texts.items()}
         fallback = said.get("en") or next(iter(said.values()), "")
         return cls(lambda lang: said.get(lang, fallback))
 

@@ -413,13 +413,21 @@ class TableModel:
                 self._say(Message.text(N_("Your move is taken back. Try again.")))
             self.clear()
 
-    def start_over(self) -> None:
-        """In a lesson: back to its deal, in the same attempt (its mistakes and hints still count)."""
-        if self.lesson is not None:
-            self.lesson.start_over()
-            self._follow_lesson(len(self.lesson.played))
-            self._say(Message.text(N_("Back to the start of the lesson.")))
-            self.clear()
+    def start_over(self) -> bool:
+        """In a lesson: back to its deal. Before the solve it is the same attempt (its mistakes and
+        hints still count); after it, a new attempt begins (True: the caller records it anew)."""
+        run = self.lesson
+        if run is None:
+            return False
+        fresh = run.succeeded()
+        if fresh:
+            self.lesson = run = LessonRun(run.lesson, run.variation)
+        else:
+            run.start_over()
+        self._follow_lesson(len(run.played))
+        self._say(Message.text(N_("Back to the start of the lesson.")))
+        self.clear()
+        return fresh
 
     def trap_note(self) -> str:
         """Under a trap's text, in ``lang``: what the table shows, and what to do now."""

@@ -135,6 +135,14 @@ class Progress:
                                (step, now + INTERVALS[step] * DAY, profile, lesson))
         return self.lesson(profile, lesson)
 
+    def queue_review(self, profile: int, lesson: str, now: float | None = None) -> None:
+        """An attempt left unsolved after a mistake: the lesson comes back for review, from the first
+        interval (as after a solved attempt with a mistake); no attempt is recorded."""
+        now = time.time() if now is None else now
+        self.profile(profile)  # raises for an unknown one
+        with self._db() as db:
+            db.execute("INSERT OR REPLACE INTO reviews VALUES (?, ?, 0, ?)", (profile, lesson, now + INTERVALS[0] * DAY))
+
     # One row per lesson: best stars, attempts, whether a clean solve of a variation is among them,
     # and the review date; the catalog reads every lesson's at each render.
     _SUMMARY = """

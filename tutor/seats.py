@@ -66,7 +66,15 @@ def why_not(model: TableModel, kind: str) -> Message | None:
             return Message.text(N_("Select the cards of a meld first."))
         if kind == "discard" and len(model.selected) != 1:
             return Message.text(N_("Select one card to discard."))
-    return _refused(model.state, _action_for(model, kind))
+    error = _refusal(model.state, _action_for(model, kind))
+    if error is None:
+        return None
+    top = model.state.top()
+    if kind == "take_pile" and not model.selected and top is not None and error.rule in ("pile.onto_rank",
+                                                                                           "meld.too_small"):
+        # the pile is open, but no meld of the side takes its top card: the learner picks the cards
+        return Message.text(N_("Select the cards from your hand that meld with the {card} first."), card=top)
+    return Message.refusal(error)
 
 
 def _not_your_turn(model: TableModel) -> Message | None:
@@ -89,14 +97,17 @@ def _action_for(model: TableModel, kind: str) -> Action:
     if kind == "take_pile":
         return model.pile_action()
     if kind == "discard":
-        return model.discard_action() or Discard(model.hand[0])
+        chosen = model.discard_action()
+        if chosen is not None or not model.hand:
+            return chosen or Draw()  # no card to discard: the engine says why a move is closed
+        return Discard(model.hand[0])
     return {"draw": Draw(), "ask_go_out": AskGoOut(), "decline_pile": DeclinePile(),
             "draw_replacement": DrawReplacement()}[kind]
 
 
-def _refused(state: State, action: Action) -> Message | None:
+def _refusal(state: State, action: Action) -> IllegalActionError | None:
     try:
         apply(state, action)
     except IllegalActionError as error:
-        return Message.refusal(error)
+        return error
     return None

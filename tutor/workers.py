@@ -18,13 +18,6 @@ from engine.legal import legal_actions
 from engine.position import load_position
 
 
-def _texts(explain: Any) -> dict[str, str]:
-    """A text in every language of the app, so the table can say it again after a language switch."""
-    from engine.i18n import LANGUAGES
-
-    return {lang: explain(lang) for lang in LANGUAGES}
-
-
 def hints_for(position: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     """The engine's ranked hints for the player to act, ready to show: tip, explanation in
     ``lang`` (``text``) and in every language (``texts``), the cards to highlight and the
@@ -72,6 +65,13 @@ def review(moves: list[tuple[Any, ...]], lang: str) -> list[dict[str, Any]]:
         out.append({**{k: v for k, v in moment.items() if k not in ("weight", "index")},
                     "did": did(lang), "advice": advice(lang), "said": {"did": _texts(did), "advice": _texts(advice)}})
     return out
+
+
+def _texts(explain: Any) -> dict[str, str]:
+    """A text in every language of the app, so the table can say it again after a language switch."""
+    from engine.i18n import LANGUAGES
+
+    return {lang: explain(lang) for lang in LANGUAGES}
 
 
 def _moments(index: int, position: dict[str, Any], action_json: dict[str, Any],

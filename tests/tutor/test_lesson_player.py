@@ -249,3 +249,34 @@ def test_a_learner_who_leaves_the_scripted_line_meets_the_bot_not_a_crash() -> N
     assert moves > 0 and (model.is_my_turn() or run.is_over() or model.state.is_over())
     model.start_over()
     assert not run.off_script and model.state == lesson.start
+
+
+def test_the_narration_stays_where_the_learner_left_the_solution() -> None:
+    lesson = load_lesson(GOING_OUT)
+    run = TableModel.for_lesson(lesson, "en").lesson
+    assert run is not None and run.step() == lesson.steps[0]
+    assert run.act(parse_action({"type": "meld", "melds": [], "layoffs": [{"onto": 1, "cards": ["2d"]}]}))
+    assert run.step() == lesson.steps[0]  # "that meld now has seven cards" would be false
+    run.start_over()
+    assert run.act(lesson.solution[0]) and run.step() == lesson.steps[1]
+
+
+def test_a_lessons_feedback_names_the_facts_of_the_deal_being_played() -> None:
+    lesson = load_lesson(FROZEN)
+    main = TableModel.for_lesson(lesson, "en")
+    assert not main.play(parse_action({"type": "take_pile", "meld": ["5h", "2d"]}))
+    assert main.lesson_message().endswith("you need two natural 5s.")
+    check = TableModel.for_lesson(lesson, "sv", variation=1)  # the top card is a 9 there
+    assert not check.play(parse_action({"type": "take_pile", "meld": ["9c", "JK"]}))
+    assert check.lesson_message().endswith("du behöver två äkta nior.")
+
+
+def test_start_over_after_the_solve_begins_a_new_attempt() -> None:
+    lesson = load_lesson(FROZEN)
+    model = TableModel.for_lesson(lesson, "en")
+    model.lesson_hint()
+    assert model.play(lesson.solution[0]) and model.lesson is not None and model.lesson.stars() == 2
+    assert model.start_over()  # a new attempt: clean so far
+    run = model.lesson
+    assert run.mistakes == 0 and run.hints_used == 0 and model.state == lesson.start and model.is_my_turn()
+    assert model.play(lesson.solution[0]) and run.stars() == 3

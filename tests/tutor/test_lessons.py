@@ -153,3 +153,18 @@ def test_the_checker_counts_lessons_per_variant(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     classic = len(lesson_files(ROOT / "classic"))
     assert classic >= 2 and f"classic: {classic} lessons pass" in out
+
+
+def test_a_goal_names_only_cards_every_deal_of_the_lesson_deals() -> None:
+    """A goal is shown in the mastery checks too: a card it names is in the learner's hand there."""
+    import re
+
+    from engine.cards import parse_card
+    from tutor.lessons import catalog
+
+    suits = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+    for lesson in catalog():
+        for found in re.finditer(r"\b(10|[2-9AKQJ])([♠♥♦♣])", lesson.goal):
+            card = parse_card(found.group(1) + suits[found.group(2)])
+            for index, setup in enumerate(lesson.setups):
+                assert card in setup.start.hands[lesson.seat], f"{lesson.id}: deal {index} lacks {found.group(0)}"

@@ -349,3 +349,28 @@ def test_a_closed_action_says_why_from_the_engines_refusal() -> None:
     lesson = TableModel.for_lesson(load_lesson(ROOT / "classic" / "08-frozen-pile.toml"), "en", 1)
     assert lesson.why_not("hint") == "A mastery check is played without hints."
     assert lesson.why_not("undo").startswith("Lessons are played without undo")
+
+
+def test_a_damaged_log_in_a_saved_game_is_a_type_error() -> None:
+    import pytest
+
+    data = {**_game().saved(), "log": [{"en": "fine"}, 42]}
+    with pytest.raises(TypeError):
+        TableModel.restore(data, "en")
+
+
+def test_take_the_pile_says_which_cards_to_select_when_no_meld_of_the_side_takes_the_top() -> None:
+    from engine.position import load_position
+    from tests.engine.helpers import position
+
+    model = _game()
+    model.state = load_position(position(["8c", "9d", "9s", "5s"], pile=["4c", "9h"], melds=[[["Qh", "Qd", "Qc"]], []]))
+    assert model.why_not("take_pile") == "Select the cards from your hand that meld with the 9♥ first."
+    from engine.cards import parse_cards
+
+    for card in parse_cards(["9d", "9s"]):
+        model.tap_card(model.hand.index(card))
+    assert model.why_not("take_pile") == ""
+    model.state = load_position(position(["8c", "9d", "5s"], pile=["2c", "9h"], melds=[[["Qh", "Qd", "Qc"]], []]))
+    model.selected = []
+    assert model.why_not("take_pile").startswith("The pile is frozen (it holds 2♣)")  # the engine's reason
