@@ -560,7 +560,8 @@ def home_button(lang: str, handlers: Handlers) -> ft.Control:
     assert handlers.go is not None
     name = translate(N_("Home"), lang)
     return ft.Semantics(identifier="home-button", label=name, button=True,
-                        content=ft.IconButton(icon=ft.Icons.HOME, tooltip=name, on_click=on(handlers.go, "home")))
+                        content=ft.IconButton(icon=ft.Icons.HOME, tooltip=name, width=TARGET, height=TARGET,
+                                              on_click=on(handlers.go, "home")))
 
 
 def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False,

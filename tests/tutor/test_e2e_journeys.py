@@ -159,6 +159,11 @@ def test_a_tap_deep_in_a_six_player_table_keeps_the_scroll_position(tmp_path: Pa
         wait_for(page, lambda: status(page).startswith("Your turn: draw"), what="the learner's turn")
         # the hand and the buttons are in view at the bottom, whatever the table holds
         assert visible(page, "hand-0") and visible(page, "action-draw") and visible(page, "action-discard")
+        # every button and card a finger taps is at least 44 px each way
+        small = [(text, box) for node in page.locator('[role="button"]').all()
+                 if (box := node.bounding_box()) and box["height"] > 0 and (box["width"] < 43.5 or box["height"] < 43.5)
+                 for text in [node.inner_text()[:30]]]
+        assert small == [], small
         x, y = SIZES[size]["width"] / 2, 200
         top = _y(page, "log")
         for _ in range(4):  # down into the table, to the pile
