@@ -250,6 +250,8 @@ def test_switch_language_mid_hand_and_find_no_english_left(tmp_path: Path, size:
         click(page, "action-take_pile")  # not open now: says why
         by_id(page, "notice").first.wait_for(timeout=30_000)
         screenshot(page, f"before-language-switch-{size}.png")
+        # a refusal, a hint and a reason showing at once: the hand and the buttons stay in view
+        assert visible(page, "hand-0") and visible(page, "action-meld") and visible(page, "action-draw")
         click(page, button)
         wait_for(page, lambda: said in status(page), what="the status in the new language")
         page.wait_for_timeout(500)
