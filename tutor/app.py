@@ -132,6 +132,7 @@ class Session:
         # bench/app_bench.py: the server's time per tap (handler start to the frame's patch sent)
         self.timings = os.environ.get("CANASTA_TAP_TIMINGS")
         self.tapped: float | None = None
+        self.saved_state: object = None  # the position last written to game.json
         self.wide = False  # the theme's text is a projector's (set by render)
         self.rules_for: str | None = None  # the rules reference is open, this rule marked ("": none)
         self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
@@ -172,6 +173,9 @@ class Session:
         self.frame.number += 1
         if self.screen not in ("table", "lesson") or self.model.lesson is not None:
             return  # a lesson is not the game to continue
+        if self.model.state is self.saved_state:
+            return  # a tap that only selects changes nothing worth keeping
+        self.saved_state = self.model.state
         try:
             path = self._saved_game()
             path.parent.mkdir(parents=True, exist_ok=True)
