@@ -18,16 +18,19 @@ from pathlib import Path
 from typing import Any
 
 import flet as ft
+from sqlalchemy.exc import SQLAlchemyError
 
 from engine.actions import parse_action
 from engine.i18n import N_, translate
 from engine.position import dump_position
 from tutor.lessons import find_lesson, fresh_deal, lesson_catalog, next_lesson
 from tutor.model import TableModel
-from tutor.progress import DEFAULT_NAME, ProgressError, open_progress
-from tutor.savedgame import load_game, save_game
+from tutor.progress import DEFAULT_NAME, ProgressError
 from tutor.screens import home_view, lessons_view, rules_view
-from tutor.settings import choose_table, open_settings, save_settings, settings_path
+from tutor.settings import choose_table, settings_path
+from tutor.store import open_store
+from tutor.store.games import snapshot
+from tutor.store.people import device_game, device_settings
 from tutor.views import FONT, Handlers, available, confirm_view, page_view, text_theme
 from tutor.workers import choose_action, hints_for, review, start_worker, strong_for
 
@@ -37,6 +40,7 @@ THEMES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system": ft.T
 KEYS = {"h": "hint", "d": "draw", "p": "take_pile", "m": "meld", "s": "stage", "x": "discard", "a": "ask_go_out",
         "u": "undo", "escape": "clear", "n": "next_hand"}
 SCROLL_KEYS = ("Page Down", "Page Up", "Home", "End")
+DEVICE_KEY = "canasta-tutor.device"  # the browser's storage key of its device id (tutor.store)
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 LOG = logging.getLogger("tutor")
 
@@ -77,21 +81,31 @@ class Options:
     players: int | None = None
     seed: int | None = None
     lang: str | None = None
-    settings_file: Path | None = None
+    settings_file: Path | None = None  # its folder holds the store (and the old files it imports)
+    store: str | None = None  # the store's URL (--store; else $CANASTA_STORE; else SQLite in that folder)
     think: float = 0.0  # seconds each computer move keeps a worker busy (the load benchmark)
 
 
 class Session:
-    """One browser tab: its model and the task that plays the computer players' turns."""
+    """One browser tab: its model and the task that plays the computer players' turns.
 
-    def __init__(self, page: ft.Page, options: Options) -> None:
+    ``device`` is the id the browser presented from its storage (None on a first visit): the
+    session's settings, learners and saved game are that device's, and no other's (``self.device``
+    is the id to keep in the browser, a new one if it presented none the store knows)."""
+
+    def __init__(self, page: ft.Page, options: Options, device: object = None) -> None:
         self.page = page
         self.options = options
-        self.settings, self.notices = open_settings(options.settings_file)  # notices: what could not be read
+        folder = (options.settings_file or settings_path()).parent
+        self.store, self.notices = open_store(options.store, folder)  # notices: what could not be read
+        self.device, self.new_device = self.store.device(device)
+        self.settings, reset = device_settings(self.store, self.device)
+        self.notices += reset
         if options.lang:
             self.settings = self.settings.with_changes(language=options.lang)
         variant, players, reconciled = choose_table(self.settings, options.variant, options.players)
         self.notices += reconciled
+        self.saved_state: object = None  # the position last written to the store
         self.model = self._continued() or TableModel.new_game(
             variant, players, self.settings.language, bot=self.settings.bot,
             seed=options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "big"),
@@ -109,8 +123,9 @@ class Session:
             close_rules=self.close_rules,
         )
         self.game: TableModel = self.model  # the free game, kept while a lesson is played
-        self.progress, damaged = open_progress(self._saved_game().with_name("progress.sqlite3"))
-        self.notices += damaged
+        self.progress = self.store.learners(self.device)
+        self.attempt: int | None = None  # the lesson attempt on the table, in the store
+        self.counted = (0, 0)  # its mistakes and hints written to the store so far
         self.learner = self.settings.learner
         self.recorded = False  # the lesson attempt on the table is saved
         self.message = ""  # on the lessons screen: what went wrong (a name refused, a broken lesson)
@@ -119,11 +134,10 @@ class Session:
         self.typing = False  # a text field has the focus: keys are letters, not shortcuts
         self.pending: tuple[str, int] | None = None  # a new game asked for while one is in progress
         self.notice = ""  # the button tapped while not open: why is said under the table
-        self.first_visit = not self._saved_game().exists()
+        self.first_visit = not self._has_game()
         # bench/app_bench.py: the server's time per tap (handler start to the frame's patch sent)
         self.timings = os.environ.get("CANASTA_TAP_TIMINGS")
         self.tapped: float | None = None
-        self.saved_state: object = None  # the position last written to game.json
         self.wide = False  # the theme's text is a projector's (set by render)
         self.rules_for: str | None = None  # the rules reference is open, this rule marked ("": none)
         self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
@@ -135,16 +149,29 @@ class Session:
             return self.options.pace
         return PACES[self.settings.animation]
 
-    def _saved_game(self) -> Path:
-        return (self.options.settings_file or settings_path()).with_name("game.json")
+    def _has_game(self) -> bool:
+        try:
+            return self.store.has_game(self.device)
+        except SQLAlchemyError as error:
+            LOG.error("the store cannot say whether a game is saved: %s", error)
+            return False
 
     def _continued(self) -> TableModel | None:
-        """The game left off last time, unless this server deals a given game (``--seed``)."""
+        """The game left off last time, with its undo history, unless this server deals a given game
+        (``--seed``)."""
         if self.options.seed is not None or self.options.variant:
             return None
-        model, damaged = load_game(self._saved_game(), self.settings.language)  # a damaged one is kept aside
+        model, damaged = device_game(self.store, self.device, self.settings.language)  # a damaged one is kept aside
         self.notices += damaged
+        if model is not None:
+            self.saved_state = model.state
         return model
+
+    def save_settings(self) -> None:
+        try:
+            self.store.save_settings(self.device, self.settings)
+        except SQLAlchemyError as error:  # the store is gone: the choice still holds for this session
+            LOG.error("settings cannot be saved: %s", error)
 
     def show_notices(self) -> None:
         """Saved state that could not be read, or a choice that was changed: told once, at the start."""
@@ -178,10 +205,10 @@ class Session:
         if self.model.state is self.saved_state:
             return  # a tap that only selects changes nothing worth keeping
         self.saved_state = self.model.state
-        try:
-            save_game(self._saved_game(), self.model.saved())  # atomic: a kill never leaves half a game
-        except OSError:
-            pass  # nowhere to keep it: the game still goes on
+        try:  # one transaction: a kill leaves the game before this action or after it
+            self.store.save_game(self.device, snapshot(self.model))
+        except SQLAlchemyError as error:
+            LOG.error("the game cannot be saved: %s", error)  # nowhere to keep it: the game still goes on
 
     def first_lesson(self) -> str | None:
         """Where a newcomer starts: the first lesson of the chosen variant."""
@@ -201,7 +228,7 @@ class Session:
 
     def screen_view(self) -> ft.Control:
         if self.screen == "home":
-            body = home_view(self.game, self.handlers, self.settings, self._saved_game().exists(),
+            body = home_view(self.game, self.handlers, self.settings, self._has_game(),
                              self.first_lesson() if self.first_visit else None)
         elif self.screen == "lessons":
             body = self.lessons_screen()
@@ -292,6 +319,7 @@ class Session:
             return
         if self.model.lesson is not None:
             self.model.lesson_hint()
+            self._note_events()
             self.render()
             return
         loop = asyncio.get_running_loop()
@@ -322,10 +350,7 @@ class Session:
     async def set_language(self, lang: str) -> None:
         self.model.lang = self.game.lang = lang
         self.settings = self.settings.with_changes(language=lang)
-        try:
-            save_settings(self.settings, self.options.settings_file)
-        except OSError:
-            pass  # a read-only home: the choice still holds for this session
+        self.save_settings()
         self.render()
 
     async def show_rules(self, rule: str) -> None:
@@ -372,10 +397,7 @@ class Session:
         self.game = self.model
         self.settings = self.settings.with_changes(variant=variant, players=players)
         self.screen = "table"
-        try:
-            save_settings(self.settings, self.options.settings_file)
-        except OSError:
-            pass
+        self.save_settings()
         self.after_learner()
 
     async def go(self, screen: str) -> None:
@@ -421,6 +443,7 @@ class Session:
         self._leave_lesson()
         self.model = TableModel.for_lesson(lesson, self.settings.language, variation)
         self.recorded = False
+        self._start_attempt()
         self.screen, self.first_visit, self.notice = "lesson", False, ""
         self.after_learner()
 
@@ -440,6 +463,7 @@ class Session:
             self.cancel_bots()
             if self.model.start_over():
                 self.recorded = False  # a new attempt after the solve: it is recorded in its turn
+                self._start_attempt()
             self.after_learner()
         elif kind == "mastery":
             await self.open_lesson(run.lesson.id, -1)
@@ -483,23 +507,53 @@ class Session:
             self.progress.queue_review(self._learner(), run.lesson.id)
             self.recorded = True
 
+    def _start_attempt(self) -> None:
+        run = self.model.lesson
+        self.attempt, self.counted = None, (0, 0)
+        if run is None:
+            return
+        try:
+            self.attempt = self.progress.start(self._learner(), run.lesson.id, run.variation)
+        except SQLAlchemyError as error:
+            LOG.error("a lesson attempt cannot be saved: %s", error)
+
+    def _note_events(self) -> None:
+        """Each mistake, trap and hint of the attempt written to the store when it happens."""
+        run = self.model.lesson
+        if run is None or self.attempt is None or (run.mistakes, run.hints_used) == self.counted:
+            return
+        if run.mistakes > self.counted[0]:
+            trapped = run.consequence is not None
+            kind, detail = ("trap", run.said("en") if run.said else "") if trapped else ("refusal", run.refused or "")
+        else:
+            kind, detail = "hint", ""
+        self.counted = (run.mistakes, run.hints_used)
+        try:
+            self.progress.event(self.attempt, kind, detail, run.mistakes, run.hints_used)
+        except SQLAlchemyError as error:
+            LOG.error("a lesson's %s cannot be saved: %s", kind, error)
+
     def record_lesson(self) -> None:
-        """A solved lesson goes into the learner's progress, once."""
+        """A solved lesson goes into the learner's progress, once; its mistakes as they happen."""
+        self._note_events()
         run = self.model.lesson
         if run is None or self.recorded or not run.succeeded():
             return
         self.recorded = True
-        self.progress.record(self._learner(), run.lesson.id, run.variation, run.stars(), run.mistakes,
-                             run.hints_used)
+        try:
+            if self.attempt is None:
+                self.progress.record(self._learner(), run.lesson.id, run.variation, run.stars(), run.mistakes,
+                                     run.hints_used)
+            else:
+                self.progress.finish(self.attempt, run.stars(), run.mistakes, run.hints_used)
+        except SQLAlchemyError as error:
+            LOG.error("a solved lesson cannot be saved: %s", error)
 
     async def change_setting(self, name: str, value: object) -> None:
         self.settings = self.settings.with_changes(**{name: value})
         if name == "bot":
             self.model.bot = str(value)
-        try:
-            save_settings(self.settings, self.options.settings_file)
-        except OSError:
-            pass
+        self.save_settings()
         self.render()
 
     async def key(self, event: ft.KeyboardEvent) -> None:
@@ -594,7 +648,19 @@ def make_main(options: Options):  # type: ignore[no-untyped-def]
         page.theme = text_theme(page.width or 1280)
         page.padding = 12
         page.title = "canasta-tutor"
-        session = Session(page, options)
+        # the device's id, kept in the browser's own storage: its settings, learners and game
+        preferences = ft.SharedPreferences()
+        try:
+            presented = await asyncio.wait_for(preferences.get(DEVICE_KEY), 10)
+        except Exception as error:  # a browser that keeps nothing: a new device each visit
+            LOG.warning("the browser's storage cannot be read: %s", error)
+            presented = None
+        session = Session(page, options, presented)
+        if session.device != presented:
+            try:
+                await asyncio.wait_for(preferences.set(DEVICE_KEY, session.device), 10)
+            except Exception as error:
+                LOG.warning("the browser's storage cannot be written: %s", error)
         page.on_keyboard_event = session.key
         page.on_resize = session.resized
         page.render(AppView, session, session.frame)

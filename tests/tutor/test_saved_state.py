@@ -126,7 +126,7 @@ def test_home_offers_no_continue_for_a_damaged_game(tmp_path: Path) -> None:
     session = Session(page, Options(settings_file=tmp_path / "settings.json", lang="en"))  # type: ignore[arg-type]
     session.render()
     session.show_notices()
-    assert not session._saved_game().exists()
+    assert not session._has_game() and backups(tmp_path, "game.json")
     assert page.controls[-1].__class__.__name__ == "AlertDialog"
 
 

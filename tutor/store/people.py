@@ -1,0 +1,88 @@
+"""A device's settings and saved game read back from the store, as forgiving as the files were:
+what cannot be read is kept aside in the store (``meta``, under a ``damaged:`` key), named to the
+learner, and replaced by the defaults or a new game; Home and free play always open."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.exc import SQLAlchemyError
+
+from engine.errors import InvalidInputError
+from engine.i18n import N_
+from engine.levels import BOTS
+from engine.variants import VARIANTS
+from tutor.model import TableModel
+from tutor.settings import Settings, _readable, default_settings
+from tutor.storage import LOG, Notice
+from tutor.store.games import restore
+from tutor.store.schema import meta, saved_games, settings
+from tutor.store.store import Store
+
+SETTINGS_RESET = N_("Some of your settings ({fields}) could not be read and went back to the default.")
+GAME_SET_ASIDE = N_("The saved game could not be read, so a new game begins; the store keeps the old one aside.")
+
+
+def device_settings(store: Store, device: str) -> tuple[Settings, list[Notice]]:
+    defaults = default_settings()
+    try:
+        data = store.settings_data(device)
+    except SQLAlchemyError as error:
+        LOG.error("settings of a device cannot be read: %s", error)
+        return defaults, []
+    if data is None:
+        return defaults, []
+    if not isinstance(data, dict):
+        _set_aside(store, settings, device)
+        return defaults, [Notice(SETTINGS_RESET, {"fields": "(all)"})]
+    kept, bad = _readable(data, defaults, Path("<store>"))
+    chosen = replace(defaults, **kept)
+    if chosen.players not in VARIANTS[chosen.variant].player_counts():
+        bad.append("players")
+        chosen = replace(chosen, players=VARIANTS[chosen.variant].tables[0].people)
+    if not bad:
+        return chosen, []
+    _set_aside(store, settings, device)
+    try:
+        store.save_settings(device, chosen)
+    except SQLAlchemyError as error:
+        LOG.error("settings of a device cannot be written: %s", error)
+    return chosen, [Notice(SETTINGS_RESET, {"fields": ", ".join(bad)})]
+
+
+def device_game(store: Store, device: str, lang: str) -> tuple[TableModel | None, list[Notice]]:
+    """The device's saved game with its undo history, or None (none, or a damaged one, kept aside)."""
+    try:
+        data = store.game_data(device)
+    except SQLAlchemyError as error:
+        LOG.error("the saved game of a device cannot be read: %s", error)
+        return None, []
+    if data is None:
+        return None, []
+    try:
+        if not isinstance(data, dict) or data.get("bot") not in BOTS:
+            raise ValueError("not a saved game, or an unknown computer player")
+        return restore(data, lang), []
+    except (InvalidInputError, ValueError, KeyError, TypeError, RecursionError) as error:
+        LOG.warning("a saved game in the store is damaged: %s", getattr(error, "args", error))
+        _set_aside(store, saved_games, device)
+        return None, [Notice(GAME_SET_ASIDE)]
+
+
+def _set_aside(store: Store, table: Any, device: str) -> None:
+    """The row moved out of the way, kept in ``meta`` for whoever wants to rescue it."""
+    key = f"damaged:{table.name}:{device[:12]}:{time.strftime('%Y%m%d-%H%M%S')}:{time.time_ns() % 10**6}"
+    try:
+        with store.engine.begin() as db:
+            raw = db.execute(select(table.c.data).where(table.c.device == device)).scalar()
+            if raw is None:
+                return
+            db.execute(insert(meta).values(key=key[:64], value=json.dumps({"device": device, "data": raw})))
+            db.execute(delete(table).where(table.c.device == device))
+    except SQLAlchemyError as error:
+        LOG.error("a damaged %s row could not be kept aside: %s", table.name, error)

@@ -1,0 +1,93 @@
+"""The store's tables (SQLAlchemy Core): one schema for SQLite and PostgreSQL.
+
+A person's things belong to an *owner*: today a device (a browser, by the id kept in its storage);
+once classes come, a learner of a class, who signs in from any device. So ``settings`` and
+``saved_games`` have a ``device`` column and a ``learner`` column, exactly one of them set, and
+``learners`` a ``device`` or a ``class_id`` (the classes' table comes with them, by a migration
+that adds its foreign key). The migrations in ``tutor/store/migrations`` create these tables; this
+module is what the queries are written against, and ``tests/tutor/test_store.py`` checks the two agree.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (CheckConstraint, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table,
+                        Text, UniqueConstraint)
+
+metadata = MetaData()
+
+# key/value facts about the store itself: the old files' import, a device waiting to be claimed
+meta = Table(
+    "meta", metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+devices = Table(
+    "devices", metadata,
+    Column("id", String(64), primary_key=True),  # random, 192 bits: the browser's key to its things
+    Column("created", Float, nullable=False),
+    Column("seen", Float, nullable=False),
+)
+
+learners = Table(
+    "learners", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("device", String(64), ForeignKey("devices.id", ondelete="CASCADE"), nullable=True),
+    Column("class_id", Integer, nullable=True),  # a class's student (classes come later)
+    Column("name", String(120), nullable=False),
+    Column("created", Float, nullable=False),
+    UniqueConstraint("device", "name", name="learners_device_name"),
+    CheckConstraint("device IS NOT NULL OR class_id IS NOT NULL", name="learners_owner"),
+)
+
+settings = Table(
+    "settings", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("device", String(64), ForeignKey("devices.id", ondelete="CASCADE"), nullable=True, unique=True),
+    Column("learner", Integer, ForeignKey("learners.id", ondelete="CASCADE"), nullable=True, unique=True),
+    Column("data", Text, nullable=False),  # the JSON of tutor.settings.Settings
+    Column("updated", Float, nullable=False),
+    CheckConstraint("(device IS NULL) <> (learner IS NULL)", name="settings_owner"),
+)
+
+saved_games = Table(
+    "saved_games", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("device", String(64), ForeignKey("devices.id", ondelete="CASCADE"), nullable=True, unique=True),
+    Column("learner", Integer, ForeignKey("learners.id", ondelete="CASCADE"), nullable=True, unique=True),
+    Column("data", Text, nullable=False),  # tutor.store.games.snapshot: the game, its undo history, its moves
+    Column("updated", Float, nullable=False),
+    CheckConstraint("(device IS NULL) <> (learner IS NULL)", name="saved_games_owner"),
+)
+
+attempts = Table(
+    "attempts", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("learner", Integer, ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    Column("lesson", String(120), nullable=False),
+    Column("variation", Integer, nullable=False),
+    Column("stars", Integer, nullable=False, default=0),
+    Column("mistakes", Integer, nullable=False, default=0),
+    Column("hints", Integer, nullable=False, default=0),
+    Column("started", Float, nullable=False),
+    Column("finished", Float, nullable=True),  # NULL: not solved (yet, or left)
+    Index("attempts_by_lesson", "learner", "lesson"),
+)
+
+# every mistake, trap and hint of an attempt, written when it happens
+attempt_events = Table(
+    "attempt_events", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("attempt", Integer, ForeignKey("attempts.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("kind", String(16), nullable=False),  # "refusal", "trap" or "hint"
+    Column("detail", String(200), nullable=False),  # the rule refused, the trap's text id
+    Column("at", Float, nullable=False),
+)
+
+reviews = Table(
+    "reviews", metadata,
+    Column("learner", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
+    Column("lesson", String(120), primary_key=True),
+    Column("step", Integer, nullable=False),
+    Column("due", Float, nullable=False),
+)
