@@ -33,6 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pace", type=float, help="seconds between computer players' actions (default: the"
                         " animation setting)")
     parser.add_argument("--settings", type=Path, help="settings file (default: the user's config folder)")
+    parser.add_argument("--store", help="the store's URL, e.g. postgresql://user@host/db (default: $CANASTA_STORE,"
+                        " else store.sqlite3 in the settings' folder)")
     parser.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # bench/app_bench.py
     args = parser.parse_args(argv)
 
@@ -41,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     from tutor.app import ASSETS, Options, make_main
 
     options = Options(pace=args.pace, variant=args.variant, players=args.players, seed=args.seed,
-                      lang=args.lang, settings_file=args.settings, think=args.think)
+                      lang=args.lang, settings_file=args.settings, store=args.store, think=args.think)
     if args.desktop:
         ft.run(make_main(options), assets_dir=str(ASSETS))
         return 0
