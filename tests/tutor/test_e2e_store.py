@@ -56,6 +56,14 @@ def _open(page: Any, url: str) -> None:
     by_id(page, "lessons-button").first.wait_for(timeout=30_000)
 
 
+def _new_tab(page: Any, url: str) -> Any:
+    """The same browser (its storage, so its device) in a new tab: a new session."""
+    tab = page.context.new_page()
+    page.close()
+    _open(tab, url)
+    return tab
+
+
 def _learners(page: Any) -> list[str]:
     chips = page.locator('[flt-semantics-identifier^="learner-"]:not([flt-semantics-identifier="learner-name"])')
     return [text.strip() for text in chips.all_inner_texts()]
@@ -75,9 +83,12 @@ def test_two_browsers_keep_their_own_and_a_killed_server_gives_the_table_and_und
             click(bo, "lang-sv")
             wait_for(bo, lambda: read(bo, "lessons-button") != ENGLISH_LESSONS, what="Swedish")
             swedish = read(bo, "lessons-button")
-            ada.reload()
-            _open(ada, url)
+            # a new tab is a new session (a reload may find the old one): the device's own settings
+            ada = _new_tab(ada, url)
             assert read(ada, "lessons-button") == ENGLISH_LESSONS
+            newcomer = chromium.new_context(viewport=DESKTOP).new_page()  # the next student, a first visit
+            _open(newcomer, url)
+            assert read(newcomer, "lessons-button") == ENGLISH_LESSONS and by_id(newcomer, "welcome").count()
             # Ada names her learner; Bo's catalog does not show her
             click(ada, "lessons-button")
             by_id(ada, "learner-name").first.wait_for(timeout=30_000)
@@ -99,8 +110,7 @@ def test_two_browsers_keep_their_own_and_a_killed_server_gives_the_table_and_und
             screenshot(ada, "store-ada-before-kill.png")
             click(bo, "home-button")
             by_id(bo, "lessons-button").first.wait_for(timeout=30_000)
-            bo.reload()
-            _open(bo, url)
+            bo = _new_tab(bo, url)
             assert by_id(bo, "continue").count() == 0 and read(bo, "lessons-button") == swedish
             screenshot(bo, "store-bo-phone.png")
 
