@@ -30,7 +30,7 @@ from tutor.screens import home_view, lessons_view, rules_view
 from tutor.settings import choose_table, settings_path
 from tutor.store import open_store
 from tutor.store.games import snapshot
-from tutor.store.people import device_game, device_settings
+from tutor.store.people import Attempts, device_game, device_settings
 from tutor.views import FONT, Handlers, available, confirm_view, page_view, text_theme
 from tutor.workers import choose_action, hints_for, review, start_worker, strong_for
 
@@ -124,8 +124,7 @@ class Session:
         )
         self.game: TableModel = self.model  # the free game, kept while a lesson is played
         self.progress = self.store.learners(self.device)
-        self.attempt: int | None = None  # the lesson attempt on the table, in the store
-        self.counted = (0, 0)  # its mistakes and hints written to the store so far
+        self.attempts = Attempts(self.progress)  # the lesson attempt on the table, in the store
         self.learner = self.settings.learner
         self.recorded = False  # the lesson attempt on the table is saved
         self.message = ""  # on the lessons screen: what went wrong (a name refused, a broken lesson)
@@ -319,7 +318,7 @@ class Session:
             return
         if self.model.lesson is not None:
             self.model.lesson_hint()
-            self._note_events()
+            self.attempts.note(self.model.lesson)
             self.render()
             return
         loop = asyncio.get_running_loop()
@@ -443,7 +442,7 @@ class Session:
         self._leave_lesson()
         self.model = TableModel.for_lesson(lesson, self.settings.language, variation)
         self.recorded = False
-        self._start_attempt()
+        self.attempts.start(self._learner(), self.model.lesson)
         self.screen, self.first_visit, self.notice = "lesson", False, ""
         self.after_learner()
 
@@ -463,7 +462,7 @@ class Session:
             self.cancel_bots()
             if self.model.start_over():
                 self.recorded = False  # a new attempt after the solve: it is recorded in its turn
-                self._start_attempt()
+                self.attempts.start(self._learner(), self.model.lesson)
             self.after_learner()
         elif kind == "mastery":
             await self.open_lesson(run.lesson.id, -1)
@@ -507,47 +506,14 @@ class Session:
             self.progress.queue_review(self._learner(), run.lesson.id)
             self.recorded = True
 
-    def _start_attempt(self) -> None:
-        run = self.model.lesson
-        self.attempt, self.counted = None, (0, 0)
-        if run is None:
-            return
-        try:
-            self.attempt = self.progress.start(self._learner(), run.lesson.id, run.variation)
-        except SQLAlchemyError as error:
-            LOG.error("a lesson attempt cannot be saved: %s", error)
-
-    def _note_events(self) -> None:
-        """Each mistake, trap and hint of the attempt written to the store when it happens."""
-        run = self.model.lesson
-        if run is None or self.attempt is None or (run.mistakes, run.hints_used) == self.counted:
-            return
-        if run.mistakes > self.counted[0]:
-            trapped = run.consequence is not None
-            kind, detail = ("trap", run.said("en") if run.said else "") if trapped else ("refusal", run.refused or "")
-        else:
-            kind, detail = "hint", ""
-        self.counted = (run.mistakes, run.hints_used)
-        try:
-            self.progress.event(self.attempt, kind, detail, run.mistakes, run.hints_used)
-        except SQLAlchemyError as error:
-            LOG.error("a lesson's %s cannot be saved: %s", kind, error)
-
     def record_lesson(self) -> None:
         """A solved lesson goes into the learner's progress, once; its mistakes as they happen."""
-        self._note_events()
         run = self.model.lesson
+        self.attempts.note(run)
         if run is None or self.recorded or not run.succeeded():
             return
         self.recorded = True
-        try:
-            if self.attempt is None:
-                self.progress.record(self._learner(), run.lesson.id, run.variation, run.stars(), run.mistakes,
-                                     run.hints_used)
-            else:
-                self.progress.finish(self.attempt, run.stars(), run.mistakes, run.hints_used)
-        except SQLAlchemyError as error:
-            LOG.error("a solved lesson cannot be saved: %s", error)
+        self.attempts.solved(self._learner(), run)
 
     async def change_setting(self, name: str, value: object) -> None:
         self.settings = self.settings.with_changes(**{name: value})

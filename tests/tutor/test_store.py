@@ -303,3 +303,24 @@ def test_a_saved_game_survives_a_kill_while_writing(url: str, tmp_path: Path) ->
         check = sqlite3.connect(tmp_path / "store.sqlite3")
         assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         check.close()
+
+
+def test_a_sessions_lesson_mistakes_and_hints_are_in_the_store_before_the_solve(tmp_path: Path) -> None:
+    from engine.actions import parse_action
+    from tests.tutor.test_app import Page
+    from tutor.app import Options, Session
+    from tutor.store.schema import attempts
+
+    session = Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", pace=0.0))  # type: ignore[arg-type]
+    asyncio.run(session.open_lesson("classic-frozen-pile", 0))
+    session.model.play(parse_action({"type": "take_pile", "meld": ["5h", "2d"]}))  # a mistake
+    session.after_learner()
+    asyncio.run(session.hint())
+    attempt = session.attempts.attempt
+    assert attempt is not None
+    [(kind, rule), hint] = session.progress.events(attempt)
+    assert kind == "refusal" and rule and hint == ("hint", "")
+    with session.store.engine.connect() as db:  # written as it happened: the attempt is not solved
+        row = db.execute(attempts.select().where(attempts.c.id == attempt)).one()
+    assert (row.mistakes, row.hints, row.finished) == (1, 1, None)
+    forget_open_stores()

@@ -8,6 +8,7 @@ import json
 import time
 from dataclasses import replace
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import delete, insert, select
@@ -17,12 +18,13 @@ from engine.errors import InvalidInputError
 from engine.i18n import N_
 from engine.levels import BOTS
 from engine.variants import VARIANTS
+from tutor.lessons import LessonRun
 from tutor.model import TableModel
 from tutor.settings import Settings, _readable, default_settings
 from tutor.storage import LOG, Notice
 from tutor.store.games import restore
 from tutor.store.schema import meta, saved_games, settings
-from tutor.store.store import Store
+from tutor.store.store import Learners, Store
 
 SETTINGS_RESET = N_("Some of your settings ({fields}) could not be read and went back to the default.")
 GAME_SET_ASIDE = N_("The saved game could not be read, so a new game begins; the store keeps the old one aside.")
@@ -86,3 +88,47 @@ def _set_aside(store: Store, table: Any, device: str) -> None:
             db.execute(delete(table).where(table.c.device == device))
     except SQLAlchemyError as error:
         LOG.error("a damaged %s row could not be kept aside: %s", table.name, error)
+
+
+class Attempts:
+    """The lesson attempt on a session's table, written to the store as it goes: started when the
+    lesson opens, each refusal, trap and hint when it happens, stars when solved. A store that fails
+    is logged; the lesson goes on."""
+
+    def __init__(self, learners: Learners) -> None:
+        self.learners = learners
+        self.attempt: int | None = None
+        self.counted = (0, 0)  # the mistakes and hints written so far
+
+    def start(self, learner: int, run: LessonRun | None) -> None:
+        self.attempt, self.counted = None, (0, 0)
+        if run is not None:
+            self._safely(lambda: setattr(self, "attempt", self.learners.start(learner, run.lesson.id, run.variation)))
+
+    def note(self, run: LessonRun | None) -> None:
+        if run is None or self.attempt is None or (run.mistakes, run.hints_used) == self.counted:
+            return
+        if run.mistakes > self.counted[0]:
+            trapped = run.consequence is not None
+            kind, detail = ("trap", run.said("en") if run.said else "") if trapped else ("refusal", run.refused or "")
+        else:
+            kind, detail = "hint", ""
+        self.counted = (run.mistakes, run.hints_used)
+        attempt = self.attempt
+        self._safely(lambda: self.learners.event(attempt, kind, detail, run.mistakes, run.hints_used))
+
+    def solved(self, learner: int, run: LessonRun) -> None:
+        self.note(run)
+        if self.attempt is None:
+            self._safely(lambda: self.learners.record(learner, run.lesson.id, run.variation, run.stars(),
+                                                      run.mistakes, run.hints_used))
+        else:
+            attempt = self.attempt
+            self._safely(lambda: self.learners.finish(attempt, run.stars(), run.mistakes, run.hints_used))
+
+    @staticmethod
+    def _safely(write: Callable[[], object]) -> None:
+        try:
+            write()
+        except SQLAlchemyError as error:
+            LOG.error("a lesson attempt cannot be saved: %s", error)
