@@ -324,3 +324,18 @@ def test_a_sessions_lesson_mistakes_and_hints_are_in_the_store_before_the_solve(
         row = db.execute(attempts.select().where(attempts.c.id == attempt)).one()
     assert (row.mistakes, row.hints, row.finished) == (1, 1, None)
     forget_open_stores()
+
+
+def test_with_no_store_and_no_temporary_folder_a_session_still_opens(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.tutor.test_app import Page
+    from tutor.app import Options, Session
+
+    def no_folder(*args: object, **kwargs: object) -> str:
+        raise OSError("read-only")
+
+    monkeypatch.setattr("tutor.store.tempfile.mkdtemp", no_folder)
+    url = f"postgresql://nobody@127.0.0.1:{postgres._free_port()}/school"
+    session = Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", store=url))  # type: ignore[arg-type]
+    session.render()
+    assert session.notices and session.progress.add_profile("Ada").name == "Ada"

@@ -94,9 +94,17 @@ def _ready(url: str) -> Store:
 
 def _spare() -> Store:
     """A store for this session only, in a temporary folder, when the real one cannot be used."""
-    folder = Path(tempfile.mkdtemp(prefix="canasta-store-"))
-    store = _ready(f"sqlite:///{folder / 'store.sqlite3'}")
-    return store
+    try:
+        folder = Path(tempfile.mkdtemp(prefix="canasta-store-"))
+        return _ready(f"sqlite:///{folder / 'store.sqlite3'}")
+    except (OSError, SQLAlchemyError) as error:  # not even a temporary folder: in memory, one connection
+        LOG.error("no temporary store either (%s): this session's things are kept in memory", error)
+        from sqlalchemy import create_engine
+        from sqlalchemy.pool import StaticPool
+
+        engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
+        migrate(engine)
+        return Store(engine, "sqlite://")
 
 
 def shown_name(url: str) -> str:
