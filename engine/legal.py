@@ -268,8 +268,8 @@ def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Ite
             candidates.append(MeldAction(melds=(reds[:1] + blacks[:1],)))
     by_suit: dict[int, dict[int, Card]] = {}
     for card in hand:
-        if not WILD[card] and rank(card) != 3:
-            by_suit.setdefault(card % 4, {})[14 if rank(card) == 1 else rank(card)] = card
+        if _MELD_RANK[card]:  # a natural other than a three
+            by_suit.setdefault(card % 4, {})[run_place(card)] = card
     for cards in by_suit.values():
         run: list[Card] = []
         for place in range(4, 16):
