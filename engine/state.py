@@ -7,7 +7,7 @@ a position that leaves cards out) ``out_of_play``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
@@ -23,7 +23,7 @@ class Phase(str, Enum):
     END = "end"  # the hand is over; see ``went_out``
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TurnState:
     """What the player to act has done in this turn so far."""
 
@@ -40,7 +40,14 @@ class TurnState:
     meld_sizes: tuple[int, ...] = ()  # the side's melds' sizes when the turn began (Royal's discard)
 
     def evolve(self, **changes: Any) -> TurnState:
-        return replace(self, **changes)
+        """A copy with ``changes`` (as ``State.evolve``: one dict copy, no ``__init__``)."""
+        if not changes.keys() <= _TURN_FIELDS:
+            raise TypeError(f"TurnState has no field {sorted(changes.keys() - _TURN_FIELDS)[0]!r}")
+        values = self.__dict__.copy()
+        values.update(changes)
+        new = _new(TurnState)
+        _set(new, "__dict__", values)
+        return new
 
 
 @dataclass(frozen=True)
@@ -174,6 +181,7 @@ class State:
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(State))
+_TURN_FIELDS = frozenset(f.name for f in fields(TurnState))
 _FIELD_SET = frozenset(_FIELD_NAMES)
 _new = object.__new__
 _set = object.__setattr__
