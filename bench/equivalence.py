@@ -57,6 +57,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--record", action="store_true", help="rewrite the golden file")
     parser.add_argument("--hands", type=float, default=1.0, help="the share of the recorded hands to replay")
+    parser.add_argument("--variants", default="", help="comma-separated (default: all)")
     args = parser.parse_args()
     if args.record:
         golden = {bot: {v: digests(v, bot, n) for v in VARIANTS} for bot, n in HANDS.items()}
@@ -67,6 +68,8 @@ def main() -> None:
     failures = 0
     for bot, by_variant in golden.items():
         for variant, recorded in by_variant.items():
+            if args.variants and variant not in args.variants.split(","):
+                continue
             started = time.perf_counter()
             count = max(1, int(len(recorded) * args.hands))
             wrong = [seed for seed in range(count) if hand_digest(variant, bot, seed) != recorded[seed]]

@@ -69,6 +69,9 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     forced = _forced_leftovers(state, team, hand)
     if len(forced) > 1:
         return None  # at most one card can be left for the discard
+    royal = len(state.rules.meld_kinds) > 2
+    if royal and not _canastas_within_reach(state, team, hand, wilds_alone=True):
+        return None  # an upper bound on the canastas melding could bring falls short: no way out
     values = state.rules.card_values
     leftovers: list[Card | None] = forced or [None, *sorted(set(hand), key=lambda c: values[c])]
     # The fast search is exact where every meld is a rank meld (the property tests hold it equal
@@ -83,7 +86,7 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
         meld = _cover(state, team, cards)
         if meld is not None:
             return GoingOut(meld if meld.melds or meld.layoffs else None, leftover)
-    if len(state.rules.meld_kinds) > 2 and _canastas_within_reach(state, team, hand):
+    if royal:
         found = exhaustive_cover(state, team, hand, [c for c in leftovers if c is not None], budget)
         if found is not None:
             meld, kept = found
@@ -164,7 +167,7 @@ def _forced_leftovers(state: State, team: int, hand: Sequence[Card]) -> list[Car
     return forced
 
 
-def _canastas_within_reach(state: State, team: int, hand: Sequence[Card]) -> bool:
+def _canastas_within_reach(state: State, team: int, hand: Sequence[Card], wilds_alone: bool = False) -> bool:
     """Royal: an upper bound on the canastas the side could have after melding ``hand`` reaches
     its requirement, and a Samba could be complete (a run of seven in one suit, in the hand or
     extending an unfinished Samba contiguously)."""
@@ -200,6 +203,9 @@ def _canastas_within_reach(state: State, team: int, hand: Sequence[Card]) -> boo
             samba_key = (MeldKind.SAMBA, 100 + suit(card))
             counts[samba_key] = counts.get(samba_key, 0) + 1
     counts[(MeldKind.BOLIVIA, 0)] = wilds
+    if wilds_alone:  # unfinished melds that wild cards alone may complete count too (a true bound)
+        for key in open_sizes:
+            counts.setdefault(key, 0)
     for (kind, meld_rank), count in counts.items():
         extra = wilds if kind is MeldKind.RANK else 0
         bound += (open_sizes.get((kind, meld_rank), 0) + count + extra) // rules.canasta_size
