@@ -176,8 +176,9 @@ def _opening_sets(state: State, hand: Sequence[Card], base_points: int) -> Itera
     team = state.team_of(state.turn)
     minimum = state.opening_minimum(team)
     groups = [g for g in _naturals_by_rank(hand).values() if len(g) >= rules.min_naturals]
-    groups = sorted(groups, key=lambda g: -sum(rules.value(c) for c in g))[:_MAX_OPENING_RANKS]
-    wilds = sorted((c for c in hand if WILD[c]), key=lambda c: -rules.value(c))
+    values = rules.card_values
+    groups = sorted(groups, key=lambda g: -sum(values[c] for c in g))[:_MAX_OPENING_RANKS]
+    wilds = sorted((c for c in hand if WILD[c]), key=lambda c: -values[c])
     for size in range(0 if base_points else 1, len(groups) + 1):
         for chosen in combinations(groups, size):
             melds = _top_up(state, [list(g) for g in chosen], wilds, minimum - base_points)
@@ -186,20 +187,30 @@ def _opening_sets(state: State, hand: Sequence[Card], base_points: int) -> Itera
 
 
 def _top_up(state: State, groups: list[list[Card]], wilds: list[Card], needed: int) -> tuple[tuple[Card, ...], ...] | None:
+    """``groups`` (naturals of one rank each) made melds with the cheapest wild cards they need,
+    then topped up with the dearest while short of ``needed`` points; None if that falls short."""
     rules = state.rules
+    values = rules.card_values
     pool = list(wilds)
+    naturals = [len(g) for g in groups]  # the groups come in as naturals only
     for group in groups:  # the wild cards each group needs to be a meld at all
-        while len(group) < rules.min_meld:
-            if not pool:
+        short = rules.min_meld - len(group)
+        if short > 0:
+            if len(pool) < short:
                 return None
-            group.append(pool.pop())  # the cheapest wild card
-    points = sum(rules.value(c) for g in groups for c in g)
-    for group in groups:  # then the dearest wild cards, while short of the minimum
-        naturals = sum(1 for c in group if not WILD[c])
-        while points < needed and pool and sum(1 for c in group if WILD[c]) < rules.wilds_allowed(naturals):
+            for _ in range(short):
+                group.append(pool.pop())  # the cheapest wild card
+    points = sum(values[c] for g in groups for c in g)
+    allowed = rules.wilds_allowed
+    for group, count in zip(groups, naturals):  # then the dearest wild cards, while short of the minimum
+        if points >= needed or not pool:
+            break
+        room = allowed(count) - (len(group) - count)
+        while points < needed and pool and room > 0:
             card = pool.pop(0)
             group.append(card)
-            points += rules.value(card)
+            points += values[card]
+            room -= 1
     if points < needed:
         return None
     return tuple(tuple(g) for g in groups)

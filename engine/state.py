@@ -151,8 +151,9 @@ class State:
 
     def freezer(self) -> Card | None:
         """The card that freezes the pile for everyone: the lowest wild card or red three in it."""
+        freezes = _FREEZES
         for card in self.pile:
-            if WILD[card] or card in RED_THREES:
+            if freezes[card]:
                 return card
         return None
 
@@ -180,6 +181,7 @@ class State:
         return cards
 
 
+_FREEZES = tuple(WILD[c] or c in RED_THREES for c in range(53))  # by card: it freezes the pile
 _FIELD_NAMES = tuple(f.name for f in fields(State))
 _TURN_FIELDS = frozenset(f.name for f in fields(TurnState))
 _FIELD_SET = frozenset(_FIELD_NAMES)
