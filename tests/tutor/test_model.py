@@ -373,4 +373,4 @@ def test_take_the_pile_says_which_cards_to_select_when_no_meld_of_the_side_takes
     assert model.why_not("take_pile") == ""
     model.state = load_position(position(["8c", "9d", "5s"], pile=["2c", "9h"], melds=[[["Qh", "Qd", "Qc"]], []]))
     model.selected = []
-    assert model.why_not("take_pile").startswith("The pile is frozen (it holds 2♣)")  # the engine's reason
+    assert model.why_not("take_pile").startswith("The pile is frozen (it holds the 2♣)")  # the engine's reason
