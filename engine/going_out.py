@@ -70,7 +70,7 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     if len(forced) > 1:
         return None  # at most one card can be left for the discard
     royal = len(state.rules.meld_kinds) > 2
-    if royal and not _canastas_within_reach(state, team, hand, wilds_alone=True):
+    if royal and not _canastas_within_reach(state, team, hand):
         return None  # an upper bound on the canastas melding could bring falls short: no way out
     values = state.rules.card_values
     leftovers: list[Card | None] = forced or [None, *sorted(set(hand), key=lambda c: values[c])]
@@ -167,7 +167,7 @@ def _forced_leftovers(state: State, team: int, hand: Sequence[Card]) -> list[Car
     return forced
 
 
-def _canastas_within_reach(state: State, team: int, hand: Sequence[Card], wilds_alone: bool = False) -> bool:
+def _canastas_within_reach(state: State, team: int, hand: Sequence[Card]) -> bool:
     """Royal: an upper bound on the canastas the side could have after melding ``hand`` reaches
     its requirement, and a Samba could be complete (a run of seven in one suit, in the hand or
     extending an unfinished Samba contiguously)."""
@@ -203,9 +203,8 @@ def _canastas_within_reach(state: State, team: int, hand: Sequence[Card], wilds_
             samba_key = (MeldKind.SAMBA, 100 + suit(card))
             counts[samba_key] = counts.get(samba_key, 0) + 1
     counts[(MeldKind.BOLIVIA, 0)] = wilds
-    if wilds_alone:  # unfinished melds that wild cards alone may complete count too (a true bound)
-        for key in open_sizes:
-            counts.setdefault(key, 0)
+    for key in open_sizes:  # unfinished melds that wild cards alone may complete count too (a true bound)
+        counts.setdefault(key, 0)
     for (kind, meld_rank), count in counts.items():
         extra = wilds if kind is MeldKind.RANK else 0
         bound += (open_sizes.get((kind, meld_rank), 0) + count + extra) // rules.canasta_size
