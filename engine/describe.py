@@ -19,11 +19,19 @@ from engine.scoring import TeamScore
 from engine.state import State
 
 SEAT_NAMES_4 = (N_("South"), N_("West"), N_("North"), N_("East"))
+# Every table's seats by compass, in the order of play (to the left): a person is never "Seat 0".
+SEAT_NAMES: Mapping[int, tuple[str, ...]] = {
+    2: (N_("South"), N_("North")),
+    3: (N_("South"), N_("West"), N_("East")),
+    4: SEAT_NAMES_4,
+    6: (N_("South"), N_("Southwest"), N_("Northwest"), N_("North"), N_("Northeast"), N_("Southeast")),
+}
 
 
 def seat_name(players: int, seat: int, lang: str = "en") -> str:
-    if players == 4:
-        return translate(SEAT_NAMES_4[seat], lang)
+    names = SEAT_NAMES.get(players)
+    if names is not None:
+        return translate(names[seat], lang)
     return translate(N_("Seat {seat}"), lang).format(seat=seat)
 
 
@@ -57,9 +65,9 @@ def _take_pile(before: State, action: Action, after: State, lang: str) -> str:
                                   "{name} takes the pile ({count} cards), laying the {top} on the {rank_on}."),
                         rank=meld.rank, **facts)
         else:
-            text = _say(lang, NP_("{name} takes the pile ({count} card), laying the {top} on the {meld}.",
-                                  "{name} takes the pile ({count} cards), laying the {top} on the {meld}."),
-                        meld=translate(meld_name(before.rules, meld), lang), **facts)
+            text = _say(lang, NP_("{name} takes the pile ({count} card), laying the {top} on the {meld_on}.",
+                                  "{name} takes the pile ({count} cards), laying the {top} on the {meld_on}."),
+                        meld=meld_name(before.rules, meld), **facts)
     else:
         text = _say(lang, NP_("{name} takes the pile ({count} card) with {cards}, melding the {top}.",
                               "{name} takes the pile ({count} cards) with {cards}, melding the {top}."),
@@ -85,7 +93,7 @@ def _meld(before: State, action: Action, after: State, lang: str) -> str:
 def _onto(rules: Rules, meld: Meld, cards: tuple[Card, ...], lang: str) -> str:
     if meld.kind is MeldKind.RANK:
         return _say(lang, N_("{cards} on the {rank_on}"), cards=cards, rank=meld.rank)
-    return _say(lang, N_("{cards} on the {meld}"), cards=cards, meld=translate(meld_name(rules, meld), lang))
+    return _say(lang, N_("{cards} on the {meld_on}"), cards=cards, meld=meld_name(rules, meld))
 
 
 def _discard(before: State, action: Action, after: State, lang: str) -> str:
@@ -153,8 +161,9 @@ def describe_result(state: State, totals: Sequence[int], winner: int | None, lan
     if winner is None:
         return _say(lang, N_("The game is drawn at {score}."), score=totals[0])
     other = max(t for team, t in enumerate(totals) if team != winner)
-    return _say(lang, N_("{team} win, {score} to {other}."), team=team_name(state, winner, lang),
-                score=totals[winner], other=other)
+    text = N_("{team} wins, {score} to {other}.") if len(state.teams[winner]) == 1 else \
+        N_("{team} win, {score} to {other}.")  # a player alone, or a partnership: the verb agrees
+    return _say(lang, text, team=team_name(state, winner, lang), score=totals[winner], other=other)
 
 
 def describe(before: State, action: Action, after: State, lang: str = "en") -> str:

@@ -452,9 +452,12 @@ def _strong_opening(state: State, legal: list[Action]) -> Iterator[Hint]:
     if len(wilds) >= state.rules.min_meld and bolivias:
         # open with the Bolivia itself, with the most besides it (Sambas, rank melds of naturals)
         action = max(bolivias, key=lambda a: (len(a.melds), len(a.cards())))
-        yield Hint("tactics.strong_opening", action, tuple(wilds), N_("Your {count} wild cards are the start of a"
-                                                                      " Bolivia: a strong opening holds one, with"
-                                                                      " Sambas; keep them together for it."),
+        yield Hint("tactics.strong_opening", action, tuple(wilds), NP_("Your {count} wild card is the start of a"
+                                                                       " Bolivia: a strong opening holds one, with"
+                                                                       " Sambas; keep it for that.",
+                                                                       "Your {count} wild cards are the start of a"
+                                                                       " Bolivia: a strong opening holds one, with"
+                                                                       " Sambas; keep them together for it."),
                    {"count": len(wilds)}, 1.0, tuple(bolivias) + _meanwhile(state, legal, action))
 
 
@@ -557,9 +560,13 @@ def strong_move(state: State, budget_ms: float = 300.0, seed: int = 0) -> Hint |
 def arranged(state: State, seat: int) -> list[int]:
     """Tip 3 of "Taktik" ("placera de vilda korten tillsammans, alla treor tillsammans, och sedan
     ... arrangera eventuella Sambas"): the order to show a hand in, as indexes into it: wild
-    cards, then threes, then (in Royal, toward Sambas) each suit in sequence, else by rank."""
+    cards, then threes, then (in Royal, toward Sambas) each suit in sequence, else by rank. A pair
+    of a rank stays together in Royal too, after the suits: the same Taktik keeps them ("behålla
+    dubletter av samma valör när högen är frusen"), and a learner must see them."""
     hand = state.hands[seat]
     runs = _has(state, MeldKind.SAMBA)
+    naturals = [rank(c) for c in hand if not WILD[c] and rank(c) != 3]
+    paired = {r for r in naturals if naturals.count(r) > 1}
 
     def key(index: int) -> tuple[int, int, int]:
         card = hand[index]
@@ -567,7 +574,9 @@ def arranged(state: State, seat: int) -> list[int]:
             return (0, card, 0)
         if rank(card) == 3:
             return (1, card, 0)
-        return (2, card % 4, run_place(card)) if runs else (2, run_place(card), card % 4)
+        if runs and rank(card) not in paired:
+            return (2, card % 4, run_place(card))
+        return (3, run_place(card), card % 4)
 
     return sorted(range(len(hand)), key=key)
 

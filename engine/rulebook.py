@@ -5,7 +5,8 @@ fill them come from the refused position and stay raw values, shown by one conve
 ``rank`` fact is a rank number, shown in the phrase its sentence needs (``{pair}``: "two natural
 5s"; ``{rank_of}`` after "meld of"; ``{rank_on}`` after "on the"), so that languages that inflect
 (Icelandic, whose numerals and adjectives agree with the rank's gender) translate each on its own; ``card``, ``top`` and
-``freezer`` are card codes, ``cards`` a tuple of card codes; other numbers are grouped as the
+``freezer`` are card codes, ``cards`` a tuple of card codes; a ``meld`` fact is a meld's name
+(a msgid), shown in the phrase its sentence needs (``{meld_on}`` after "on the"); other numbers are grouped as the
 language writes them. Which seed section states each rule lives with each variant
 (``Rules.sources``).
 """
@@ -73,7 +74,7 @@ RULES: Mapping[str, RuleText] = {
     "pile.frozen": RuleText(
         N_("The frozen pile"),
         N_(
-            "The pile is frozen (it holds {freezer}), so you need {pair} from your hand"
+            "The pile is frozen (it holds the {freezer}), so you need {pair} from your hand"
             " to meld with the {top}; you hold {count}."
         ),
     ),
@@ -108,7 +109,8 @@ RULES: Mapping[str, RuleText] = {
     ),
     "pile.onto_canasta": RuleText(
         N_("Taking the pile"),
-        N_("To take the pile, the {top} must go onto a meld that is not yet a canasta; this one has {count} cards."),
+        NP_("To take the pile, the {top} must go onto a meld that is not yet a canasta; this one has {count} card.",
+            "To take the pile, the {top} must go onto a meld that is not yet a canasta; this one has {count} cards."),
     ),
     "stock.must_take": RuleText(
         N_("The stock is used up"),
@@ -208,23 +210,29 @@ RULES: Mapping[str, RuleText] = {
     ),
     "going_out.needs_canasta": RuleText(
         N_("Going out needs a canasta"),
-        N_(
+        NP_(
             "Your side needs a canasta before you may go out, so you must keep at least two cards"
-            " after melding; this would leave {count}."
+            " after melding; this would leave {count} card.",
+            "Your side needs a canasta before you may go out, so you must keep at least two cards"
+            " after melding; this would leave {count} cards.",
         ),
     ),
     "going_out.needs_two_canastas": RuleText(
         N_("Going out needs two canastas"),
-        N_(
+        NP_(
             "Your side needs two canastas before you may go out, so you must keep at least two cards"
-            " after melding; this would leave {count}."
+            " after melding; this would leave {count} card.",
+            "Your side needs two canastas before you may go out, so you must keep at least two cards"
+            " after melding; this would leave {count} cards.",
         ),
     ),
     "going_out.needs_samba": RuleText(
         N_("Going out needs two canastas, one a Samba"),
-        N_(
+        NP_(
             "Your side needs two canastas, one of them a Samba, before you may go out, so you must keep"
-            " at least two cards after melding; this would leave {count}."
+            " at least two cards after melding; this would leave {count} card.",
+            "Your side needs two canastas, one of them a Samba, before you may go out, so you must keep"
+            " at least two cards after melding; this would leave {count} cards.",
         ),
     ),
     "going_out.refused": RuleText(
@@ -314,6 +322,31 @@ _RANKS = {
 }
 
 
+# A meld's name (a msgid of engine.melds: KIND_NAMES, CANASTA_NAMES) in the phrase it stands in:
+# ``{meld_on}`` after "on the" (Swedish takes the definite form, German the article, Icelandic the
+# accusative), so no sentence glues a bare name in.
+_MELDS = {
+    "meld_on": {
+        "meld": NC_("on the meld", "meld"),
+        "black threes": NC_("on the meld", "black threes"),
+        "Samba": NC_("on the meld", "Samba"),
+        "Bolivia": NC_("on the meld", "Bolivia"),
+        "meld of threes": NC_("on the meld", "meld of threes"),
+        "natural canasta": NC_("on the meld", "natural canasta"),
+        "mixed canasta": NC_("on the meld", "mixed canasta"),
+        "Royal canasta": NC_("on the meld", "Royal canasta"),
+        "Super Royal canasta": NC_("on the meld", "Super Royal canasta"),
+    },
+}
+MELD_CASES = tuple(_MELDS)
+RANK_CASES = tuple(_RANKS)
+
+
+def meld_phrase(name: str, lang: str = "en", case: str = "meld_on") -> str:
+    """A meld's name (``engine.melds.meld_name``) as the sentence needs it."""
+    return translate_text(_MELDS[case][name], {}, lang)
+
+
 def rank_plural(rank: int, lang: str = "en", case: str = "rank_of") -> str:
     """A rank's phrase as the sentence needs it: ``case`` is ``pair``, ``rank_of`` or ``rank_on``."""
     return translate_text(_RANKS[case][rank], {}, lang)
@@ -328,6 +361,9 @@ def format_facts(facts: Mapping[str, FactValue], lang: str) -> dict[str, str]:
                 out[case] = rank_plural(value, lang, case)
         elif key == "limit" and isinstance(value, str):  # a marked fragment: the variant's own limit
             out[key] = translate(value, lang)
+        elif key == "meld" and isinstance(value, str):
+            for case in _MELDS:
+                out[case] = meld_phrase(value, lang, case)
         elif key in ("card", "top", "freezer") and isinstance(value, int):
             out[key] = pretty_card(value, lang)
         elif key == "cards" and isinstance(value, tuple):

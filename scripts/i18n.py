@@ -3,12 +3,14 @@
     python scripts/i18n.py extract   # texts from code and lessons -> locales/canasta.pot
     python scripts/i18n.py update    # the template into every language's catalog (English filled in)
     python scripts/i18n.py compile   # every catalog -> its .mo (run by the set-up and test commands)
+    python scripts/i18n.py correct FILE   # set translations listed in FILE (locales/corrections.toml)
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import tomllib
 from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
@@ -84,10 +86,50 @@ def compile_all() -> None:
         _pybabel("compile", "-i", str(po), "-o", str(po.with_suffix(".mo")), "-l", lang, "-D", DOMAIN)
 
 
+def correct(path: Path) -> list[str]:
+    """Set the translations a corrections file lists (``[[correction]]``: lang, optional context,
+    msgid, ``was`` and ``now``, each a list of plural forms). An entry is changed only while it still
+    reads as ``was``, so a file written against one version never undoes a later fix; what is
+    skipped is said. Returns the report, one line per correction."""
+    corrections = tomllib.loads(path.read_text(encoding="utf-8")).get("correction", [])
+    report = []
+    by_lang: dict[str, list[dict[str, object]]] = {}
+    for item in corrections:
+        by_lang.setdefault(str(item["lang"]), []).append(item)
+    for lang, items in by_lang.items():
+        po = catalog_path(lang)
+        with po.open("rb") as handle:
+            catalog = read_po(handle, locale=lang)
+        changed = False
+        for item in items:
+            message = catalog.get(str(item["msgid"]), item.get("context"))  # type: ignore[arg-type]
+            label = f"{lang}: {str(item['msgid'])[:60]!r}"
+            if message is None:
+                report.append(f"{label}: not in the catalog, skipped")
+                continue
+            now = list(message.string) if isinstance(message.string, tuple) else [message.string]
+            if now == list(item["now"]):  # type: ignore[arg-type]
+                report.append(f"{label}: already corrected")
+            elif now != list(item["was"]):  # type: ignore[arg-type]
+                report.append(f"{label}: changed since, skipped")
+            else:
+                new = list(item["now"])  # type: ignore[arg-type]
+                message.string = tuple(new) if isinstance(message.id, tuple) else new[0]
+                changed = True
+                report.append(f"{label}: corrected")
+        if changed:
+            with po.open("wb") as handle:
+                write_po(handle, catalog, width=100)
+    return report
+
+
 COMMANDS = {"extract": extract, "update": update, "compile": compile_all}
 
 if __name__ == "__main__":
+    os.chdir(ROOT)  # locations in the template are relative to the project
+    if len(sys.argv) == 3 and sys.argv[1] == "correct":
+        print("\n".join(correct(Path(sys.argv[2]).resolve())))
+        sys.exit(0)
     if len(sys.argv) != 2 or sys.argv[1] not in COMMANDS:
         sys.exit(__doc__)
-    os.chdir(ROOT)  # locations in the template are relative to the project
     COMMANDS[sys.argv[1]]()

@@ -20,12 +20,11 @@ from typing import Any
 import flet as ft
 
 from engine.actions import parse_action
-from engine.cards import parse_cards
-from engine.i18n import N_, translate
+from engine.i18n import translate
 from engine.position import dump_position
-from tutor.lessons import LessonError, catalog, find_lesson, next_lesson
+from tutor.lessons import LessonError, catalog, find_lesson, fresh_deal, next_lesson
 from tutor.model import TableModel
-from tutor.progress import Progress, ProgressError
+from tutor.progress import DEFAULT_NAME, Progress, ProgressError
 from tutor.settings import Settings, SettingsError, load_settings, save_settings, settings_path
 from tutor.views import FONT, Handlers, home_view, lessons_view, page_view, rules_view
 from tutor.workers import choose_action, hints_for, review, strong_for
@@ -217,10 +216,7 @@ class Session:
                 chosen = None
         else:
             chosen = found[0] if found else None
-        if chosen is None:
-            self.model.show_hint(translate(N_("No hint for this moment."), self.model.lang), ())
-        else:
-            self.model.show_hint(chosen["text"], parse_cards(chosen["cards"]))
+        self.model.show_found_hint(chosen)  # said in every language: a language switch re-says it
         self.render()
 
     async def answer(self, yes: bool) -> None:
@@ -256,6 +252,8 @@ class Session:
         self.after_learner()
 
     async def go(self, screen: str) -> None:
+        if self.screen == "lesson" and screen != "lesson":
+            self._leave_lesson()
         if screen in ("home", "table") and self.model is not self.game:
             self.cancel_bots()
             self.model = self.game  # leaving a lesson: the free game is where it was
@@ -268,7 +266,7 @@ class Session:
         """The learner playing: the one chosen on this device, else the first, else a new one."""
         learners = self.progress.profiles()
         if not learners:
-            learners = [self.progress.add_profile(translate(N_("Learner"), self.settings.language))]
+            learners = [self.progress.add_profile(translate(DEFAULT_NAME, self.settings.language))]
         if self.learner not in {p.id for p in learners}:
             self.learner = learners[0].id
         return self.learner
@@ -288,11 +286,10 @@ class Session:
         lesson = find_lesson(lesson_id)
         if lesson is None:
             return
-        if variation < 0:
-            count = len(lesson.setups) - 1
-            done = self.progress.lesson(self._learner(), lesson_id).attempts
-            variation = 1 + done % count if count else 0
+        if variation < 0:  # a deal the learner has not played, else the one played longest ago
+            variation = fresh_deal(lesson, self.progress.deals_played(self._learner(), lesson_id))
         self.cancel_bots()
+        self._leave_lesson()
         self.model = TableModel.for_lesson(lesson, self.settings.language, variation)
         self.recorded = False
         self.screen = "lesson"
@@ -310,8 +307,11 @@ class Session:
         if kind == "try_again":
             self.model.try_again()
             self.after_learner()
-        elif kind == "restart":
-            await self.open_lesson(run.lesson.id, run.variation)
+        elif kind == "restart":  # the same attempt (its mistakes and hints count) until it is solved
+            self.cancel_bots()
+            if self.model.start_over():
+                self.recorded = False  # a new attempt after the solve: it is recorded in its turn
+            self.after_learner()
         elif kind == "mastery":
             await self.open_lesson(run.lesson.id, -1)
         elif kind == "next":
@@ -339,6 +339,13 @@ class Session:
             self.render()
             return
         await self.choose_learner(profile.id)
+
+    def _leave_lesson(self) -> None:
+        """An attempt left unsolved after a mistake still counts: the lesson comes back for review."""
+        run = self.model.lesson
+        if run is not None and not self.recorded and run.mistakes:
+            self.progress.queue_review(self._learner(), run.lesson.id)
+            self.recorded = True
 
     def record_lesson(self) -> None:
         """A solved lesson goes into the learner's progress, once."""

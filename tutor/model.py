@@ -26,11 +26,13 @@ from engine.actions import (
     MeldAction,
     TakePile,
 )
-from engine.cards import Card
+from engine.cards import Card, parse_cards, rank
 from engine.deal import deal
-from engine.describe import describe, describe_deal, describe_scores
+from engine.describe import describe_scores, seat_name
 from engine.errors import IllegalActionError
 from engine.game import apply
+from engine.hints import arranged
+from engine.i18n import N_, NP_, translate
 from engine.legal import legal_actions
 from engine.rulebook import title
 from engine.position import dump_position, load_position
@@ -39,10 +41,23 @@ from engine.scoring import TeamScore, score_hand
 from engine.state import State
 from engine.variants import get_variant
 from tutor.lessons import Lesson, LessonRun
+from tutor import seats
+from tutor.messages import Message
 
 
 @dataclass(frozen=True)
 class Refusal:
+    """A refused action, as data: the rule and what to say about it (the engine's explanation or
+    the lesson's own words), said in the current language by :meth:`TableModel.refusal_text`."""
+
+    rule: str
+    said: Message
+
+
+@dataclass(frozen=True)
+class RefusalText:
+    """A refusal said in one language, ready to show."""
+
     rule: str
     title: str
     explanation: str
@@ -50,9 +65,30 @@ class Refusal:
     seed: str
 
 
+@dataclass(frozen=True)
+class _Before:
+    """What the learner's action changed, to undo it: the state and how long the log and moves were."""
+
+    state: State
+    log: int
+    moves: int
+
+
+LOG_KEPT = 200  # log lines kept in memory (the views show the last few; a saved game the last 30)
+
+
 @dataclass
 class TableModel:
-    """One game at the table: the learner sits in ``seat``; the other seats are computer players."""
+    """One game at the table: the learner sits in ``seat``; the other seats are computer players.
+
+    What the table says (refusal, hint, log, review, a lesson's answer) is kept as data and said in
+    ``lang`` when asked: ``refusal_text()``, ``hint_text()``, ``log_lines()``, ``review_moments()``,
+    ``lesson_message()``, ``trap_note()``. Setting ``lang`` is all a language switch takes.
+
+    The score of the hand being played is not added up as it happens: ``totals`` are the position's
+    scores (the totals before this hand, which the engine reads for the opening minimum) plus this
+    hand's score once it is over, so an undo past the end of a hand takes its score back with it.
+    """
 
     rules: Rules
     state: State
@@ -60,49 +96,51 @@ class TableModel:
     seat: int = 0
     bot: str = "basic"
     practice: bool = True  # undo is allowed
-    totals: tuple[int, ...] = ()
     hand_number: int = 1
     selected: list[int] = field(default_factory=list)  # indexes into the learner's hand
-    staged: list[tuple[Card, ...]] = field(default_factory=list)  # melds waiting to go down together
-    log: list[str] = field(default_factory=list)
-    refusal: Refusal | None = None
-    history: list[State] = field(default_factory=list)  # states before each of the learner's actions
-    hand_scores: list[list[TeamScore]] = field(default_factory=list)
-    hint: tuple[str, tuple[Card, ...]] | None = None  # the hint shown: its text and the cards it points at
-    moves: list[tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=list)  # the learner's, this hand
-    review: list[dict[str, Any]] = field(default_factory=list)  # moments a tactics tip applied
+    staged_at: list[tuple[int, ...]] = field(default_factory=list)  # melds waiting to go down together
+    said: list[Message] = field(default_factory=list)  # the log, as data
+    rejected: Refusal | None = None
+    history: list[_Before] = field(default_factory=list)  # before each of the learner's actions
+    past_scores: list[list[TeamScore]] = field(default_factory=list)  # the hands played before this one
+    hint_said: tuple[Message, tuple[Card, ...]] | None = None  # the hint shown and the cards it points at
+    # the learner's moves this hand: position, action, what followed (the review reads them)
+    moves: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+    review: list[dict[str, Any]] = field(default_factory=list)  # moments a tactics tip applied (tutor.workers)
     seed: int = 0
     lesson: LessonRun | None = None  # a lesson being played: it judges, scripts the others, counts stars
     term: str | None = None  # the game term whose definition is shown (a glossary concept)
     # The action types open in one state, kept because every render asks about each button.
     _open_kinds: tuple[State, frozenset[str]] | None = field(default=None, init=False, repr=False, compare=False)
+    _scored: tuple[State, list[TeamScore]] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def new_game(cls, variant: str, players: int, lang: str, bot: str = "basic", seed: int = 0,
                  table: str | None = None) -> TableModel:
         rules = get_variant(variant).for_people(players, table)
         state = deal(rules, random.Random(seed), dealer=rules.players - 1)
-        model = cls(rules=rules, state=state, lang=lang, bot=bot, totals=(0,) * len(rules.teams), seed=seed)
-        model.log.append(describe_deal(state, 1, lang))
+        model = cls(rules=rules, state=state, lang=lang, bot=bot, seed=seed)
+        model._say(Message.deal(state, 1))
         return model
 
     @classmethod
     def for_lesson(cls, lesson: Lesson, lang: str, variation: int = 0) -> TableModel:
         """The table set up as the lesson's deal (or one of its variations: a mastery check)."""
         run = LessonRun(lesson, variation)
-        model = cls(rules=run.state.rules, state=run.state, lang=lang, seat=lesson.seat, practice=False,
-                    totals=(0,) * len(run.state.teams), lesson=run)
+        model = cls(rules=run.state.rules, state=run.state, lang=lang, seat=lesson.seat, practice=False, lesson=run)
         model._follow_lesson(0)
         return model
 
     # -- continuing later -------------------------------------------------------------------------
 
     def saved(self) -> dict[str, Any]:
-        """What it takes to continue this game later (the position in its JSON form)."""
+        """What it takes to continue this game later (the position in its JSON form; the log's
+        lines in every language, so a later language switch re-says them too)."""
         return {
             "variant": self.rules.name, "people": self.rules.table_of().people, "table": self.rules.table,
             "position": dump_position(self.state, reveal=True), "totals": list(self.totals),
-            "hand_number": self.hand_number, "seed": self.seed, "bot": self.bot, "log": self.log[-30:],
+            "hand_number": self.hand_number, "seed": self.seed, "bot": self.bot,
+            "log": [line.texts() for line in self.said[-30:]],
         }
 
     @classmethod
@@ -110,12 +148,14 @@ class TableModel:
         """A saved game; ``InvalidInputError`` (or ``KeyError``/``TypeError``) if it is not one."""
         rules = get_variant(data["variant"]).for_people(int(data["people"]), str(data["table"]))
         state = load_position(data["position"])
+        # the totals are the position's scores (before this hand) and, once it is over, its score:
+        # "totals" in the file only repeats them
         model = cls(rules=rules, state=state, lang=lang, bot=str(data["bot"]), seed=int(data["seed"]),
-                    totals=tuple(int(t) for t in data["totals"]), hand_number=int(data["hand_number"]))
-        model.log = [str(line) for line in data["log"]]
+                    hand_number=int(data["hand_number"]))
+        model.said = [Message.fixed(line) for line in data["log"]]
         return model
 
-    # -- what the learner sees -----------------------------------------------------------------
+    # -- what the learner sees (said in ``lang`` when asked) ----------------------------------------
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -124,6 +164,106 @@ class TableModel:
     @property
     def team(self) -> int:
         return self.state.team_of(self.seat)
+
+    def this_hand(self) -> list[TeamScore] | None:
+        """Each side's score for the hand on the table, once it is over (else ``None``)."""
+        if not self.state.is_over():
+            return None
+        if self._scored is None or self._scored[0] is not self.state:
+            self._scored = (self.state, score_hand(self.state))
+        return self._scored[1]
+
+    @property
+    def banked(self) -> tuple[int, ...]:
+        """Each side's total before this hand: the position's scores (a lesson's too)."""
+        return tuple(self.state.scores)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's game total: the hands before this one, and this one once it is over."""
+        scores = self.this_hand()
+        if scores is None:
+            return self.banked
+        return tuple(t + s.total for t, s in zip(self.banked, scores))
+
+    @property
+    def hand_scores(self) -> list[list[TeamScore]]:
+        """The scores of every finished hand of the game, this one last once it is over."""
+        scores = self.this_hand()
+        return self.past_scores + ([scores] if scores is not None else [])
+
+    def log_lines(self, count: int | None = None) -> list[str]:
+        """The last ``count`` lines of the play-by-play (all kept, if ``None``), in ``lang``."""
+        lines = self.said if count is None else self.said[-count:] if count > 0 else []
+        return [line(self.lang) for line in lines]
+
+    @property
+    def log(self) -> list[str]:
+        """The whole play-by-play in ``lang`` (``log_lines()``)."""
+        return self.log_lines()
+
+    def refusal_text(self) -> RefusalText | None:
+        """The refusal of the learner's last action, in ``lang`` (``None``: nothing refused)."""
+        if self.rejected is None:
+            return None
+        rule = self.rejected.rule
+        source = self.rules.source(rule)
+        return RefusalText(rule, title(rule, self.lang), self.rejected.said(self.lang),
+                           source.section if source else "", source.seed if source else "")
+
+    @property
+    def refusal(self) -> RefusalText | None:
+        return self.refusal_text()
+
+    def hint_text(self) -> str | None:
+        """The hint shown, in ``lang`` (``None``: no hint shown)."""
+        return None if self.hint_said is None else self.hint_said[0](self.lang)
+
+    @property
+    def hint(self) -> tuple[str, tuple[Card, ...]] | None:
+        """The hint shown, in ``lang``, and the cards it points at."""
+        return None if self.hint_said is None else (self.hint_said[0](self.lang), self.hint_said[1])
+
+    def review_moments(self) -> list[dict[str, Any]]:
+        """The post-hand review in ``lang``, the costliest moment first (:func:`tutor.workers.review`):
+        each moment's ``did``, ``advice``, ``hand`` (cards' codes), ``tip``, ``times`` and ``again``
+        (how often it came up this hand, said; empty for once)."""
+        out = []
+        for moment in self.review:
+            said = {key: Message.fixed(texts)(self.lang) for key, texts in moment.get("said", {}).items()}
+            times = int(moment.get("times", 1))
+            again = Message.text(NP_("This came up {count} time this hand.", "This came up {count} times this hand.",
+                                     "count"), count=times)(self.lang) if times > 1 else ""
+            out.append({**moment, **said, "again": again})
+        return out
+
+    def lesson_message(self) -> str:
+        """What the lesson says of the learner's last move (a trap, its feedback), in ``lang``."""
+        run = self.lesson
+        return "" if run is None or run.said is None else run.said(self.lang)
+
+    # -- who is who, and why an action is closed (tutor.seats) --------------------------------------
+
+    def seat_label(self, seat: int) -> str:
+        """A seat named from the learner's chair, in ``lang``: "You", "Partner", "Left", "Right"
+        (and "Opponent", "Across", "Partner on the left/right" at 2 and 6 seats)."""
+        return seats.seat_label(self.state.players, self.seat, seat, self.lang)
+
+    def seat_compass(self, seat: int) -> str:
+        """The seat's compass name, as the play-by-play names it ("West"), in ``lang``."""
+        return seat_name(self.state.players, seat, self.lang)
+
+    def team_label(self, team: int) -> str:
+        """A side named from the learner's chair: "You and Partner", "Left and Right"."""
+        return seats.team_label(self.state, self.seat, team, self.lang)
+
+    def why_not(self, kind: str) -> str:
+        """Why the learner cannot take an action of ``kind`` now, in ``lang`` ("" if he can): the
+        engine's refusal of that action as the learner's taps would build it, or what is missing
+        (whose turn it is, a selection). ``kind``: an action type of the engine (draw, take_pile,
+        meld, discard, ask_go_out, decline_pile, draw_replacement) or hint, undo, stage, clear."""
+        said = seats.why_not(self, kind)
+        return "" if said is None else said(self.lang)
 
     def selected_cards(self) -> tuple[Card, ...]:
         return tuple(self.hand[i] for i in self.selected)
@@ -152,21 +292,43 @@ class TableModel:
     # -- building actions from taps --------------------------------------------------------------
 
     def tap_card(self, index: int) -> None:
+        """Select or unselect a card of the hand; a card set aside in a meld is not in play."""
         if index in self.selected:
             self.selected.remove(index)
-        elif 0 <= index < len(self.hand):
+        elif 0 <= index < len(self.hand) and index not in self.staged_indexes():
             self.selected.append(index)
-        self.refusal = None
+        self.rejected = None
+
+    def staged_indexes(self) -> frozenset[int]:
+        """The hand's cards set aside as melds (they stay in the hand until the meld goes down)."""
+        return frozenset(i for meld in self.staged_at for i in meld)
+
+    def hand_order(self) -> list[int]:
+        """The hand to show, as indexes into it, in the order the tactics advise, without the cards
+        set aside as melds (the views show those with :attr:`staged`)."""
+        aside = self.staged_indexes()
+        return [i for i in arranged(self.state, self.seat) if i not in aside]
+
+    @property
+    def staged(self) -> list[tuple[Card, ...]]:
+        """The melds set aside, as cards."""
+        return [tuple(self.hand[i] for i in meld) for meld in self.staged_at]
 
     def clear(self) -> None:
         self.selected.clear()
-        self.staged.clear()
+        self.staged_at.clear()
 
     def stage(self) -> None:
         """Put the selected cards aside as one meld of several that go down together."""
         if self.selected:
-            self.staged.append(self.selected_cards())
+            self.staged_at.append(tuple(self.selected))
             self.selected = []
+
+    def unstage(self, meld: int) -> None:
+        """Take a meld set aside back into the hand (its cards are selectable again)."""
+        if 0 <= meld < len(self.staged_at):
+            del self.staged_at[meld]
+            self.rejected = None
 
     def meld_action(self) -> MeldAction:
         melds = list(self.staged)
@@ -184,8 +346,6 @@ class TableModel:
         return TakePile(meld=self.selected_cards(), melds=tuple(self.staged))
 
     def _meld_for_top(self) -> int:
-        from engine.cards import rank
-
         top = self.state.top()
         for index, meld in enumerate(self.state.melds[self.team]):
             if top is not None and meld.rank == rank(top):
@@ -206,10 +366,10 @@ class TableModel:
         try:
             after = apply(before, action)
         except IllegalActionError as error:
-            self.refusal = self._refusal(error.rule, error.explanation(self.lang))
+            self.rejected = Refusal(error.rule, Message.refusal(error))
             return False
-        self.history.append(before)
-        self.moves.append((dump_position(before, reveal=True), format_action(action)))
+        self.history.append(_Before(before, len(self.said), len(self.moves)))
+        self.moves.append((dump_position(before, reveal=True), format_action(action), {}))
         self._advance(before, action, after)
         self.clear()
         return True
@@ -218,9 +378,9 @@ class TableModel:
         run = self.lesson
         assert run is not None
         seen = len(run.played)
-        accepted = run.act(action, self.lang)
-        if run.refused is not None:
-            self.refusal = self._refusal(run.refused, run.message)  # the lesson's words, the rule's source
+        accepted = run.act(action)
+        if run.refused is not None and run.said is not None:
+            self.rejected = Refusal(run.refused, run.said)  # the lesson's words, the rule's source
             return False
         self._follow_lesson(seen)
         self.clear()
@@ -231,30 +391,64 @@ class TableModel:
         run = self.lesson
         assert run is not None
         for before, action, after in run.played[seen:]:
-            self.log.append(describe(before, action, after, self.lang))
+            self._say(Message.move(before, action, after))
         self.state = run.consequence if run.consequence is not None else run.state
-        self.refusal = None
-        self.hint = None
-        if run.state.is_over() and not self.hand_scores:
-            self.hand_scores.append(score_hand(run.state))
-            self.totals = tuple(s.total for s in self.hand_scores[-1])
+        self.rejected = None
+        self.hint_said = None
 
     def try_again(self) -> None:
-        """In a lesson, after a trap: back to before the move that fell into it."""
-        if self.lesson is not None:
-            self.lesson.try_again()
-            self.log.append("↶")
-            self._follow_lesson(len(self.lesson.played))
+        """In a lesson, after a trap: back to before the move that fell into it, or further back if an
+        earlier move already put the goal out of reach (the lesson then says so)."""
+        run = self.lesson
+        if run is not None and run.consequence is not None:
+            run.try_again()
+            self._follow_lesson(len(run.played))
+            if run.rewound > 1:
+                run.said = Message.text(NP_(
+                    "Your last {count} move is taken back: an earlier move already put the goal out of reach.",
+                    "Your last {count} moves are taken back: an earlier move already put the goal out of reach.",
+                    "count"), count=run.rewound)
+                self._say(run.said)
+            else:
+                self._say(Message.text(N_("Your move is taken back. Try again.")))
             self.clear()
 
-    def lesson_hint(self) -> None:
-        """The lesson's next hint (gentle first); none in a mastery check, which is played without."""
+    def start_over(self) -> bool:
+        """In a lesson: back to its deal. Before the solve it is the same attempt (its mistakes and
+        hints still count); after it, a new attempt begins (True: the caller records it anew)."""
         run = self.lesson
-        if run is not None and run.variation == 0 and run.lesson.hints:
-            text = run.hint(self.lang)
-            # the last hint is the move itself: its cards are highlighted in the hand
-            explicit = run.hints_used >= len(run.lesson.hints)
-            self.show_hint(text, run.next_cards() if explicit else ())
+        if run is None:
+            return False
+        fresh = run.succeeded()
+        if fresh:
+            self.lesson = run = LessonRun(run.lesson, run.variation)
+        else:
+            run.start_over()
+        self._follow_lesson(len(run.played))
+        self._say(Message.text(N_("Back to the start of the lesson.")))
+        self.clear()
+        return fresh
+
+    def trap_note(self) -> str:
+        """Under a trap's text, in ``lang``: what the table shows, and what to do now."""
+        run = self.lesson
+        if run is None or run.consequence is None:
+            return ""
+        if run.consequence_moves:
+            return translate(N_("The table shows what happens next. Try again."), self.lang)
+        return translate(N_("Try again: your move will be taken back."), self.lang)
+
+    def lesson_hint(self) -> None:
+        """The lesson's next hint (gentle first); none in a mastery check, which is played without,
+        and none once the lesson is over or a trap's consequence is shown (nothing is counted)."""
+        run = self.lesson
+        if run is None or not run.can_hint():
+            return
+        said = run.hint()
+        assert said is not None
+        # the last hint is the move itself: its cards are highlighted in the hand
+        explicit = run.hints_used >= len(run.lesson.hints)
+        self.show_hint(said, run.next_cards() if explicit else ())
 
     def play_bot(self, action: Action) -> None:
         """A computer player's action (chosen off the event loop, judged here like any other)."""
@@ -264,61 +458,80 @@ class TableModel:
             self._follow_lesson(seen)
             return
         before = self.state
+        mine = self.moves[-1] if self.moves else None
+        if (mine is not None and mine[1].get("type") == "discard" and isinstance(action, TakePile)
+                and before.turn == before.next_seat(self.seat) and before.team_of(before.turn) != self.team):
+            # the next player took the pile right after the learner's discard: the review weighs it
+            mine[2]["pile_taken"] = {"cards": len(before.pile), "points": sum(map(self.rules.value, before.pile))}
         self._advance(before, action, apply(before, action))
 
-    def show_hint(self, text: str, cards: tuple[Card, ...]) -> None:
-        self.hint = (text, cards)
+    def show_hint(self, text: Message | Mapping[str, str] | str, cards: tuple[Card, ...]) -> None:
+        """Show a hint: a message, or its texts by language (a worker's ``texts``), or one text."""
+        self.hint_said = (text if isinstance(text, Message) else Message.fixed(text), cards)
+
+    def show_found_hint(self, found: Mapping[str, Any] | None) -> None:
+        """Show a hint as :func:`tutor.workers.hints_for` returns it (``None``: there is none)."""
+        if found is None:
+            self.show_hint(Message.text(N_("No hint for this moment.")), ())
+        else:
+            self.show_hint(found.get("texts") or found["text"], parse_cards(found["cards"]))
 
     def hinted(self, index: int) -> bool:
         """Whether the card at ``index`` of the hand is one the hint points at."""
-        if self.hint is None:
+        if self.hint_said is None:
             return False
-        card = self.hand[index]
-        return card in self.hint[1]
+        return self.hand[index] in self.hint_said[1]
+
+    def _say(self, line: Message) -> None:
+        self.said.append(line)
+        del self.said[:-LOG_KEPT]
 
     def _advance(self, before: State, action: Action, after: State) -> None:
-        self.log.append(describe(before, action, after, self.lang))
+        self._say(Message.move(before, action, after))
         self.state = after
-        self.refusal = None
-        self.hint = None
-        if after.is_over():
-            scores = score_hand(after)
-            self.hand_scores.append(scores)
-            self.totals = tuple(t + s.total for t, s in zip(self.totals, scores))
-            self.log.extend(describe_scores(after, scores, self.totals, self.lang))
-
-    def _refusal(self, rule: str, explanation: str) -> Refusal:
-        source = self.rules.source(rule)
-        return Refusal(rule, title(rule, self.lang), explanation, source.section if source else "",
-                       source.seed if source else "")
+        self.rejected = None
+        self.hint_said = None
+        scores = self.this_hand()
+        if scores is not None:
+            totals = self.totals
+            for line in range(len(scores)):
+                self._say(Message(lambda lang, line=line: describe_scores(after, scores, totals, lang)[line]))
 
     def can_undo(self) -> bool:
         return self.practice and bool(self.history)
 
     def undo(self) -> None:
-        """Back to before the learner's last action (the computer players' moves since go too)."""
+        """Back to before the learner's last action (the computer players' moves since go too, and
+        so does the hand's score if it ended since: the totals are derived from the state)."""
         if self.can_undo():
-            self.state = self.history.pop()
-            self.moves = self.moves[: len(self.history)]
-            self.log.append("↶")
+            before = self.history.pop()
+            self.state = before.state
+            del self.moves[before.moves:]
+            del self.said[before.log:]
+            self._say(Message.text(N_("You took back your last move.")))
+            self.review = []  # the review was of a hand that is no longer over
             self.clear()
-            self.refusal = None
+            self.rejected = None
+            self.hint_said = None
 
     def game_over(self) -> bool:
         return self.state.is_over() and self.rules.game_over(self.totals)
 
     def next_hand(self) -> None:
-        if not self.state.is_over() or self.game_over():
+        scores = self.this_hand()
+        if scores is None or self.game_over():
             return
+        totals = self.totals
+        self.past_scores.append(scores)
         self.hand_number += 1
         dealer = (self.state.dealer + 1) % self.rules.players
         rng = random.Random(self.seed * 1000 + self.hand_number)
-        self.state = deal(self.rules, rng, scores=self.totals, dealer=dealer)
+        self.state = deal(self.rules, rng, scores=totals, dealer=dealer)
         self.history.clear()
         self.moves.clear()
         self.review = []
         self.clear()
-        self.log.append(describe_deal(self.state, self.hand_number, self.lang))
+        self._say(Message.deal(self.state, self.hand_number))
 
     def answer(self, yes: bool) -> bool:
         return self.play(AnswerGoOut(yes))
@@ -327,4 +540,3 @@ class TableModel:
         actions = {"draw": Draw(), "ask_go_out": AskGoOut(), "decline_pile": DeclinePile(),
                    "draw_replacement": DrawReplacement()}
         return self.play(actions[kind])
-

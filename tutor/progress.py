@@ -18,11 +18,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.i18n import N_, translate
+from engine.i18n import LANGUAGES, N_, NP_, Text, translate, translate_text
 
 DAY = 86_400.0
 INTERVALS = (1, 3, 7, 14, 30, 60)  # days between reviews, step by step
 MAX_NAME = 40
+DEFAULT_NAME = N_("Learner")  # the profile made on first use, before anyone has typed a name
+
+
+def shown_name(name: str, lang: str) -> str:
+    """A learner's name as shown: the default profile's name follows the language (it was made in
+    whatever language the app had on first use); a name someone typed stays as typed."""
+    if name in {translate(DEFAULT_NAME, other) for other in LANGUAGES}:
+        return translate(DEFAULT_NAME, lang)
+    return name
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS profiles (
@@ -42,12 +51,12 @@ class ProgressError(ValueError):
 
     ``text`` is a message id and ``facts`` fill it, so the app says it in the learner's language."""
 
-    def __init__(self, text: str, **facts: object) -> None:
-        super().__init__(text.format(**facts))
+    def __init__(self, text: Text, **facts: object) -> None:
+        super().__init__(translate_text(text, facts, "en").format(**facts))
         self.text, self.facts = text, facts
 
     def explanation(self, lang: str) -> str:
-        return translate(self.text, lang).format(**self.facts)
+        return translate_text(self.text, self.facts, lang).format(**self.facts)
 
 
 @dataclass(frozen=True)
@@ -95,7 +104,8 @@ class Progress:
         if not name:
             raise ProgressError(N_("A learner's name cannot be empty."))
         if len(name) > MAX_NAME:
-            raise ProgressError(N_("A learner's name has at most {count} characters."), count=MAX_NAME)
+            raise ProgressError(NP_("A learner's name has at most {count} character.",
+                                    "A learner's name has at most {count} characters."), count=MAX_NAME)
         try:
             with self._db() as db:
                 cursor = db.execute("INSERT INTO profiles (name, created) VALUES (?, ?)", (name, time.time()))
@@ -135,6 +145,14 @@ class Progress:
                                (step, now + INTERVALS[step] * DAY, profile, lesson))
         return self.lesson(profile, lesson)
 
+    def queue_review(self, profile: int, lesson: str, now: float | None = None) -> None:
+        """An attempt left unsolved after a mistake: the lesson comes back for review, from the first
+        interval (as after a solved attempt with a mistake); no attempt is recorded."""
+        now = time.time() if now is None else now
+        self.profile(profile)  # raises for an unknown one
+        with self._db() as db:
+            db.execute("INSERT OR REPLACE INTO reviews VALUES (?, ?, 0, ?)", (profile, lesson, now + INTERVALS[0] * DAY))
+
     # One row per lesson: best stars, attempts, whether a clean solve of a variation is among them,
     # and the review date; the catalog reads every lesson's at each render.
     _SUMMARY = """
@@ -159,6 +177,13 @@ class Progress:
 
     def all_lessons(self, profile: int) -> dict[str, LessonProgress]:
         return self._summaries(profile)
+
+    def deals_played(self, profile: int, lesson: str) -> list[int]:
+        """The deal (variation) of each of the learner's attempts at ``lesson``, oldest first."""
+        with self._db() as db:
+            return [row[0] for row in db.execute(
+                "SELECT variation FROM attempts WHERE profile = ? AND lesson = ? ORDER BY finished, rowid",
+                (profile, lesson))]
 
     def due(self, profile: int, now: float | None = None) -> list[str]:
         """The lessons to review now, the longest overdue first."""

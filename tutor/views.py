@@ -15,15 +15,14 @@ import flet as ft
 
 from engine.cards import JOKER, Card, is_red, parse_cards, rank, suit
 from engine.describe import describe_result, seat_name, team_name
-from engine.hints import arranged
-from engine.i18n import N_, translate
+from engine.i18n import N_, format_number, translate
 from engine.melds import Meld, meld_name
 from engine.rulebook import title
 from engine.variants import VARIANTS
 from tutor.glossary import definition, segments
 from tutor.lessons import TOPICS, Lesson
 from tutor.model import TableModel
-from tutor.progress import LessonProgress, Profile
+from tutor.progress import LessonProgress, Profile, shown_name
 from tutor.settings import Settings
 
 SUITS = "♣♦♥♠"
@@ -153,7 +152,7 @@ def table_view(model: TableModel, handlers: Handlers, size: str = "medium") -> f
     for team in range(len(state.teams)):
         name = team_name(state, team, model.lang)
         threes = " ".join(card_label(c, model.lang) for c in state.red_threes[team])
-        header = f"{name} · {model.totals[team] if model.totals else 0}" + (f" · {threes}" if threes else "")
+        header = f"{name} · {format_number(model.totals[team] if model.totals else 0, model.lang)}" + (f" · {threes}" if threes else "")
         melds = [meld_view(model, m, i, team, handlers, size) for i, m in enumerate(state.melds[team])]
         rows.append(ft.Column([ft.Text(header, weight=ft.FontWeight.BOLD, font_family=FONT),
                                ft.Row(melds, wrap=True, spacing=6, run_spacing=6)], spacing=4))
@@ -183,7 +182,7 @@ def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
     cards = [
         card_view(model.hand[i], model.lang, selected=i in model.selected, size=size, four_colour=four_colour,
                   on_click=on(handlers.tap_card, i), identifier=f"hand-{i}", hinted=model.hinted(i))
-        for i in arranged(model.state, model.seat)
+        for i in model.hand_order()
     ]
     staged = [ft.Text(" ".join(card_label(c, model.lang) for c in meld), font_family=FONT) for meld in model.staged]
     title = _(model, N_("Your hand"))
@@ -269,10 +268,12 @@ def scores_view(model: TableModel) -> ft.Control | None:
         ft.DataColumn(ft.Text(team_name(state, t, model.lang), font_family=FONT), numeric=True)
         for t in range(len(state.teams))]
     rows = [ft.DataRow([ft.DataCell(ft.Text(_(model, label), font_family=FONT))] +
-                       [ft.DataCell(ft.Text(str(getattr(s, key)), font_family=FONT)) for s in scores])
+                       [ft.DataCell(ft.Text(format_number(getattr(s, key), model.lang), font_family=FONT))
+                        for s in scores])
             for key, label in SCORE_ROWS]
     rows.append(ft.DataRow([ft.DataCell(ft.Text(_(model, N_("In all")), font_family=FONT))] +
-                           [ft.DataCell(ft.Text(str(t), font_family=FONT)) for t in model.totals]))
+                           [ft.DataCell(ft.Text(format_number(t, model.lang), font_family=FONT))
+                            for t in model.totals]))
     return ft.Semantics(identifier="scores", content=ft.DataTable(columns=columns, rows=rows))
 
 
@@ -286,7 +287,8 @@ def game_over_view(model: TableModel) -> ft.Control | None:
     columns = [ft.DataColumn(ft.Text(_(model, N_("Hand")), font_family=FONT))] + [
         ft.DataColumn(ft.Text(team_name(state, t, model.lang), font_family=FONT), numeric=True) for t in teams]
     rows = [ft.DataRow([ft.DataCell(ft.Text(str(number), font_family=FONT))] +
-                       [ft.DataCell(ft.Text(str(scores[t].total), font_family=FONT)) for t in teams])
+                       [ft.DataCell(ft.Text(format_number(scores[t].total, model.lang), font_family=FONT))
+                        for t in teams])
             for number, scores in enumerate(model.hand_scores, start=1)]
     result = describe_result(state, model.totals, winner, model.lang)
     return ft.Semantics(identifier="game-over", content=ft.Column([
@@ -505,10 +507,10 @@ def lesson_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
             content=ft.Text(definition(model.term, lang), font_family=FONT, italic=True))))
     buttons = []
     if run.consequence is not None:
-        rows.append(ft.Semantics(identifier="lesson-trap", label=run.message, content=ft.Container(
+        rows.append(ft.Semantics(identifier="lesson-trap", label=model.lesson_message(), content=ft.Container(
             bgcolor=ft.Colors.ORANGE_50, border_radius=8, padding=10, content=ft.Column([
-                ft.Text(run.message, font_family=FONT),
-                ft.Text(_(model, N_("The table shows what happens next. Try again.")), font_family=FONT, italic=True),
+                ft.Text(model.lesson_message(), font_family=FONT),
+                ft.Text(model.trap_note(), font_family=FONT, italic=True),
             ], spacing=4))))
         buttons.append(_lesson_button(model, handlers, N_("Try again"), "try_again"))
     elif run.succeeded():
@@ -545,7 +547,7 @@ def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, Les
                                                      font_family=FONT)])]
     if handlers.choose_learner is not None and handlers.add_learner is not None:
         chips = [ft.Semantics(identifier=f"learner-{p.id}", selected=p.id == learner, content=ft.TextButton(
-            content=ft.Text(p.name, font_family=FONT, weight=ft.FontWeight.BOLD if p.id == learner else None),
+            content=ft.Text(shown_name(p.name, lang), font_family=FONT, weight=ft.FontWeight.BOLD if p.id == learner else None),
             on_click=on(handlers.choose_learner, p.id))) for p in learners]
         name = ft.TextField(label=t(N_("New learner's name")), width=200, dense=True)
 

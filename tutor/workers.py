@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.actions import format_action
 from engine.bots import observe
+from engine.game import apply
 from engine.levels import make_bot
 from engine.legal import legal_actions
 from engine.position import load_position
@@ -19,11 +20,13 @@ from engine.position import load_position
 
 def hints_for(position: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     """The engine's ranked hints for the player to act, ready to show: tip, explanation in
-    ``lang``, the cards to highlight and the suggested action."""
+    ``lang`` (``text``) and in every language (``texts``), the cards to highlight and the
+    suggested action."""
     from engine.cards import format_cards
     from engine.hints import hints
 
-    return [{"tip": h.tip, "text": h.explanation(lang), "cards": format_cards(h.cards), "action": format_action(h.action)}
+    return [{"tip": h.tip, "text": h.explanation(lang), "texts": _texts(h.explanation), "cards": format_cards(h.cards),
+             "action": format_action(h.action)}
             for h in hints(load_position(position))]
 
 
@@ -35,28 +38,80 @@ def strong_for(position: dict[str, Any], lang: str, budget_ms: float = 300.0) ->
     hint = strong_move(load_position(position), budget_ms)
     if hint is None:
         return None
-    return {"tip": hint.tip, "text": hint.explanation(lang), "cards": format_cards(hint.cards),
-            "action": format_action(hint.action)}
+    return {"tip": hint.tip, "text": hint.explanation(lang), "texts": _texts(hint.explanation),
+            "cards": format_cards(hint.cards), "action": format_action(hint.action)}
 
 
-def review(moves: list[tuple[dict[str, Any], dict[str, Any]]], lang: str) -> list[dict[str, Any]]:
-    """The learner's hand looked over: each of his moves where a tactics tip advised otherwise,
-    with what he did, the advice, and his hand at that moment."""
-    from engine.actions import parse_action
-    from engine.cards import format_cards
-    from engine.describe import describe
-    from engine.game import apply
-    from engine.hints import hints
+def review(moves: list[tuple[Any, ...]], lang: str) -> list[dict[str, Any]]:
+    """The learner's hand looked over, the costliest moment first, one moment a kind.
 
-    moments = []
-    for position, action_json in moves:
-        state = load_position(position)
-        action = parse_action(action_json)
-        advice = [h for h in hints(state) if h.tip.startswith("tactics.") and not h.follows(action)]
-        if advice:
-            moments.append({"did": describe(state, action, apply(state, action), lang), "advice": advice[0].explanation(lang),
-                            "hand": format_cards(state.hands[state.turn]), "tip": advice[0].tip})
-    return moments
+    ``moves`` holds the learner's moves as ``(position, action)`` or ``(position, action, facts)``,
+    where ``facts`` may say what followed (``pile_taken``: the next player took the pile right after
+    this discard, with its ``cards`` and ``points``; the model records it). A moment is a pile left
+    to the next player (its cost: the points of the pile's cards), a wild card discarded that froze
+    the pile (its cost: the card's points, lost to the side's melds), or a move against one of the
+    Taktik's tips (no points: after the others, by the tip's weight). Each moment has what he did
+    (``did``), the advice, his hand (``hand``), ``tip``, ``cost``, ``times`` (how often that kind
+    came up this hand) and ``said``: ``did`` and ``advice`` in every language.
+    """
+    found = [moment for index, move in enumerate(moves) for moment in _moments(index, *move)]
+    found.sort(key=lambda m: (-m["cost"], -m["weight"], m["index"]))
+    kinds: dict[str, dict[str, Any]] = {}
+    for moment in found:  # the costliest of each kind, and how many of that kind there were
+        kinds.setdefault(moment["tip"], {**moment, "times": 0})["times"] += 1
+    out = []
+    for moment in kinds.values():
+        did, advice = moment.pop("did"), moment.pop("advice")
+        out.append({**{k: v for k, v in moment.items() if k not in ("weight", "index")},
+                    "did": did(lang), "advice": advice(lang), "said": {"did": _texts(did), "advice": _texts(advice)}})
+    return out
+
+
+def _texts(explain: Any) -> dict[str, str]:
+    """A text in every language of the app, so the table can say it again after a language switch."""
+    from engine.i18n import LANGUAGES
+
+    return {lang: explain(lang) for lang in LANGUAGES}
+
+
+def _moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
+             facts: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """What one of the learner's moves cost: a pile given, a pile frozen, a tip not followed."""
+    from engine.actions import Discard, parse_action
+    from engine.cards import WILD, format_cards
+    from engine.hints import hints, safest_discard
+    from engine.i18n import N_, NP_
+    from tutor.messages import Message
+
+    state = load_position(position)
+    action = parse_action(action_json)
+    after = apply(state, action)
+    did = Message.move(state, action, after)
+    common = {"hand": format_cards(state.hands[state.turn]), "index": index, "weight": 0.0}
+    found = []
+    taken = (facts or {}).get("pile_taken")
+    if isinstance(action, Discard) and taken:
+        pile = Message.text(NP_("The next player took the pile ({count} card) right after this discard.",
+                                "The next player took the pile ({count} cards) right after this discard.",
+                                "count"), count=int(taken["cards"]))
+        safer = safest_discard(state, legal_actions(state))
+        if safer is not None and safer.card != action.card:
+            advice = Message(lambda lang, safer=safer.card: pile(lang) + " " + Message.text(
+                N_("A safer discard was the {card}."), card=safer)(lang))
+        else:
+            advice = pile
+        found.append({**common, "tip": "review.pile_given", "cost": int(taken["points"]), "did": did, "advice": advice})
+    if isinstance(action, Discard) and WILD[action.card] and state.freezer() is None and after.freezer() is not None:
+        points = state.rules.value(action.card)
+        froze = Message.text(N_("Discarding the {card} froze the pile, for your side too, and a wild card worth"
+                                " {points} points was lost to your melds."), card=action.card, points=points)
+        found.append({**common, "tip": "review.froze_pile", "cost": points, "did": did, "advice": froze})
+    advice_hints = [h for h in hints(state) if h.tip.startswith("tactics.") and not h.follows(action)]
+    if advice_hints:
+        best = advice_hints[0]
+        found.append({**common, "tip": best.tip, "cost": 0, "weight": best.weight, "did": did,
+                      "advice": Message(best.explanation)})
+    return found
 
 
 def choose_action(position: dict[str, Any], bot: str, seed: int, think: float = 0.0) -> dict[str, Any]:

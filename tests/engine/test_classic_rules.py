@@ -146,7 +146,7 @@ def test_frystur_haugur_mike_needs_a_natural_pair() -> None:
     error = refusal(state, {"type": "take_pile", "meld": ["5h", "2d"]})
     assert error.rule == "pile.frozen"
     assert error.explanation() == (
-        "The pile is frozen (it holds 2♣), so you need two natural 5s from your hand"
+        "The pile is frozen (it holds the 2♣), so you need two natural 5s from your hand"
         " to meld with the 5♠; you hold 1."
     )
 

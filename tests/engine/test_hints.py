@@ -311,6 +311,18 @@ def test_arranged_hand_groups_wild_cards_threes_and_suits() -> None:
     assert format_cards(order)[:3] == ["2c", "JK", "3h"] and format_cards(order)[3:6] == ["Kc", "7d", "8d"]
 
 
+def test_arranged_hand_keeps_pairs_of_a_rank_together() -> None:
+    from engine.cards import format_cards
+    from engine.hints import arranged
+
+    hand = ["7h", "9s", "Jd", "7c", "4d", "9c", "Ah", "Js"]  # the keep-your-pairs lesson's hand
+    for variant in ("royal", "classic"):
+        state = state_of(hand, variant=variant, hands=[hand, 15, 15, 15] if variant == "royal" else [hand, 11, 11, 11])
+        order = format_cards([state.hands[0][i] for i in arranged(state, 0)])
+        for pair in (("7h", "7c"), ("9s", "9c"), ("Jd", "Js")):
+            assert abs(order.index(pair[0]) - order.index(pair[1])) == 1, (variant, order)
+
+
 def test_why_going_out_is_not_allowed_yet() -> None:
     assert "rule.not_out_yet" in _tips(state_of(["9c", "5s"], phase="play", **OPENED))
     canasta = {"melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "2c"]], []]}

@@ -113,16 +113,22 @@ def test_the_source_names_the_section_in_the_learners_language(variant: str) -> 
 def test_the_data_holds_exactly_the_variants_rules(variant: str) -> None:
     """No rule without its parts (above), and no part left behind by a rule that has gone."""
     rules = get_variant(variant)
-    assert set(QUOTES[variant]) == set(rules.sources)
-    assert set(HEADINGS[variant]) == {s.section for s in rules.sources.values()}
-    assert set(VARIANT_TOLD.get(variant, {})) <= set(rules.sources)
-    assert set(NOTES.get(variant, {})) == {r for r, s in rules.sources.items() if s.note}
+    _same("passages (engine/ruledocs_quotes.py)", set(QUOTES[variant]), set(rules.sources))
+    _same("headings (engine/ruledocs_quotes.py)", set(HEADINGS[variant]), {s.section for s in rules.sources.values()})
+    _same("learners' notes (engine/ruledocs_texts.py NOTES)", set(NOTES.get(variant, {})),
+          {r for r, s in rules.sources.items() if s.note})
+    assert not set(VARIANT_TOLD.get(variant, {})) - set(rules.sources), "statements of rules the variant lacks"
     assert set(rule_ids(rules)) == set(rules.sources) and len(rule_ids(rules)) == len(rules.sources)
+
+
+def _same(what: str, have: set[str], wanted: set[str]) -> None:
+    assert have == wanted, f"{what}: missing {sorted(wanted - have)}, left behind {sorted(have - wanted)}"
 
 
 def test_every_rule_has_a_statement_and_every_statement_a_rule() -> None:
     used = {rule_id for rules in VARIANTS.values() for rule_id in rules.sources}
-    assert set(TOLD) == set(RULES) == used
+    assert set(RULES) == used
+    _same("statements (engine/ruledocs_texts.py TOLD)", set(TOLD), set(RULES))
 
 
 def test_rule_ids_follow_a_hand_from_the_deal_to_going_out() -> None:

@@ -6,7 +6,6 @@ import io
 import re
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,6 @@ from engine.i18n import LANGUAGES, translations
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "locales" / "canasta.pot"
-GLOSSARY = tomllib.loads((ROOT / "locales" / "glossary.toml").read_text(encoding="utf-8"))
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -67,20 +65,6 @@ def test_the_catalog_compiles(lang: str) -> None:
     buffer = io.BytesIO()
     write_mo(buffer, cat)
     assert buffer.getvalue()
-
-
-@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
-def test_the_glossary_terms_are_used(lang: str) -> None:
-    problems = []
-    for concept, entry in GLOSSARY.items():
-        english, term = re.compile(entry["en"], re.IGNORECASE), entry[lang]
-        wanted = re.compile(term["match"], re.IGNORECASE)  # a term may open the sentence
-        for ids, strings, message in _entries(lang):
-            if message.context:  # type: ignore[attr-defined]
-                continue  # single words in a given case; the sentences around them are checked
-            if english.search(ids[0]) and not all(wanted.search(s) for s in strings):
-                problems.append((concept, ids[0], strings))
-    assert not problems, f"{lang}: glossary term missing in {len(problems)} entries, e.g. {problems[:3]}"
 
 
 def test_the_template_is_up_to_date(tmp_path: Path) -> None:

@@ -98,3 +98,31 @@ def test_the_catalog_shows_the_reviews_due_and_opens_one_as_a_fresh_deal(session
     session.progress.record(learner, "classic-open-pile", 0, 2, 1, 0)  # due tomorrow
     assert "review-classic-open-pile" not in semantics(session.lessons_screen())
     assert session.progress.due(learner, now=DAY) == ["classic-frozen-pile"]
+
+
+def test_start_over_keeps_the_attempts_mistakes_for_the_record_and_the_review(session: Session) -> None:
+    lesson = find_lesson("classic-frozen-pile")
+    assert lesson is not None
+    _run(session.open_lesson(lesson.id, 0))
+    session.model.play(parse_action({"type": "take_pile", "meld": ["5h", "2d"]}))  # a mistake
+    _run(session.lesson_action("restart"))
+    session.model.play(lesson.solution[0])
+    session.after_learner()
+    progress = session.progress.lesson(session._learner(), lesson.id)
+    assert progress.attempts == 1 and progress.stars == 2 and progress.review_due is not None
+    _run(session.lesson_action("restart"))  # after the solve: a new attempt, recorded in its turn
+    session.model.play(lesson.solution[0])
+    session.after_learner()
+    progress = session.progress.lesson(session._learner(), lesson.id)
+    assert progress.attempts == 2 and progress.stars == 3
+
+
+def test_an_attempt_left_after_a_mistake_brings_the_lesson_back_for_review(session: Session) -> None:
+    _run(session.open_lesson("classic-frozen-pile", 0))
+    session.model.play(parse_action({"type": "take_pile", "meld": ["5h", "2d"]}))  # a mistake, then away
+    _run(session.lesson_action("catalog"))
+    progress = session.progress.lesson(session._learner(), "classic-frozen-pile")
+    assert progress.attempts == 0 and not progress.completed and progress.review_due is not None
+    _run(session.open_lesson("classic-open-pile", 0))  # a clean attempt left: nothing queued
+    _run(session.go("home"))
+    assert session.progress.lesson(session._learner(), "classic-open-pile").review_due is None

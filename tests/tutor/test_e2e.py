@@ -179,7 +179,7 @@ def test_an_illegal_attempt_is_explained_and_nothing_changes(browser_page) -> No
 def test_switch_to_icelandic_and_screenshots_at_phone_and_desktop_size(browser_page) -> None:  # type: ignore[no-untyped-def]
     page, _ = browser_page
     _click(page, "lang-is")
-    _wait_for(page, lambda: "Þú átt" in _status(page))
+    _wait_for(page, lambda: _status(page).startswith("Röðin er komin að þér"))
     _screenshot(page, "desktop-icelandic.png")
     page.set_viewport_size({"width": 390, "height": 844})
     _screenshot(page, "phone-icelandic.png")

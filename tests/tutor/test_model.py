@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.actions import parse_action
 from engine.game import is_legal
+from engine.i18n import translate
 from engine.position import dump_position
 from tutor.model import TableModel
 from tutor.workers import choose_action
@@ -99,7 +100,9 @@ def test_a_game_is_continued_where_it_was_left() -> None:
     model.simple("draw")
     again = TableModel.restore(json.loads(json.dumps(model.saved())), "is")
     assert dump_position(again.state, reveal=True) == dump_position(model.state, reveal=True)
-    assert again.lang == "is" and again.log == model.log and again.rules.name == "classic"
+    assert again.lang == "is" and again.rules.name == "classic"
+    model.lang = "is"
+    assert again.log_lines() == model.log_lines() and again.log_lines()[0].startswith("Umferð 1")
 
 
 def test_a_hint_highlights_its_cards_until_the_next_action() -> None:
@@ -131,3 +134,243 @@ def state_of_frozen_pairs():  # type: ignore[no-untyped-def]
     from tests.engine.helpers import state_of
 
     return state_of(["8c", "8d", "Kh", "5s"], phase="play", pile=["2c", "9h"], melds=[[["Qh", "Qd", "Qc"]], []])
+
+
+def _play_to_the_end(model: TableModel) -> None:
+    """The hand played out by the basic player in every seat (the learner's too)."""
+    seed = 0
+    while not model.state.is_over():
+        action = parse_action(choose_action(dump_position(model.state, reveal=True), "basic", seed))
+        seed += 1
+        if model.is_my_turn():
+            assert model.play(action)
+        else:
+            model.play_bot(action)
+
+
+def test_undo_after_the_end_of_a_hand_takes_its_score_back() -> None:
+    from engine.scoring import score_hand
+
+    model = _game()
+    seed = 0
+    line: list[object] = []
+    while not model.state.is_over():  # the hand, remembering the moves since the learner's last
+        action = parse_action(choose_action(dump_position(model.state, reveal=True), "basic", seed))
+        seed += 1
+        if model.is_my_turn():
+            assert model.play(action)
+            line = [action]
+        else:
+            model.play_bot(action)
+            line.append(action)
+    scored = tuple(s.total for s in score_hand(model.state))
+    assert model.totals == scored and len(model.hand_scores) == 1
+    model.undo()
+    assert not model.state.is_over() and model.totals == (0, 0) and model.hand_scores == []
+    assert not any("this hand" in line for line in model.log) and model.review == []
+    assert model.play(line[0])  # type: ignore[arg-type]
+    for action in line[1:]:  # the same moves again: the hand ends as before
+        model.play_bot(action)  # type: ignore[arg-type]
+    assert model.state.is_over() and model.totals == scored  # not twice
+    assert sum("this hand" in text for text in model.log) == 2  # one line a side, once
+    model.next_hand()
+    assert model.hand_number == 2 and model.state.scores == scored and model.totals == scored
+    assert model.opening_minimum() == model.rules.opening_minimum(scored[0])
+
+
+def test_a_finished_hand_is_banked_and_the_next_hand_counts_on_top() -> None:
+    model = _game()
+    _play_to_the_end(model)
+    first = model.totals
+    model.next_hand()
+    assert model.banked == first and model.totals == first and len(model.hand_scores) == 1
+    _play_to_the_end(model)
+    second = model.hand_scores[-1]
+    assert model.totals == tuple(f + s.total for f, s in zip(first, second)) and len(model.hand_scores) == 2
+
+
+def test_a_saved_finished_hand_is_not_counted_twice_when_continued() -> None:
+    import json
+
+    model = _game()
+    _play_to_the_end(model)
+    again = TableModel.restore(json.loads(json.dumps(model.saved())), "en")
+    assert again.totals == model.totals and again.banked == (0, 0) and again.log == model.log[-30:]
+    old = {**model.saved(), "log": model.log[-30:]}  # a game saved with its log as plain English lines
+    again = TableModel.restore(json.loads(json.dumps(old)), "sv")
+    assert again.totals == model.totals and again.log == model.log[-30:]
+
+
+def test_a_lesson_shows_the_scores_of_its_position() -> None:
+    from tutor.lessons import ROOT, load_lesson
+
+    lesson = load_lesson(ROOT / "classic" / "13-opening-50.toml")
+    for variation, setup in enumerate(lesson.setups):
+        model = TableModel.for_lesson(lesson, "en", variation)
+        assert model.totals == tuple(setup.start.scores) and model.opening_minimum() == 50
+
+
+def test_a_language_switch_says_the_refusal_the_hint_and_the_log_again() -> None:
+    from tutor.workers import hints_for
+
+    model = _game("en")
+    model.simple("draw")
+    model.tap_card(0)
+    assert not model.play(model.meld_action())
+    english = (model.refusal_text(), model.log_lines())
+    found = hints_for(dump_position(model.state, reveal=True), "en")
+    model.show_found_hint(found[0])
+    hint = model.hint_text()
+    model.lang = "de"
+    refusal = model.refusal_text()
+    assert refusal is not None and english[0] is not None and refusal.rule == english[0].rule
+    assert refusal.explanation != english[0].explanation and "Meldung" in refusal.explanation
+    assert refusal.title != english[0].title
+    assert english[1][0].startswith("Hand 1") and model.log_lines()[0].startswith("Spiel 1")
+    assert len(model.log_lines()) == len(english[1]) and model.log_lines()[1] != english[1][1]
+    assert model.hint_text() == found[0]["texts"]["de"] != hint
+    model.show_found_hint(None)
+    assert model.hint_text() == translate("No hint for this moment.", "de") != "No hint for this moment."
+
+
+def test_the_review_is_said_in_the_current_language() -> None:
+    from tutor.workers import review
+
+    frozen = state_of_frozen_pairs()
+    model = _game("en")
+    model.review = review([(dump_position(frozen, reveal=True), {"type": "discard", "card": "8c"})], "en")
+    english = model.review_moments()[0]
+    model.lang = "sv"
+    swedish = model.review_moments()[0]
+    assert swedish["tip"] == english["tip"] and swedish["did"] != english["did"]
+    assert swedish["advice"] != english["advice"]
+
+
+def test_the_review_names_the_costliest_moment_first_and_each_tip_once() -> None:
+    from tests.engine.helpers import state_of
+    from tutor.workers import review
+
+    frozen = dump_position(state_of_frozen_pairs(), reveal=True)
+    pairs = {"type": "discard", "card": "8c"}  # against keep-your-pairs, four times
+    wild = dump_position(state_of(["2c", "8d", "Kh", "5s"], phase="play", pile=["9c", "9h"],
+                                  melds=[[["Qh", "Qd", "Qc"]], []]), reveal=True)
+    given = dump_position(state_of(["Kh", "Kd", "5s", "9d"], phase="play", pile=["9c", "9h", "Jd", "Js"],
+                                   melds=[[["Qh", "Qd", "Qc"]], []]), reveal=True)
+    moves = [(frozen, pairs), (frozen, pairs), (wild, {"type": "discard", "card": "2c"}), (frozen, pairs),
+             (given, {"type": "discard", "card": "Kh"}, {"pile_taken": {"cards": 5, "points": 55}}), (frozen, pairs)]
+    moments = review(moves, "en")
+    tips = [m["tip"] for m in moments]
+    assert tips[:2] == ["review.pile_given", "review.froze_pile"] and len(tips) == len(set(tips))
+    assert "took the pile (5 cards)" in moments[0]["advice"] and "froze the pile" in moments[1]["advice"]
+    keep = next(m for m in moments if m["tip"] == "tactics.keep_pairs")
+    assert keep["times"] == 4 and moments[0]["times"] == 1
+    model = _game("de")
+    model.review = moments
+    said = model.review_moments()
+    assert said[0]["advice"] != moments[0]["advice"] and "Paket" in said[0]["advice"]
+
+
+def test_the_review_hears_of_a_pile_the_next_player_took_after_the_learners_discard() -> None:
+    from engine.position import load_position
+
+    model = TableModel.new_game("classic", 4, "en", seed=2)  # a deal where West takes South's discards
+    _play_to_the_end(model)
+    taken = [m for m in model.moves if m[2].get("pile_taken")]
+    assert len(taken) == 2
+    for position, action, facts in taken:
+        assert action["type"] == "discard"
+        pile = load_position(position).pile
+        assert facts["pile_taken"]["cards"] == len(pile) + 1  # the pile and the card the learner put on it
+    assert all(m[1]["type"] == "discard" or not m[2] for m in model.moves)
+
+
+def test_cards_set_aside_as_a_meld_leave_the_selectable_hand_until_taken_back() -> None:
+    model = _game()
+    model.simple("draw")
+    model.tap_card(0)
+    model.tap_card(1)
+    model.stage()
+    aside = model.staged[0]
+    assert model.staged_indexes() == {0, 1} and 0 not in model.hand_order() and 1 not in model.hand_order()
+    assert sorted(model.hand_order()) == list(range(2, len(model.hand)))
+    model.tap_card(0)  # set aside: not selectable again
+    assert model.selected == [] and model.meld_action().melds == (aside,)
+    model.tap_card(2)
+    model.unstage(0)
+    assert model.staged == [] and set(model.hand_order()) == set(range(len(model.hand)))
+    model.tap_card(0)
+    assert model.selected == [2, 0]
+
+
+def test_seats_are_named_from_the_learners_chair_at_every_table() -> None:
+    expected = {("classic", 4): ["You", "Left", "Partner", "Right"], ("royal", 2): ["You", "Opponent"],
+                ("royal", 3): ["You", "Left", "Right"], ("royal", 5): ["You", "Left", "Partner", "Right"],
+                ("royal", 6): ["You", "Left", "Partner on the left", "Across", "Partner on the right", "Right"],
+                ("wiener", 6): ["You", "Left", "Partner", "Right"]}
+    for (variant, people), names in expected.items():
+        model = TableModel.new_game(variant, people, "en", seed=3)
+        assert [model.seat_label(s) for s in range(model.state.players)] == names
+        compass = [model.seat_compass(s) for s in range(model.state.players)]
+        assert len(set(compass)) == len(compass) and not any("Seat" in c for c in compass)
+        assert model.team_label(model.team).startswith("You")
+    model = TableModel.new_game("classic", 4, "de", seed=3)
+    assert model.team_label(0) == "Du und Partner" and model.seat_label(1) == "Links"
+    model.seat = 2  # names follow the learner's chair
+    model.lang = "en"
+    assert model.seat_label(0) == "Partner" and model.seat_label(3) == "Left"
+
+
+def test_a_closed_action_says_why_from_the_engines_refusal() -> None:
+    from engine.errors import IllegalActionError
+    from engine.game import apply
+    from engine.rulebook import explain
+    from tutor.lessons import ROOT, load_lesson
+
+    model = _game()
+    assert model.why_not("draw") == ""
+    assert model.why_not("discard") == explain("turn.draw_first", {}, "en")  # the engine's sentence
+    assert model.why_not("decline_pile").startswith("You can only decline the pile")
+    assert "frozen" in model.why_not("take_pile") and model.why_not("undo").startswith("There is no move")
+    model.simple("draw")
+    assert model.why_not("draw") == explain("turn.already_drawn", {}, "en")
+    assert model.why_not("discard") == "Select one card to discard."
+    assert model.why_not("meld") == "Select the cards of a meld first."
+    model.tap_card(0)
+    try:
+        apply(model.state, model.meld_action())
+        raise AssertionError("one card is no meld")
+    except IllegalActionError as error:
+        assert model.why_not("meld") == error.explanation("en") != ""
+    assert model.why_not("discard") == ""
+    model.play(model.discard_action())  # type: ignore[arg-type]
+    assert model.why_not("draw") == "Left is playing."
+    model.lang = "sv"
+    assert model.why_not("draw") == "Vänster spelar."
+    lesson = TableModel.for_lesson(load_lesson(ROOT / "classic" / "08-frozen-pile.toml"), "en", 1)
+    assert lesson.why_not("hint") == "A mastery check is played without hints."
+    assert lesson.why_not("undo").startswith("Lessons are played without undo")
+
+
+def test_a_damaged_log_in_a_saved_game_is_a_type_error() -> None:
+    import pytest
+
+    data = {**_game().saved(), "log": [{"en": "fine"}, 42]}
+    with pytest.raises(TypeError):
+        TableModel.restore(data, "en")
+
+
+def test_take_the_pile_says_which_cards_to_select_when_no_meld_of_the_side_takes_the_top() -> None:
+    from engine.position import load_position
+    from tests.engine.helpers import position
+
+    model = _game()
+    model.state = load_position(position(["8c", "9d", "9s", "5s"], pile=["4c", "9h"], melds=[[["Qh", "Qd", "Qc"]], []]))
+    assert model.why_not("take_pile") == "Select the cards from your hand that meld with the 9♥ first."
+    from engine.cards import parse_cards
+
+    for card in parse_cards(["9d", "9s"]):
+        model.tap_card(model.hand.index(card))
+    assert model.why_not("take_pile") == ""
+    model.state = load_position(position(["8c", "9d", "5s"], pile=["2c", "9h"], melds=[[["Qh", "Qd", "Qc"]], []]))
+    model.selected = []
+    assert model.why_not("take_pile").startswith("The pile is frozen (it holds the 2♣)")  # the engine's reason

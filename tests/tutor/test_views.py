@@ -57,11 +57,11 @@ def test_the_end_of_a_game_names_the_winner_and_lists_the_hands() -> None:
 
     model = TableModel.new_game("classic", 4, "en", seed=11)
     model.state = replace(model.state, phase=model.state.phase.END, went_out=None)
-    model.hand_scores = [[], []]  # two hands played
     from engine.scoring import score_hand
 
-    model.hand_scores = [score_hand(model.state), score_hand(model.state)]
-    model.totals = (5200, 3100)
+    this_hand = score_hand(model.state)
+    model.past_scores = [this_hand]  # two hands played: the totals are the scores before this one plus its own
+    model.state = replace(model.state, scores=(5200 - this_hand[0].total, 3100 - this_hand[1].total))
     nodes = semantics(page_view(model, _handlers()))
     assert "game-over" in nodes
     texts = [c.value for c in walk(nodes["game-over"]) if isinstance(c, ft.Text)]

@@ -1,0 +1,145 @@
+"""One term per concept: every catalog entry uses the glossary's term and none of the words that must
+not stand for the concept (``locales/glossary.toml``; the seeds' own words are the terms)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+GLOSSARY: dict[str, Any] = tomllib.loads((ROOT / "locales" / "glossary.toml").read_text(encoding="utf-8"))
+CONCEPTS: dict[str, dict[str, Any]] = {k: v for k, v in GLOSSARY.items() if k != "never"}
+NEVER: list[dict[str, str]] = GLOSSARY.get("never", [])
+TRANSLATED = ("sv", "de", "is")
+WORD = re.compile(r"\w+")
+
+
+def _compile(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE | re.MULTILINE)
+
+
+class Entry:
+    def __init__(self, english: str, strings: tuple[str, ...], context: str | None) -> None:
+        self.english, self.strings, self.context = english, strings, context
+
+    def __repr__(self) -> str:
+        return f"{self.english!r} -> {self.strings!r}"
+
+
+def entries(lang: str) -> Iterator[Entry]:
+    with (ROOT / "locales" / lang / "LC_MESSAGES" / "canasta.po").open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        yield Entry("\n".join(ids), tuple(strings), message.context)
+
+
+def concepts_in(english: str, lang: str | None = None) -> list[str]:
+    """The concepts ``english`` names; with ``lang``, not those whose ``unless`` phrase it holds."""
+    return [name for name, concept in CONCEPTS.items() if _compile(concept["en"]).search(english)
+            and not (lang and "unless" in concept[lang] and _compile(concept[lang]["unless"]).search(english))]
+
+
+def forbidden_uses(lang: str, entry: Entry) -> list[tuple[str, str, str]]:
+    """(concept, the forbidden word, the translation) for each word that must not stand for a concept
+    the English names, unless another concept the English names owns that word."""
+    present = concepts_in(entry.english, lang)
+    found = []
+    for name in present:
+        term = CONCEPTS[name][lang]
+        if "forbid" not in term:
+            continue
+        for string in entry.strings:
+            for hit in _compile(term["forbid"]).finditer(string):
+                word = _whole_word(string, hit.start(), hit.end())
+                owners = [other for other in present if other != name
+                          and _compile(CONCEPTS[other][lang]["match"]).search(word)]
+                if not owners:
+                    found.append((name, word, string))
+    return found
+
+
+def _whole_word(text: str, start: int, end: int) -> str:
+    while start > 0 and text[start - 1].isalnum():
+        start -= 1
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    return text[start:end]
+
+
+def test_every_concept_has_a_term_in_every_language() -> None:
+    for name, concept in CONCEPTS.items():
+        _compile(concept["en"])
+        for lang in TRANSLATED:
+            term = concept[lang]
+            assert term["term"] and term["match"], f"{name}: {lang} has no term"
+            for key in ("match", "forbid", "unless"):
+                if key in term:
+                    _compile(term[key])
+            assert not _compile(term["match"]).search("") , f"{name}: {lang} match matches nothing at all"
+    for rule in NEVER:
+        assert rule["lang"] in TRANSLATED and rule["use"]
+        _compile(rule["pattern"])
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_entry_uses_the_term(lang: str) -> None:
+    problems = []
+    for entry in entries(lang):
+        if entry.context:
+            continue  # single words in a given case; the sentences around them are checked
+        for name in concepts_in(entry.english, lang):
+            if not CONCEPTS[name][lang].get("required", True):
+                continue
+            wanted = _compile(CONCEPTS[name][lang]["match"])
+            problems += [(name, entry) for s in entry.strings if not wanted.search(s)]
+    assert not problems, f"{lang}: {len(problems)} entries without the term, e.g. {problems[:4]}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_entry_uses_a_forbidden_term(lang: str) -> None:
+    problems = [use for entry in entries(lang) for use in forbidden_uses(lang, entry)]
+    assert not problems, f"{lang}: {len(problems)} forbidden words, e.g. {problems[:4]}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_entry_uses_a_wrong_form(lang: str) -> None:
+    rules = [(_compile(rule["pattern"]), rule["use"]) for rule in NEVER if rule["lang"] == lang]
+    problems = [(hit.group(0), use, s) for entry in entries(lang) for s in entry.strings
+                for pattern, use in rules for hit in pattern.finditer(s)]
+    assert not problems, f"{lang}: {len(problems)} wrong forms, e.g. {problems[:4]}"
+
+
+def test_the_checks_catch_what_they_are_for() -> None:
+    """The checks, on the mistakes issue 17 found (so that a loosened pattern shows here)."""
+    def bad(lang: str, english: str, string: str) -> bool:
+        entry = Entry(english, (string,), None)
+        term_missing = any(not _compile(CONCEPTS[n][lang]["match"]).search(string)
+                           for n in concepts_in(english, lang) if CONCEPTS[n][lang].get("required", True))
+        return term_missing or bool(forbidden_uses(lang, entry))
+
+    assert bad("is", "Play a whole turn: draw, meld, discard.", "Spilaðu heilan leik: dragðu, meldaðu, hentu.")
+    assert not bad("is", "Your turn: draw or take the pile.", "Röðin er komin að þér: dragðu úr stokknum eða taktu hauginn.")
+    assert bad("de", "Draw from the stock.", "Zieh vom Stoß.")
+    assert not bad("de", "Draw the replacement card from the stock.", "Zieh die Ersatzkarte vom Stoß.")
+    assert bad("de", "A natural canasta scores 500.", "Ein natürliches Canasta zählt 500.")
+    assert bad("sv", "A mixed canasta scores 300.", "En blandad canasta ger 300.")
+    assert bad("sv", "a meld your side already has", "en mälning som er sida redan har")
+    assert bad("de", "Your side has melded three red threes.", "Deine Seite hat drei rote Dreier gemeldet.")
+    assert bad("is", "A Samba is a run of one suit.", "Samba er röð í einum lit.")
+    assert not bad("is", "each suit in order. Then meld the run it shows.", "hver litur í röð. Meldaðu svo rununa.")
+    assert bad("is", "Meld your wild cards as a Bolivia.", "Meldaðu villikortin sem Bolivia.")
+    assert bad("de", "Meld your red three for its bonus.", "Melde deinen roten Dreier für seinen Bonus.")
+    assert not bad("de", "Wiener Canasta is a game for four players.", "Wiener Canasta ist ein Spiel für vier.")
+    assert bad("de", "Now play a whole game against the beginner", "Spiel jetzt ein ganzes Spiel gegen den Anfänger")
+    assert not bad("is", "You have not melded yet this hand. Go out in one turn.",
+                   "Þú hefur ekki meldað í þessari umferð. Farðu út í einu sinni.")
