@@ -42,7 +42,7 @@ from engine.bots import observe  # noqa: E402
 from engine.deal import deal  # noqa: E402
 from engine.game import apply  # noqa: E402
 from engine.going_out import going_out_plan  # noqa: E402
-from engine.hints import Hint, hints  # noqa: E402
+from engine.hints import contradictions, hints  # noqa: E402
 from engine.legal import legal_actions  # noqa: E402
 from engine.levels import ClubBot  # noqa: E402
 from engine.position import dump_position, load_position  # noqa: E402
@@ -97,12 +97,6 @@ def real_decisions(state: State, legal: Sequence[Action]) -> list[str]:
         if going_out_plan(state) is not None:
             found.append("go_out_or_stay")
     return found
-
-
-def contradictions(found: Sequence[Hint]) -> list[tuple[str, str]]:
-    """Pairs of hints whose moves each go against the other's advice."""
-    return [(a.tip, b.tip) for i, a in enumerate(found) for b in found[i + 1:]
-            if not a.follows(b.action) and not b.follows(a.action)]
 
 
 def _load(entry: dict[str, Any]) -> State:

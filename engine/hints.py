@@ -150,10 +150,15 @@ def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
     # where Sambas are melded, a card with a neighbour of its suit in the hand is a Samba's start
     # (Taktik 3: "arrangera eventuella Sambas")
     run = int(runs and rank(card) != 3 and any(_neighbours(card, c) for c in hand))
-    feeds = int(rank(card) not in their_ranks) if state.is_pile_frozen_for(nxt) else int(rank(card) in their_ranks)
+    frozen = state.is_pile_frozen_for(nxt)
+    # an open pile goes to the next side with a card that fits its melds: worse than a broken pair;
+    # against a frozen pile it needs a natural pair, rarer in a rank it has melded: a broken pair is worse
+    feeds = int(rank(card) not in their_ranks) if frozen else int(rank(card) in their_ranks)
     samba_end = int(runs and card in _next_samba_ends(state))
-    return (int(WILD[card]), samba_end, three, int(not _blocks(state, action)), int(same == 2 and rank(card) != 3),
-            feeds, run, same, -state.rules.value(card))
+    pair = int(same == 2 and rank(card) != 3)
+    first, second = (pair, feeds) if frozen else (feeds, pair)
+    return (int(WILD[card]), samba_end, three, int(not _blocks(state, action)), first, second, run, same,
+            -state.rules.value(card))
 
 
 REASONS = 6  # the places of ``discard_cost`` that are reasons a teacher would give
@@ -283,28 +288,36 @@ def _way_out_margin(state: State, steps: Sequence[Action]) -> int | None:
     return totals[team] - max(t for i, t in enumerate(totals) if i != team)
 
 
-def ways_out(state: State, legal: Sequence[Action]) -> list[tuple[int, tuple[Action, ...]]]:
+def ways_out(state: State, legal: Sequence[Action], budget: int = 300) -> list[tuple[int, tuple[Action, ...]]]:
     """Every way out the search and the legal melds show, each with its margin, the best first:
-    the plan's own, and each meld that leaves at most the one card to discard (where a wild card
-    goes, a Samba or a Bolivia completed, decides hundreds of points)."""
-    hand = state.hands[state.turn]
+    the plan's own, and sequences of up to three melds (lay-offs one meld at a time are separate
+    actions) that leave at most the one card to discard, tried within ``budget`` steps. Where a wild
+    card goes, or whether a Samba or a Bolivia is completed, decides hundreds of points."""
     plan = going_out_plan(state)
-    candidates: list[tuple[Action, ...]] = []
-    if plan is not None:
-        steps: list[Action] = [plan.meld] if plan.meld is not None else []
-        candidates.append(tuple(steps) + ((Discard(plan.discard),) if plan.discard is not None else ()))
-    for action in legal:
-        if isinstance(action, MeldAction):
-            left = Counter(hand) - Counter(action.cards())
-            rest = list(left.elements())
-            if not rest:
-                candidates.append((action,))
-            elif len(rest) == 1:
-                candidates.append((action, Discard(rest[0])))
-        elif isinstance(action, Discard) and len(hand) == 1:
-            candidates.append((action,))
-    scored = [(m, c) for c in dict.fromkeys(candidates) if (m := _way_out_margin(state, c)) is not None]
-    return sorted(scored, key=lambda p: -p[0])
+    if plan is None:
+        return []  # the complete search found no way: none of the sequences below goes out either
+    candidates: list[tuple[Action, ...]] = [
+        ((plan.meld,) if plan.meld is not None else ()) + ((Discard(plan.discard),) if plan.discard is not None else ())]
+    spent = 0
+
+    def extend(current: State, steps: tuple[Action, ...], moves: Sequence[Action]) -> None:
+        nonlocal spent
+        hand = current.hands[current.turn]
+        if len(hand) == 1 and Discard(hand[0]) in moves:
+            candidates.append(steps + (Discard(hand[0]),))
+        for action in moves:
+            if not isinstance(action, MeldAction) or spent >= budget:
+                continue
+            spent += 1
+            after = apply(current, action)
+            if after.phase is not Phase.PLAY or not after.hands[current.turn]:
+                candidates.append(steps + (action,))
+            elif len(steps) < 2:
+                extend(after, steps + (action,), legal_actions(after))
+
+    extend(state, (), legal)
+    scored = [(m, c) for c in dict.fromkeys(candidates) if c and (m := _way_out_margin(state, c)) is not None]
+    return sorted(scored, key=lambda p: (-p[0], len(p[1])))
 
 
 _WAY_OUT: Mapping[tuple[bool, bool], Text] = {
@@ -432,7 +445,9 @@ def _samba_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
         return  # with the other side about to go out, melding cards beats saving them (Taktik 15)
     risky = [a for a in legal if isinstance(a, MeldAction) and a.melds and not a.layoffs
              and all(state.rules.make_meld(m).kind is MeldKind.RANK and rank(next(c for c in m if not WILD[c])) in (7, 8, 9, 10, 11)
-                     for m in a.melds)]
+                     for m in a.melds)
+             and apply(state, a).canastas(state.team_of(state.turn)) == state.canastas(state.team_of(state.turn))]
+    # (a meld that completes a canasta has paid for its cards)
     discard = safest_discard(state, legal)
     if risky and discard is not None:
         cards = cards_of(risky[0])
@@ -541,6 +556,37 @@ def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
         hand = len(state.hands[state.turn])  # melding first is fine while it leaves a card besides the discard
         keeps = tuple(a for a in legal if isinstance(a, MeldAction) and hand - len(a.cards()) >= 2)
         yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8, keeps)
+
+
+def _table_worth(state: State, team: int) -> int:
+    """The side's melds' worth on the table: their cards and their canasta bonuses."""
+    rules = state.rules
+    return sum(rules.meld_points(m) + rules.meld_bonus(m) for m in state.melds[team])
+
+
+def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """A meld that completes a canasta, the one worth most: a natural card before a wild one (a
+    natural canasta's bonus is the larger), so the learner sees what the canasta is worth."""
+    if state.phase is not Phase.PLAY:
+        return
+    team = state.team_of(state.turn)
+    hand = len(state.hands[state.turn])
+    rules = state.rules
+    before, worth = state.canastas(team), _table_worth(state, team)
+    bonus = sum(rules.meld_bonus(m) for m in state.melds[team])
+    found = []
+    for action in legal:
+        if isinstance(action, MeldAction) and hand - len(action.cards()) >= 1:
+            after = apply(state, action)
+            if after.canastas(team) > before:  # the largest bonus gained, with the fewest cards
+                gain = sum(rules.meld_bonus(m) for m in after.melds[team]) - bonus
+                found.append((gain, -len(action.cards()), _table_worth(after, team) - worth, action))
+    if found:
+        _, _, points, best = max(found, key=lambda f: (f[0], f[1]))
+        yield Hint("tactics.complete_canasta", best, cards_of(best),
+                   N_("Meld {cards}: it completes a canasta, {points} points more on the table for your side."),
+                   {"cards": cards_of(best), "points": points}, 1.9,
+                   tuple(a for a in legal if isinstance(a, MeldAction)))
 
 
 _DISCARD_TEXTS: Mapping[str, Text] = {
@@ -666,7 +712,13 @@ def _shed_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
     close = _other_side_close(state)
     melds = [a for a in legal if isinstance(a, MeldAction)]
     if close and melds:
-        best = max(melds, key=lambda a: sum(state.rules.value(c) for c in a.cards()))
+        team = state.team_of(state.turn)
+
+        def shed(action: MeldAction) -> tuple[int, int, int]:  # canastas completed, then cards, then points
+            after = apply(state, action)
+            return (after.canastas(team), len(action.cards()), sum(state.rules.value(c) for c in action.cards()))
+
+        best = max(melds, key=shed)
         yield Hint("tactics.shed_cards", best, cards_of(best), N_("The other side can go out any moment: meld as many"
                                                                    " cards as you can, such as {cards}."),
                    {"cards": cards_of(best)}, 2.4, tuple(melds))
@@ -679,6 +731,7 @@ TIPS: tuple[Tip, ...] = (
     Tip("rule.opening", ALL, "rulebook", _opening),
     Tip("rule.not_out_yet", ALL, "rulebook", _not_out_yet),
     Tip("tactics.safe_discard", ALL, "pagat.com", _safe_discard),
+    Tip("tactics.complete_canasta", ALL, "rulebook", _complete_canasta),
     Tip("tactics.keep_pairs", ALL, "000 Taktik", _keep_pairs),
     Tip("tactics.keep_cards", ALL, "000 Taktik", _keep_cards),
     Tip("tactics.joker_first", ALL, "000 Taktik", _joker_first),
@@ -773,6 +826,12 @@ def arranged(state: State, seat: int) -> list[int]:
     return sorted(range(len(hand)), key=key)
 
 
+def contradictions(found: Sequence[Hint]) -> list[tuple[str, str]]:
+    """Pairs of hints that advise against each other: each one's move goes against the other's advice."""
+    return [(a.tip, b.tip) for i, a in enumerate(found) for b in found[i + 1:]
+            if not a.follows(b.action) and not b.follows(a.action)]
+
+
 def hints(state: State, seat: int | None = None) -> list[Hint]:
     """Ranked hints for the player to act (``seat`` must be that player, if given)."""
     if state.is_over() or (seat is not None and seat != state.turn):
@@ -786,11 +845,18 @@ def hints(state: State, seat: int | None = None) -> list[Hint]:
         found = [replace(h, weight=1.5, others=h.others + tuple(t.action for t in tactic_openings) + tuple(
                  o for t in tactic_openings for o in t.others if isinstance(o, MeldAction)))
                  if h.tip == "rule.opening" else h for h in found]
+    if any(isinstance(h.action, Discard) for h in found if h.tip != "tactics.safe_discard"):
+        found = [h for h in found if h.tip != "tactics.safe_discard"]  # a tip's own discard says more
     if any(h.tip == "tactics.dont_rush_pile" for h in found):
         # Taktik 11 says the pile can be taken but need not be: "you can take the pile" beside it
         # would advise against it (and outrank it)
         found = [h for h in found if h.tip != "rule.take_pile"]
-    return sorted(found, key=lambda h: -h.weight)
+    kept: list[Hint] = []
+    for hint in sorted(found, key=lambda h: -h.weight):
+        # a hint that advises against a weightier one is left out: the learner is told one thing
+        if not contradictions([*kept, hint])[len(contradictions(kept)):]:
+            kept.append(hint)
+    return kept
 
 
-__all__ = ["Hint", "TIPS", "against", "discard_cost", "hints", "safest_discard", "strong_move", "ways_out"]
+__all__ = ["Hint", "TIPS", "against", "contradictions", "discard_cost", "hints", "safest_discard", "strong_move", "ways_out"]
