@@ -420,6 +420,10 @@ def _joker_first(state: State, legal: list[Action]) -> Iterator[Hint]:
         if len(action.layoffs) != 1 or layoff.cards != (twos[0],) or len(melds[layoff.onto].cards) != rules.canasta_size - 1:
             continue
         joker = MeldAction(layoffs=(type(layoff)(layoff.onto, (JOKER,)),))
+        target = melds[layoff.onto]
+        natural = next((c for c in hand if not WILD[c] and target.kind is MeldKind.RANK and rank(c) == target.rank), None)
+        if natural is not None and target.wilds == 0:
+            continue  # the natural card completes it as a natural canasta: no wild card belongs there
         if is_legal(state, joker):
             others = tuple(a for a in legal if a != action)  # only adding the two goes against it
             yield Hint("tactics.joker_first", joker, (JOKER,), N_("Add a joker rather than a two: it counts 50"

@@ -105,6 +105,14 @@ def test_a_completed_canasta_says_what_it_is_worth_and_prefers_the_natural_card(
     assert "completes a canasta" in hint.explanation() and hint.facts["points"] == 505
 
 
+def test_the_joker_tip_leaves_a_natural_canasta_to_the_natural_card() -> None:
+    melds = {"melds": [[["6h", "6d", "6c", "6s", "6h", "6d"], ["Kh", "Kd", "Ks", "2c", "Kh", "Kd"]], []]}
+    both = state_of(["6c", "2s", "JK", "9d", "4h"], phase="play", **melds)
+    joker = [h for h in hints(both) if h.tip == "tactics.joker_first"]
+    assert [h.action.layoffs[0].onto for h in joker] == [1]  # type: ignore[attr-defined]
+    assert _hint(both, "tactics.complete_canasta").cards == (parse_action({"type": "discard", "card": "6c"}).card,)  # type: ignore[attr-defined]
+
+
 def test_dont_rush_the_pile_is_not_outranked_by_the_rule_that_it_may_be_taken() -> None:
     state = state_of(["7h", "7d", "Kc", "9s", "4d"], phase="draw", pile=["9c", "7s"], **OPENED)
     tips = [h.tip for h in hints(state)]
