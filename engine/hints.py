@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from engine.actions import Action, Discard, Draw, MeldAction, TakePile, canonical, cards_of, is_lay_off_only
+from engine.actions import Action, AnswerGoOut, Discard, Draw, MeldAction, TakePile, canonical, cards_of, is_lay_off_only
 from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place, suit
 from engine.errors import FactValue
 from engine.game import apply, is_legal
@@ -593,6 +593,25 @@ def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
                    tuple(a for a in legal if isinstance(a, MeldAction)))
 
 
+def _answer(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Partner asks "may I go out?": yes where the points left in this hand cost the side less than
+    the going-out bonus it gains (and the other side's hands are caught), no where they cost more and
+    the hand can still be melded down (seed 001: the answer binds)."""
+    if state.phase is not Phase.ANSWER:
+        return
+    rules = state.rules
+    points = sum(rules.value(c) for c in state.hands[state.turn])
+    yes = points < rules.going_out_bonus
+    action = AnswerGoOut(yes)
+    if action not in legal:
+        return
+    text = (N_("Answer yes: the {points} points left in your hand cost your side less than the {reward} points for going"
+               " out, and the other side is caught with its cards.") if yes else
+            N_("Answer no: the {points} points left in your hand would count against your side, more than the"
+               " {reward} points for going out; meld them first."))
+    yield Hint("tactics.answer", action, (), text, {"points": points, "reward": rules.going_out_bonus}, 2.0)
+
+
 _DISCARD_TEXTS: Mapping[str, Text] = {
     "blocks": N_("Discard the {card}: it blocks the pile, so the next player cannot take it."),
     "melded": N_("Discard the {card}: the pile is frozen, and with the other side's meld of {rank_of} few are"
@@ -736,6 +755,7 @@ TIPS: tuple[Tip, ...] = (
     Tip("rule.not_out_yet", ALL, "rulebook", _not_out_yet),
     Tip("tactics.safe_discard", ALL, "pagat.com", _safe_discard),
     Tip("tactics.complete_canasta", ALL, "rulebook", _complete_canasta),
+    Tip("tactics.answer", ALL, "000 Taktik", _answer),
     Tip("tactics.keep_pairs", ALL, "000 Taktik", _keep_pairs),
     Tip("tactics.keep_cards", ALL, "000 Taktik", _keep_cards),
     Tip("tactics.joker_first", ALL, "000 Taktik", _joker_first),
