@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Card, format_card, format_cards, parse_card, parse_cards
-from engine.errors import InvalidInputError
+from engine.errors import InvalidInputError, shown
 from engine.i18n import N_
 
 
@@ -130,7 +130,7 @@ Action = Draw | TakePile | MeldAction | Discard | AskGoOut | AnswerGoOut | Decli
 
 def _index(value: object, field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidInputError(field, N_("expected a meld index (a whole number from 0), not {value}"), value=repr(value))
+        raise InvalidInputError(field, N_("expected a meld index (a whole number from 0), not {value}"), value=shown(value))
     return value
 
 
@@ -148,6 +148,7 @@ def _layoffs(value: object, field: str) -> tuple[Layoff, ...]:
         where = f"{field}[{i}]"
         if not isinstance(item, dict) or "onto" not in item or "cards" not in item:
             raise InvalidInputError(where, N_("a lay-off needs \"onto\" (a meld index) and \"cards\""))
+        _known_keys(item, ("onto", "cards"), where)
         cards = parse_cards(item["cards"], f"{where}.cards")
         if not cards:
             raise InvalidInputError(f"{where}.cards", N_("a lay-off needs at least one card"))
@@ -196,11 +197,28 @@ def parse_action(data: object) -> Action:
     """Read an action's JSON form; :class:`InvalidInputError` names the field at fault."""
     if not isinstance(data, dict):
         raise InvalidInputError("action", N_("expected an object with a \"type\", such as draw"))
-    parser = _PARSERS.get(data.get("type"))  # type: ignore[arg-type]
+    kind = data.get("type")
+    parser = _PARSERS.get(kind) if isinstance(kind, str) else None
     if parser is None:
         known = ", ".join(_PARSERS)
-        raise InvalidInputError("action.type", N_("unknown action type {value} (known: {known})"), value=repr(data.get("type")), known=known)
+        raise InvalidInputError("action.type", N_("unknown action type {value} (known: {known})"), value=shown(kind), known=known)
+    _known_keys(data, ("type", *ACTION_FIELDS.get(kind, ())), "action")
     return parser(data)
+
+
+# The fields each action type may carry besides "type": any other is a misspelling, refused by name.
+ACTION_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "take_pile": ("meld", "onto", "melds"),
+    "meld": ("melds", "layoffs"),
+    "discard": ("card",),
+    "answer_go_out": ("yes",),
+}
+
+
+def _known_keys(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise InvalidInputError(f"{where}.{unknown[0]}", N_("not a field here (known: {known})"), known=", ".join(known))
 
 
 def cards_of(action: Action) -> tuple[Card, ...]:

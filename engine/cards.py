@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from engine.errors import InvalidInputError
+from engine.errors import InvalidInputError, shown
 from engine.i18n import N_, translate
 
 Card = int
@@ -89,14 +89,14 @@ def parse_card(text: str, field: str = "card") -> Card:
     Raises :class:`InvalidInputError` naming ``field`` for anything else.
     """
     if not isinstance(text, str):
-        raise InvalidInputError(field, N_("a card must be a string such as 'Qs', not {value}"), value=repr(text))
+        raise InvalidInputError(field, N_("a card must be a string such as 'Qs', not {value}"), value=shown(text))
     upper = text.strip().upper()
     if upper == "JK":
         return JOKER
     rank_text, suit_letter = upper[:-1], upper[-1:].lower()
     card_rank = _RANK_BY_TEXT.get(rank_text)
     if card_rank is None or not suit_letter or suit_letter not in SUIT_LETTERS:
-        raise InvalidInputError(field, N_("unknown card code {value} (expected e.g. 'Qs', '10h', 'JK')"), value=repr(text))
+        raise InvalidInputError(field, N_("unknown card code {value} (expected e.g. 'Qs', '10h', 'JK')"), value=shown(text))
     return make_card(card_rank, SUIT_LETTERS.index(suit_letter))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import resource
 import sys
 import time
@@ -19,7 +20,7 @@ from engine.actions import format_action, parse_action
 from engine.cards import format_cards
 from engine.levels import BOTS, make_bot
 from engine.describe import describe, describe_deal, describe_result, describe_scores
-from engine.errors import IllegalActionError, InvalidInputError
+from engine.errors import IllegalActionError, InvalidInputError, cut
 from engine.game import apply
 from engine.i18n import LANGUAGES, N_, default_language
 from engine.match import HandRecord, play_game, play_hand
@@ -28,20 +29,77 @@ from engine.position import dump_position, load_position
 from engine.rulebook import title
 from engine.ruledocs import rule_doc
 from engine.scoring import score_hand
-from engine.state import State
+from engine.state import Phase, State
 from engine.variants import VARIANTS, get_variant
+
+
+# The input boundary: a position is a few kilobytes, so larger input, deeper nesting or longer
+# numbers are refused before the JSON parser (or Python's digit limit) sees them.
+MAX_INPUT_BYTES = 1_000_000
+MAX_DEPTH = 16  # a judge file nests five deep (position, melds, team, meld, card)
+MAX_DIGITS = 30
+MESSAGE_LIMIT = 300  # characters of a refusal on standard error
+_STRUCTURE = re.compile(rb'\\.|["\[\]{}]', re.DOTALL)
 
 
 def _read_json(path: str) -> Any:
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        if path == "-":
+            raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         raise InvalidInputError("FILE", N_("cannot read {path}: {reason}"), path=path, reason=str(error.strerror)) from None
+    if len(raw) > MAX_INPUT_BYTES:
+        raise InvalidInputError("FILE", N_("larger than {limit} bytes: a position is a few kilobytes"),
+                                limit=MAX_INPUT_BYTES)
     try:
-        return json.loads(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidInputError("FILE", N_("not UTF-8 text (byte {byte} at offset {offset})"),
+                                byte=f"0x{raw[error.start]:02x}", offset=error.start) from None
+    depth = _depth(raw)
+    if depth > MAX_DEPTH:
+        raise InvalidInputError("FILE", N_("nested {depth} deep; a position nests at most {limit} deep"),
+                                depth=depth, limit=MAX_DEPTH)
+    try:
+        return json.loads(text, parse_int=_integer, parse_constant=_constant)
     except json.JSONDecodeError as error:
         raise InvalidInputError("FILE", N_("not valid JSON ({reason} at line {line}, column {column})"),
                                 reason=error.msg, line=error.lineno, column=error.colno) from None
+
+
+def _depth(raw: bytes) -> int:
+    """The deepest nesting of brackets outside strings, in one pass (an escape skips its byte)."""
+    depth = deepest = 0
+    in_string = False
+    for match in _STRUCTURE.finditer(raw):
+        char = match.group()
+        if char == b'"':
+            in_string = not in_string
+        elif in_string or len(char) == 2:
+            continue
+        elif char in (b"[", b"{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+class TooLong(str):
+    """A number with more digits than any field takes: kept as text, so the field that reads it
+    names it (Python refuses to make an int of over 4,300 digits at all)."""
+
+
+def _integer(digits: str) -> int | str:
+    return int(digits) if len(digits.lstrip("-")) <= MAX_DIGITS else TooLong(digits)
+
+
+def _constant(name: str) -> str:
+    """NaN and Infinity are not JSON; kept as text, the field that reads them refuses them."""
+    return name
 
 
 def _nested(data: Any, key: str) -> Any:
@@ -50,9 +108,16 @@ def _nested(data: Any, key: str) -> Any:
     return data[key]
 
 
+def _only(data: Any, known: tuple[str, ...]) -> None:
+    unknown = sorted(str(k) for k in data if k not in known) if isinstance(data, dict) else []
+    if unknown:
+        raise InvalidInputError(unknown[0], N_("not a field here (known: {known})"), known=", ".join(known))
+
+
 def judge(args: argparse.Namespace) -> dict[str, Any]:
     data = _read_json(args.file)
     raw_position = _nested(data, "position")
+    _only(data, ("position", "action"))
     try:
         state = load_position(raw_position)
     except InvalidInputError as error:
@@ -77,7 +142,10 @@ def judge(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def score(args: argparse.Namespace) -> dict[str, Any]:
-    state = load_position(_read_json(args.file))  # reads "went_out" and "concealed" too
+    # a position at the end of a hand: "phase" may be left out (the spec's score files have none)
+    state = load_position(_read_json(args.file), default_phase=Phase.END)
+    if state.phase is not Phase.END:
+        raise InvalidInputError("phase", N_("score takes a hand that is over: phase end, or leave phase out"))
     teams = score_hand(state)
     return {
         "teams": [t.as_dict() for t in teams],
@@ -255,7 +323,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = _VERBS[args.verb](args)
     except InvalidInputError as error:
-        print(f"error: {error.localized(getattr(args, 'lang', 'en'))}", file=sys.stderr)
+        # one line under MESSAGE_LIMIT in any language, however long the input's names and values
+        print(f"error: {cut(error.localized(getattr(args, 'lang', 'en')), MESSAGE_LIMIT - 8)}", file=sys.stderr)
         return 2
     if result is not None:
         json.dump(result, sys.stdout, ensure_ascii=False, indent=None if args.verb == "judge" else 1)

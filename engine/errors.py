@@ -12,6 +12,21 @@ from collections.abc import Mapping
 
 FactValue = int | str | tuple[int, ...]
 
+SHOWN = 60  # characters of a value or field the input gave that a message repeats; longer ones are cut
+
+
+def cut(text: str, limit: int = SHOWN) -> str:
+    """``text`` as shown in a message: at most ``limit`` characters, a cut one ending in "…"
+    (a 10 MB value must not come back whole on standard error)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(value: object, limit: int = SHOWN) -> str:
+    """A value the input gave, for a message: its ``repr``, cut (a huge one is not even formatted whole)."""
+    if isinstance(value, (str, list, dict)) and len(value) > limit:
+        value = value[:limit] if isinstance(value, (str, list)) else dict(list(value.items())[:limit])
+    return cut(repr(value), limit)
+
 
 class InvalidInputError(ValueError):
     """A position or action that cannot be read; ``field`` names where (``hands[2][4]``).
@@ -20,10 +35,11 @@ class InvalidInputError(ValueError):
     """
 
     def __init__(self, field: str, message: str, **facts: FactValue) -> None:
-        self.field = field
+        self.field = cut(field, 2 * SHOWN)  # a field's name may hold a key the input made up
         self.template = message
-        self.facts: Mapping[str, FactValue] = facts
-        self.message = message.format(**facts)
+        self.facts: Mapping[str, FactValue] = {k: cut(v, 2 * SHOWN) if isinstance(v, str) else v
+                                               for k, v in facts.items()}
+        self.message = message.format(**self.facts)
         super().__init__(f"{field}: {self.message}")
 
     def nested(self, prefix: str) -> InvalidInputError:

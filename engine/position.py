@@ -9,22 +9,51 @@ play. Fields beyond the spec's are documented in ``docs/positions.md``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from difflib import get_close_matches
 from typing import Any
 
 from engine.cards import RED_THREES, Card, format_card, format_cards, parse_cards
-from engine.errors import IllegalActionError, InvalidInputError
+from engine.errors import IllegalActionError, InvalidInputError, shown
 from engine.i18n import N_
 from engine.melds import Meld, make_meld
 from engine.rules import Rules
 from engine.state import Phase, State, TurnState
-from engine.variants import get_variant
+from engine.consistency import check_consistency
+from engine.variants import VARIANTS, get_variant
 
 
-def _int(data: Mapping[str, Any], key: str, default: int) -> int:
-    value = data.get(key, default)
+# Every field a position may hold (spec and docs/positions.md); any other is refused by name.
+POSITION_FIELDS = frozenset({
+    "variant", "players", "teams", "table", "dealer", "turn", "phase", "scores", "hands", "melds", "red_threes",
+    "pile", "stock", "turn_state", "has_melded", "seed", "went_out", "concealed", "hand_canasta", "pile_threes",
+})
+
+# Bounds read before anything is built from a count (a "players" of 10^8 must not build a table).
+MAX_SEATS = max(t.players for rules in VARIANTS.values() for t in rules.tables)
+MAX_CARDS = max(len(rules.deck()) for rules in VARIANTS.values())
+MAX_SCORE = 10**9  # a team's total; real ones stay in the tens of thousands
+MAX_SEED = 2**64
+
+
+def _whole(value: object, field: str, low: int, high: int) -> int:
+    """``value`` as a whole number from ``low`` to ``high`` (booleans and floats are not numbers here)."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidInputError(key, N_("expected a whole number, not {value}"), value=repr(value))
+        raise InvalidInputError(field, N_("expected a whole number, not {value}"), value=shown(value))
+    if not low <= value <= high:
+        raise InvalidInputError(field, N_("expected a whole number from {low} to {high}, not {value}"),
+                                low=low, high=high, value=shown(value))
+    return value
+
+
+def _int(data: Mapping[str, Any], key: str, default: int, low: int = 0, high: int = MAX_CARDS) -> int:
+    return _whole(data.get(key, default), key, low, high)
+
+
+def _seat(value: object, field: str, players: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise InvalidInputError(field, N_("seat {seat} is not at this table (seats 0-{last})"), seat=shown(value),
+                                last=players - 1)
     return value
 
 
@@ -38,24 +67,46 @@ def _flag(data: Mapping[str, Any], key: str) -> bool:
 def _counts(data: Mapping[str, Any], key: str, players: int) -> tuple[int, ...]:
     value = data.get(key, [0] * players)
     if (not isinstance(value, list) or len(value) != players
-            or any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in value)):
+            or any(not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_CARDS for n in value)):
         raise InvalidInputError(key, N_("expected {count} whole numbers, one per seat"), count=players)
     return tuple(value)
 
 
-def _list(value: object, field: str, length: int | None = None) -> list[Any]:
+def _list(value: object, field: str, length: int | None = None, most: int | None = None) -> list[Any]:
     if not isinstance(value, list):
         raise InvalidInputError(field, N_("expected a list"))
     if length is not None and len(value) != length:
         raise InvalidInputError(field, N_("expected {expected} entries, not {count}"), expected=length, count=len(value))
+    if most is not None and len(value) > most:
+        raise InvalidInputError(field, N_("expected at most {most} entries, not {count}"), most=most, count=len(value))
     return value
+
+
+def _cards(value: object, field: str, most: int = MAX_CARDS) -> tuple[Card, ...]:
+    """Card codes, no more than the decks hold (checked before any is read)."""
+    return parse_cards(_list(value, field, most=most), field)
+
+
+def _known(data: Mapping[str, Any], known: Mapping[str, Any] | frozenset[str], where: str = "") -> None:
+    """Refuse the first field the table does not know, by name: a misspelt one is never a default."""
+    unknown = sorted(str(key) for key in data if key not in known)
+    if unknown:
+        key = unknown[0]
+        close = get_close_matches(key, list(known), n=1)
+        field = f"{where}.{key}" if where else key
+        if close:
+            raise InvalidInputError(field, N_("not a field of a position (did you mean {known}?)"), known=close[0])
+        raise InvalidInputError(field, N_("not a field of a position (known: {known})"), known=", ".join(known))
 
 
 def _table(data: Mapping[str, Any], variant: Rules, players: int) -> Rules:
     """The variant's rules at the position's table: its player count and, if given, its teams."""
     if "teams" not in data:
         return variant.for_seats(players)
-    teams = tuple(tuple(_list(t, f"teams[{i}]")) for i, t in enumerate(_list(data["teams"], "teams")))
+    teams = []
+    for i, raw in enumerate(_list(data["teams"], "teams", most=players)):
+        team = _list(raw, f"teams[{i}]", most=players)
+        teams.append(tuple(_seat(s, f"teams[{i}][{j}]", players) for j, s in enumerate(team)))
     seats = sorted(s for t in teams for s in t)
     if seats != list(range(players)) or any(not t for t in teams):
         raise InvalidInputError("teams", N_("every seat 0-{last} must be in exactly one team"), last=players - 1)
@@ -69,36 +120,61 @@ def _meld(rules: Rules, cards: tuple[Card, ...], field: str) -> Meld:
         raise InvalidInputError(field, N_("not a valid meld ({rule})"), rule=refusal.rule) from None
 
 
-def _turn_state(data: object, melds_before: int, concealed: bool) -> TurnState:
+def _bool(value: object, field: str, players: int) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidInputError(field, N_("expected true or false"))
+    return value
+
+
+def _bool_or_null(value: object, field: str, players: int) -> bool | None:
+    if value is not None and not isinstance(value, bool):
+        raise InvalidInputError(field, N_("expected true, false or null"))
+    return value
+
+
+def _seat_or_null(value: object, field: str, players: int) -> int | None:
+    return None if value is None else _seat(value, field, players)
+
+
+def _small(value: object, field: str, players: int) -> int:
+    return _whole(value, field, 0, MAX_CARDS)
+
+
+def _sizes(value: object, field: str, players: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in value):
+        raise InvalidInputError(field, N_("expected a list of whole numbers"))
+    return tuple(value)
+
+
+# The fields of ``turn_state``, each with its reader: a new field of TurnState is one line here.
+# Defaults are TurnState's, but for ``concealed`` and ``melds_before``, which follow the table.
+TURN_STATE_FIELDS: Mapping[str, Callable[[object, str, int], Any]] = {
+    "melded": _bool,
+    "took_pile": _bool,
+    "asked": _bool,
+    "asker": _seat_or_null,
+    "permission": _bool_or_null,
+    "concealed": _bool,
+    "melds_before": _small,
+    "hand_canasta": _bool,
+    "replacements": _small,
+    "before_draw": _bool,
+    "meld_sizes": _sizes,
+}
+
+
+def _turn_state(data: object, players: int, melds_before: int, concealed: bool) -> TurnState:
+    start = TurnState(concealed=concealed, melds_before=melds_before)
     if data is None:
-        return TurnState(concealed=concealed, melds_before=melds_before)
+        return start
     if not isinstance(data, dict):
         raise InvalidInputError("turn_state", N_("expected an object"))
-    flags = {}
-    for key in ("melded", "took_pile", "asked", "concealed", "hand_canasta", "before_draw"):
-        value = data.get(key, concealed if key == "concealed" else False)
-        if not isinstance(value, bool):
-            raise InvalidInputError(f"turn_state.{key}", N_("expected true or false"))
-        flags[key] = value
-    permission = data.get("permission")
-    if permission is not None and not isinstance(permission, bool):
-        raise InvalidInputError("turn_state.permission", N_("expected true, false or null"))
-    asker = data.get("asker")
-    if asker is not None and (not isinstance(asker, int) or isinstance(asker, bool)):
-        raise InvalidInputError("turn_state.asker", N_("expected a seat number"))
-    before = data.get("melds_before", melds_before)
-    if not isinstance(before, int) or isinstance(before, bool) or before < 0:
-        raise InvalidInputError("turn_state.melds_before", N_("expected a whole number"))
-    replacements = data.get("replacements", 0)
-    if not isinstance(replacements, int) or isinstance(replacements, bool) or replacements < 0:
-        raise InvalidInputError("turn_state.replacements", N_("expected a whole number"))
-    if flags["took_pile"] and "concealed" not in data:  # only Royal keeps the chance after the pile
-        flags["concealed"] = False
-    sizes = data.get("meld_sizes", [])
-    if not isinstance(sizes, list) or any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in sizes):
-        raise InvalidInputError("turn_state.meld_sizes", N_("expected a list of whole numbers"))
-    return TurnState(asker=asker, permission=permission, melds_before=before, replacements=replacements,
-                     meld_sizes=tuple(sizes), **flags)
+    _known(data, TURN_STATE_FIELDS, "turn_state")
+    values = {key: read(data[key], f"turn_state.{key}", players) if key in data else getattr(start, key)
+              for key, read in TURN_STATE_FIELDS.items()}
+    if values["took_pile"] and "concealed" not in data:  # only Royal keeps the chance after the pile
+        values["concealed"] = False
+    return TurnState(**values)
 
 
 class _Accountant:
@@ -121,90 +197,99 @@ class _Accountant:
         return [card for card in range(53) for _ in range(self.left[card])]
 
 
-def load_position(data: object) -> State:
-    """A :class:`State` from a position's JSON form; :class:`InvalidInputError` names the field."""
+def _phase(data: Mapping[str, Any], default: Phase) -> Phase:
+    value = data.get("phase", default.value)
+    if not isinstance(value, str) or value not in {p.value for p in Phase}:
+        raise InvalidInputError("phase", N_("unknown phase {value} (draw, play, answer, end)"), value=shown(value))
+    return Phase(value)
+
+
+def load_position(data: object, default_phase: Phase = Phase.DRAW) -> State:
+    """A :class:`State` from a position's JSON form; :class:`InvalidInputError` names the field.
+
+    Every field is checked for its type and bounds before it is used, fields the table does not
+    know are refused by name, and a position that contradicts itself (an answer nobody asked
+    for, a winner still holding cards) is refused rather than judged (``docs/positions.md``).
+    """
     if not isinstance(data, dict):
         raise InvalidInputError("position", N_("expected a JSON object"))
+    _known(data, POSITION_FIELDS)
     for required in ("variant", "hands", "pile"):
         if required not in data:
             raise InvalidInputError(required, N_("is required"))
     variant = get_variant(data["variant"])
-    raw_hands = _list(data["hands"], "hands")
-    players = _int(data, "players", len(raw_hands))
+    raw_hands = _list(data["hands"], "hands", most=MAX_SEATS)
+    players = _int(data, "players", len(raw_hands), 2, MAX_SEATS)
     rules = _table(data, variant, players)
     _list(raw_hands, "hands", players)
-    teams = rules.teams
-    turn = _int(data, "turn", 0)
-    if not 0 <= turn < players:
-        raise InvalidInputError("turn", N_("seat {seat} is not at this table (seats 0-{last})"), seat=turn, last=players - 1)
-    try:
-        phase = Phase(data.get("phase", "draw"))
-    except ValueError:
-        raise InvalidInputError("phase", N_("unknown phase {value} (draw, play, answer, end)"),
-                                value=repr(data.get("phase"))) from None
-    scores = tuple(_list(data.get("scores", [0] * len(teams)), "scores", len(teams)))
-    if any(not isinstance(s, int) or isinstance(s, bool) for s in scores):
-        raise InvalidInputError("scores", N_("expected whole numbers"))
+    tables = [t.name for t in variant.tables if t.players == players]
+    if "table" in data and data["table"] not in tables:  # output only: read back, it must fit the seats
+        raise InvalidInputError("table", N_("expected one of the variant's tables for these seats ({known})"),
+                                known=", ".join(tables))
+    teams, deck = rules.teams, len(rules.deck())
+    turn = _seat(data.get("turn", 0), "turn", players)
+    phase = _phase(data, default_phase)
+    scores = tuple(_whole(s, f"scores[{i}]", -MAX_SCORE, MAX_SCORE)
+                   for i, s in enumerate(_list(data.get("scores", [0] * len(teams)), "scores", len(teams))))
 
     books = _Accountant(rules)
     hands: list[tuple[Card, ...] | int] = []
     for seat, entry in enumerate(raw_hands):
         field = f"hands[{seat}]"
         if isinstance(entry, int) and not isinstance(entry, bool):
-            if entry < 0:
-                raise InvalidInputError(field, N_("a hidden hand's size cannot be negative"))
-            hands.append(entry)
+            hands.append(_whole(entry, field, 0, deck))
             continue
-        cards = parse_cards(entry, field)
+        cards = _cards(entry, field, deck)
         books.take(cards, field)
         hands.append(tuple(sorted(cards)))
     melds: list[tuple[Meld, ...]] = []
     for team, team_melds in enumerate(_list(data.get("melds", [[] for _ in teams]), "melds", len(teams))):
         built = []
-        for i, raw in enumerate(_list(team_melds, f"melds[{team}]")):
+        for i, raw in enumerate(_list(team_melds, f"melds[{team}]", most=deck)):
             field = f"melds[{team}][{i}]"
-            cards = parse_cards(raw, field)
+            cards = _cards(raw, field, deck)
             books.take(cards, field)
             built.append(_meld(rules, cards, field))
         melds.append(tuple(built))
     red_threes = []
     for team, raw in enumerate(_list(data.get("red_threes", [[] for _ in teams]), "red_threes", len(teams))):
         field = f"red_threes[{team}]"
-        cards = parse_cards(raw, field)
+        cards = _cards(raw, field, deck)
         if cards and not rules.red_threes_laid_out:
             raise InvalidInputError(field, N_("in this variant red threes are melded, not laid out apart"))
         if any(c not in RED_THREES for c in cards):
             raise InvalidInputError(field, N_("only red threes (3h, 3d) are laid out as bonus cards"))
         books.take(cards, field)
         red_threes.append(cards)
-    pile = parse_cards(data["pile"], "pile")
+    pile = _cards(data["pile"], "pile", deck)
     books.take(pile, "pile")
     raw_stock = data.get("stock")
     stock_hidden = not isinstance(raw_stock, list)
     stock: tuple[Card, ...] = ()
     if not stock_hidden:
-        stock = parse_cards(raw_stock, "stock")
+        stock = _cards(raw_stock, "stock", deck)
         books.take(stock, "stock")
     elif raw_stock is not None and (not isinstance(raw_stock, int) or isinstance(raw_stock, bool) or raw_stock < 0):
         raise InvalidInputError("stock", N_("expected a number of cards or a list of cards (top first)"))
 
-    seed = _int(data, "seed", 0)
+    seed = _int(data, "seed", 0, -MAX_SEED, MAX_SEED)
     unseen = books.remaining()
     random.Random(seed).shuffle(unseen)
-    needed = sum(h for h in hands if isinstance(h, int)) + (raw_stock if isinstance(raw_stock, int) else 0)
-    if needed > len(unseen):
-        raise InvalidInputError("stock" if isinstance(raw_stock, int) else "hands",
-                                N_("{needed} unseen cards are asked for but the decks have only {left} left"),
-                                needed=needed, left=len(unseen))
     filled: list[tuple[Card, ...]] = []
-    for entry in hands:
+    for seat, entry in enumerate(hands):
         if isinstance(entry, int):
+            if entry > len(unseen):  # the field that asks for more than the decks leave is the one named
+                raise InvalidInputError(f"hands[{seat}]", N_("{needed} unseen cards are asked for but the decks have only {left} left"),
+                                        needed=entry, left=len(unseen))
             filled.append(tuple(sorted(unseen[:entry])))
             unseen = unseen[entry:]
         else:
             filled.append(entry)
     if stock_hidden:
         count = raw_stock if isinstance(raw_stock, int) else len(unseen)
+        if count > len(unseen):
+            raise InvalidInputError("stock", N_("{needed} unseen cards are asked for but the decks have only {left} left"),
+                                    needed=count, left=len(unseen))
         stock, unseen = tuple(unseen[:count]), unseen[count:]
     hidden = tuple(isinstance(h, int) for h in hands)
     if phase in (Phase.DRAW, Phase.PLAY) and hidden[turn]:
@@ -222,16 +307,10 @@ def load_position(data: object) -> State:
     elif not isinstance(has_melded, list) or len(has_melded) != players or any(not isinstance(b, bool) for b in has_melded):
         raise InvalidInputError("has_melded", N_("expected {count} true/false values, one per seat"), count=players)
     team = seat_team[turn]
-    turn_state = _turn_state(data.get("turn_state"), len(melds[team]), not has_melded[turn])
-    if phase is Phase.ANSWER and turn_state.asker is None:
-        raise InvalidInputError("turn_state.asker", N_("a position in the answer phase names who asked"))
-    went_out = data.get("went_out")
-    if went_out is not None and (not isinstance(went_out, int) or isinstance(went_out, bool) or not 0 <= went_out < players):
-        raise InvalidInputError("went_out", N_("expected a seat number or null"))
-    dealer = _int(data, "dealer", (turn - 1) % players)
-    if not 0 <= dealer < players:
-        raise InvalidInputError("dealer", N_("seat {seat} is not at this table (seats 0-{last})"), seat=dealer, last=players - 1)
-    return State(
+    turn_state = _turn_state(data.get("turn_state"), players, len(melds[team]), not has_melded[turn])
+    went_out = _seat_or_null(data.get("went_out"), "went_out", players)
+    dealer = _seat(data.get("dealer", (turn - 1) % players), "dealer", players)
+    state = State(
         rules=rules,
         players=players,
         teams=teams,
@@ -254,6 +333,8 @@ def load_position(data: object) -> State:
         hidden=hidden,
         stock_hidden=stock_hidden,
     )
+    check_consistency(state)
+    return state
 
 
 def dump_position(state: State, reveal: bool = False) -> dict[str, Any]:
@@ -274,19 +355,7 @@ def dump_position(state: State, reveal: bool = False) -> dict[str, Any]:
         "red_threes": [format_cards(t) for t in state.red_threes],
         "pile": format_cards(state.pile),
         "stock": len(state.stock) if state.stock_hidden and not reveal else format_cards(state.stock),
-        "turn_state": {
-            "melded": ts.melded,
-            "took_pile": ts.took_pile,
-            "asked": ts.asked,
-            "asker": ts.asker,
-            "permission": ts.permission,
-            "concealed": ts.concealed,
-            "melds_before": ts.melds_before,
-            "hand_canasta": ts.hand_canasta,
-            "replacements": ts.replacements,
-            "before_draw": ts.before_draw,
-            "meld_sizes": list(ts.meld_sizes),
-        },
+        "turn_state": {key: list(v) if isinstance(v := getattr(ts, key), tuple) else v for key in TURN_STATE_FIELDS},
         "has_melded": list(state.has_melded),
         "table": state.rules.table,
         "pile_threes": list(state.pile_threes),

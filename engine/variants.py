@@ -9,7 +9,7 @@ from engine.classic import CLASSIC
 from engine.royal import ROYAL
 from engine.swedish import SWEDISH
 from engine.wiener import WIENER
-from engine.errors import InvalidInputError
+from engine.errors import InvalidInputError, shown
 from engine.i18n import N_
 from engine.rules import Rules
 
@@ -20,7 +20,7 @@ def get_variant(name: object, field: str = "variant") -> Rules:
     """The variant's rules at its default table (four players, where it has them)."""
     rules = VARIANTS.get(name) if isinstance(name, str) else None
     if rules is None:
-        raise InvalidInputError(field, N_("unknown variant {value} (known: {known})"), value=repr(name),
+        raise InvalidInputError(field, N_("unknown variant {value} (known: {known})"), value=shown(name),
                                 known=", ".join(VARIANTS))
     return rules
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import json
 import concurrent.futures
 import multiprocessing
 import os
@@ -20,14 +19,15 @@ from typing import Any
 import flet as ft
 
 from engine.actions import parse_action
-from engine.i18n import translate
+from engine.i18n import N_, translate
 from engine.position import dump_position
-from tutor.lessons import LessonError, catalog, find_lesson, fresh_deal, next_lesson
+from tutor.lessons import find_lesson, fresh_deal, lesson_catalog, next_lesson
 from tutor.model import TableModel
-from tutor.progress import DEFAULT_NAME, Progress, ProgressError
-from tutor.settings import Settings, SettingsError, load_settings, save_settings, settings_path
+from tutor.progress import DEFAULT_NAME, ProgressError, open_progress
+from tutor.savedgame import load_game, save_game
+from tutor.settings import choose_table, open_settings, save_settings, settings_path
 from tutor.views import FONT, Handlers, home_view, lessons_view, page_view, rules_view
-from tutor.workers import choose_action, hints_for, review, strong_for
+from tutor.workers import choose_action, hints_for, review, start_worker, strong_for
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 PACES = {"off": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
@@ -38,21 +38,13 @@ _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 LOG = logging.getLogger("tutor")
 
 
-def _lower_priority() -> None:
-    """Workers think at a lower priority than the web server, so taps stay quick while bots search."""
-    try:
-        os.nice(10)
-    except OSError:
-        pass  # not allowed here: they think at the server's priority
-
-
 def pool() -> concurrent.futures.ProcessPoolExecutor:
     """One pool for every session; "spawn" so no thread of the web server is forked."""
     global _POOL
     if _POOL is None:
         workers = max(1, min(4, (os.cpu_count() or 2)))
         _POOL = concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                                       initializer=_lower_priority)
+                                                       initializer=start_worker, initargs=(os.getpid(),))
     return _POOL
 
 
@@ -75,15 +67,13 @@ class Session:
     def __init__(self, page: ft.Page, options: Options) -> None:
         self.page = page
         self.options = options
-        try:
-            self.settings = load_settings(options.settings_file)
-        except SettingsError:
-            self.settings = Settings(language=options.lang or "en")
+        self.settings, self.notices = open_settings(options.settings_file)  # notices: what could not be read
         if options.lang:
             self.settings = self.settings.with_changes(language=options.lang)
+        variant, players, reconciled = choose_table(self.settings, options.variant, options.players)
+        self.notices += reconciled
         self.model = self._continued() or TableModel.new_game(
-            options.variant or self.settings.variant, options.players or self.settings.players,
-            self.settings.language, bot=self.settings.bot,
+            variant, players, self.settings.language, bot=self.settings.bot,
             seed=options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "big"),
         )
         self.bots: asyncio.Task[None] | None = None
@@ -97,7 +87,8 @@ class Session:
             choose_learner=self.choose_learner, add_learner=self.add_learner,
         )
         self.game: TableModel = self.model  # the free game, kept while a lesson is played
-        self.progress = Progress(self._saved_game().with_name("progress.sqlite3"))
+        self.progress, damaged = open_progress(self._saved_game().with_name("progress.sqlite3"))
+        self.notices += damaged
         self.learner = self.settings.learner
         self.recorded = False  # the lesson attempt on the table is saved
         self.message = ""  # on the lessons screen: what went wrong (a name refused, a broken lesson)
@@ -113,13 +104,24 @@ class Session:
 
     def _continued(self) -> TableModel | None:
         """The game left off last time, unless this server deals a given game (``--seed``)."""
-        if self.options.seed is not None or self.options.variant or not self._saved_game().exists():
+        if self.options.seed is not None or self.options.variant:
             return None
-        try:
-            return TableModel.restore(json.loads(self._saved_game().read_text(encoding="utf-8")),
-                                      self.settings.language)
-        except (OSError, ValueError, KeyError, TypeError):
-            return None  # a damaged file: a new game
+        model, damaged = load_game(self._saved_game(), self.settings.language)  # a damaged one is kept aside
+        self.notices += damaged
+        return model
+
+    def show_notices(self) -> None:
+        """Saved state that could not be read, or a choice that was changed: told once, at the start."""
+        if not self.notices:
+            return
+        lang = self.settings.language
+        dialog = ft.AlertDialog(
+            title=ft.Text(translate(N_("Some saved things could not be used"), lang), font_family=FONT),
+            content=ft.Column([ft.Text(n.say(lang), font_family=FONT) for n in self.notices], tight=True,
+                              scroll=ft.ScrollMode.AUTO),
+            actions=[ft.TextButton(content=translate(N_("Understood"), lang), on_click=lambda _: self.page.pop_dialog())])
+        self.notices = []
+        self.page.show_dialog(dialog)
 
     def render(self) -> None:
         self.page.theme_mode = THEMES[self.settings.theme]
@@ -142,9 +144,7 @@ class Session:
         if self.model.lesson is not None:
             return  # a lesson is not the game to continue
         try:
-            path = self._saved_game()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(self.model.saved()), encoding="utf-8")
+            save_game(self._saved_game(), self.model.saved())  # atomic: a kill never leaves half a game
         except OSError:
             pass  # nowhere to keep it: the game still goes on
 
@@ -273,13 +273,11 @@ class Session:
 
     def lessons_screen(self) -> ft.Control:
         lang = self.settings.language
-        try:
-            lessons = catalog()
-        except LessonError as error:  # the checker keeps this from shipping; say it, do not crash
-            lessons, self.message = (), str(error)
+        lessons = lesson_catalog()  # a broken file is marked unavailable; the others stay open
+        message = "\n".join(filter(None, [self.message, *lessons.notices(lang)]))
         learner = self._learner()
-        return lessons_view(lang, lessons, self.progress.all_lessons(learner), self.progress.due(learner),
-                            self.progress.profiles(), learner, self.handlers, self.message)
+        return lessons_view(lang, lessons.lessons, self.progress.all_lessons(learner), self.progress.due(learner),
+                            self.progress.profiles(), learner, self.handlers, message)
 
     async def open_lesson(self, lesson_id: str, variation: int) -> None:
         """Start a lesson: its own deal (0), or ``-1``: a fresh deal (a review, a mastery check)."""
@@ -422,6 +420,7 @@ def make_main(options: Options):  # type: ignore[no-untyped-def]
         session = Session(page, options)
         page.on_keyboard_event = session.key
         session.render()
+        session.show_notices()
         session.after_learner()  # the computer players open when the learner is not first
 
     return main

@@ -9,6 +9,7 @@ extractor (``tutor/babel_lessons.py``). ``python -m tutor.lessons check [PATH]``
 
 from __future__ import annotations
 
+import logging
 import random
 import re
 import sys
@@ -22,7 +23,7 @@ from typing import Any
 from engine.actions import Action, Discard, MeldAction, TakePile, canonical, cards_of, parse_action
 from engine.bots import observe
 from engine.cards import Card, parse_card, rank
-from engine.errors import IllegalActionError, InvalidInputError
+from engine.errors import IllegalActionError, InvalidInputError, shown
 from engine.game import apply
 from engine.hints import TIPS, hints
 from engine.i18n import LANGUAGES, N_, translations
@@ -37,6 +38,7 @@ from engine.variants import VARIANTS
 from tutor.messages import Message
 
 ROOT = Path(__file__).resolve().parent.parent / "lessons"
+LOG = logging.getLogger("tutor.lessons")
 
 # The catalog's topics, in the order of the path from first steps to tactics.
 TOPICS: Mapping[str, str] = {
@@ -134,6 +136,57 @@ PREDICATES: Mapping[str, Callable[[Any], Predicate]] = {
 }
 
 
+def _flag_argument(value: object) -> object:
+    if not isinstance(value, bool):
+        raise ValueError("expected true or false")
+    return value
+
+
+def _count_argument(value: object) -> object:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10_000:
+        raise ValueError("expected a whole number from 0 to 10000")
+    return value
+
+
+def _points_argument(value: object) -> object:
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 100_000:
+        raise ValueError("expected a whole number of points")
+    return value
+
+
+def _card_argument(value: object) -> object:
+    if not isinstance(value, str):
+        raise ValueError("expected a card code such as \"Qs\"")
+    parse_card(value)
+    return value
+
+
+def _rank_argument(value: object) -> object:
+    if isinstance(value, bool) or not isinstance(value, (str, int)) or str(value).upper() == "JK":
+        raise ValueError("expected a rank as in card codes: 7, 10, K")
+    parse_card(f"{value}c")
+    return value
+
+
+def _card_or_flag_argument(value: object) -> object:
+    return _flag_argument(value) if isinstance(value, bool) else _card_argument(value)
+
+
+# What each predicate's argument must be, checked when the lesson loads (not when the predicate
+# first runs, mid-lesson): a new predicate adds one line here beside its line in PREDICATES.
+ARGUMENTS: Mapping[str, Callable[[object], object]] = {
+    "took_pile": _flag_argument, "drew": _flag_argument, "asked_to_go_out": _flag_argument,
+    "discarded": _card_or_flag_argument, "melded": _flag_argument, "melded_rank": _rank_argument,
+    "pile_frozen": _flag_argument, "pile_blocked": _flag_argument, "opened": _flag_argument,
+    "opened_with_at_least": _count_argument, "canastas_at_least": _count_argument,
+    "natural_canastas_at_least": _count_argument, "melds_at_least": _count_argument,
+    "melded_samba": _flag_argument, "melded_bolivia": _flag_argument, "melded_threes": _flag_argument,
+    "red_threes_at_least": _count_argument, "went_out": _flag_argument, "went_out_concealed": _flag_argument,
+    "hand_over": _flag_argument, "team_score_at_least": _points_argument, "hand_size_at_most": _count_argument,
+    "hand_has": _card_argument,
+}
+
+
 def _predicate(spec: object, path: Path, field: str) -> Predicate:
     if not isinstance(spec, Mapping) or len(spec) != 1:
         raise LessonError(path, field, "a predicate is a table with one key: a name, or all/any/not")
@@ -147,12 +200,15 @@ def _predicate(spec: object, path: Path, field: str) -> Predicate:
     if name == "not":
         inner = _predicate(value, path, f"{field}.not")
         return lambda run: not inner(run)
-    if name not in PREDICATES:
+    if not isinstance(name, str) or name not in PREDICATES:
         raise LessonError(path, f"{field}.{name}", f"unknown predicate (known: {', '.join(PREDICATES)})")
     try:
+        ARGUMENTS.get(name, lambda v: v)(value)
         return PREDICATES[name](value)
-    except (InvalidInputError, ValueError, TypeError) as error:
-        raise LessonError(path, f"{field}.{name}", f"bad argument {value!r}: {error}") from None
+    except InvalidInputError as error:
+        raise LessonError(path, f"{field}.{name}", f"bad argument {shown(value)}: {error.message}") from None
+    except (ValueError, TypeError) as error:
+        raise LessonError(path, f"{field}.{name}", f"bad argument {shown(value)}: {error}") from None
 
 
 @dataclass(frozen=True)
@@ -228,7 +284,18 @@ def _actions(value: object, path: Path, field: str) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _setup(data: Mapping[str, Any], variant: object, path: Path, prefix: str) -> Setup:
+VARIATION_KEYS = frozenset({"position", "solution", "replies"})
+STEP_KEYS = frozenset({"text"})
+TRAP_KEYS = frozenset({"when", "text", "consequence", "example"})
+
+
+def _unknown(data: Mapping[str, Any], known: frozenset[str], path: Path, where: str) -> list[LessonError]:
+    """Every key the table does not know, each a problem of its own (a misspelt key never fires)."""
+    return [LessonError(path, f"{where}{key}", f"unknown key (known: {', '.join(sorted(known))})")
+            for key in sorted(map(str, data)) if key not in known]
+
+
+def _setup(data: Mapping[str, Any], variant: str | None, path: Path, prefix: str) -> Setup:
     position = data.get("position")
     if not isinstance(position, dict):
         raise LessonError(path, f"{prefix}position", "expected a table holding a position")
@@ -236,7 +303,7 @@ def _setup(data: Mapping[str, Any], variant: object, path: Path, prefix: str) ->
         start = load_position(position)
     except InvalidInputError as error:
         raise LessonError(path, f"{prefix}position.{error.field}", error.message) from None
-    if position.get("variant") != variant:
+    if variant is not None and position.get("variant") != variant:
         raise LessonError(path, f"{prefix}position.variant", "must be the lesson's variant")
     solution = _actions(data.get("solution", []), path, f"{prefix}solution")
     if not solution:
@@ -247,9 +314,9 @@ def _setup(data: Mapping[str, Any], variant: object, path: Path, prefix: str) ->
 def _trap(data: object, path: Path, field: str) -> Trap:
     if not isinstance(data, dict):
         raise LessonError(path, field, "expected a table with when, text, consequence and example")
-    unknown = set(data) - {"when", "text", "consequence", "example"}
+    unknown = _unknown(data, TRAP_KEYS, path, f"{field}.")
     if unknown:
-        raise LessonError(path, f"{field}.{sorted(unknown)[0]}", "unknown key")
+        raise unknown[0]
     text = data.get("text")
     if not isinstance(text, str) or not text.strip():
         raise LessonError(path, f"{field}.text", "expected a text")
@@ -260,59 +327,134 @@ def _trap(data: object, path: Path, field: str) -> Trap:
                 _actions(data.get("consequence", []), path, f"{field}.consequence"), example)
 
 
-def load_lesson(path: Path) -> Lesson:
+class _Problems:
+    """What is wrong with one lesson file, gathered field by field so one run reports them all."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.found: list[LessonError] = []
+
+    def add(self, field: str, message: str) -> None:
+        self.found.append(LessonError(self.path, field, message))
+
+    def read(self, reader: Callable[..., Any], *args: Any) -> Any:
+        """``reader(*args)``, or None with its problem noted."""
+        try:
+            return reader(*args)
+        except LessonError as error:
+            self.found.append(error)
+            return None
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise LessonError(path, "(file)", f"cannot be read: {error.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LessonError(path, "(file)", f"not UTF-8 text (byte 0x{raw[error.start]:02x} at offset {error.start})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
         raise LessonError(path, "(file)", str(error)) from None
-    unknown = set(data) - KEYS
-    if unknown:
-        raise LessonError(path, sorted(unknown)[0], f"unknown key (known: {', '.join(sorted(KEYS))})")
-    variant = data.get("variant")
-    if variant not in VARIANTS:
-        raise LessonError(path, "variant", f"expected one of {', '.join(VARIANTS)}")
-    main = _setup(data, variant, path, "")
-    variations = data.get("variations", [])
-    if not isinstance(variations, list) or any(not isinstance(v, dict) for v in variations):
-        raise LessonError(path, "variations", "expected [[variations]] tables")
-    setups = (main, *(_setup(v, variant, path, f"variations[{i}].") for i, v in enumerate(variations)))
-    seat = data.get("seat", 0)
-    if not isinstance(seat, int) or any(not 0 <= seat < s.start.players for s in setups):
-        raise LessonError(path, "seat", "expected the learner's seat in the position")
-    topic = data.get("topic")
-    if topic not in TOPICS:
-        raise LessonError(path, "topic", f"expected one of {', '.join(TOPICS)}")
-    tip = data.get("tip")
-    if tip is not None and tip not in {t.tip for t in TIPS}:
-        raise LessonError(path, "tip", "expected the id of one of the engine's tips (engine/hints.py)")
-    bot = data.get("bot")
-    if bot is not None and bot not in BOTS:
-        raise LessonError(path, "bot", f"expected one of {', '.join(BOTS)}")
-    hints = data.get("hints", [])
-    feedback = data.get("feedback", {})
-    steps = [s.get("text") if isinstance(s, dict) else None for s in data.get("steps", [])]
+    except RecursionError:
+        raise LessonError(path, "(file)", "nested too deep") from None
+
+
+def _choice(data: Mapping[str, Any], key: str, known: Sequence[str] | Mapping[str, Any], problems: _Problems,
+            required: bool = True) -> str | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or value not in known:
+        problems.add(key, f"expected one of {', '.join(known)}, not {shown(value)}")
+        return None
+    return value
+
+
+def _texts(data: Mapping[str, Any], problems: _Problems) -> tuple[list[str], list[str], dict[str, str]]:
+    """The lesson's hints, steps and feedback, each checked for its shape and nested keys."""
+    hints, feedback, raw_steps = data.get("hints", []), data.get("feedback", {}), data.get("steps", [])
     if not isinstance(hints, list) or any(not isinstance(h, str) for h in hints):
-        raise LessonError(path, "hints", "expected a list of texts, gentle first")
+        problems.add("hints", "expected a list of texts, gentle first")
+        hints = []
     if not isinstance(feedback, dict) or any(not isinstance(v, str) for v in feedback.values()):
-        raise LessonError(path, "feedback", "expected rule ids mapped to texts")
+        problems.add("feedback", "expected rule ids mapped to texts")
+        feedback = {}
     for rule in feedback:
         if rule not in RULES:  # a misspelt id would never fire
-            raise LessonError(path, f"feedback.{rule}", "not a rule id of engine/rulebook.py")
-    if any(not isinstance(s, str) for s in steps):
-        raise LessonError(path, "steps", "each step needs a text")
+            problems.add(f"feedback.{rule}", "not a rule id of engine/rulebook.py")
+    steps: list[str] = []
+    if not isinstance(raw_steps, list):
+        problems.add("steps", "expected [[steps]] tables, each with a text")
+        raw_steps = []
+    for i, step in enumerate(raw_steps):
+        if not isinstance(step, dict) or not isinstance(step.get("text"), str) or not step["text"].strip():
+            problems.add(f"steps[{i}].text", "each step needs a text")
+            continue
+        problems.found.extend(_unknown(step, STEP_KEYS, problems.path, f"steps[{i}]."))
+        steps.append(step["text"])
+    return hints, steps, feedback
+
+
+def read_lesson(path: Path) -> tuple[Lesson | None, tuple[LessonError, ...]]:
+    """The lesson in ``path`` and every problem found in it (then no lesson); never raises."""
+    try:
+        return _read_lesson(path)
+    except LessonError as error:
+        return None, (error,)
+    except Exception as error:  # a checker's own bug must not hide the other files' problems
+        return None, (LessonError(path, "(file)", f"could not be checked ({type(error).__name__}: {error})"),)
+
+
+def _read_lesson(path: Path) -> tuple[Lesson | None, tuple[LessonError, ...]]:
+    data = _read_toml(path)
+    problems = _Problems(path)
+    problems.found.extend(_unknown(data, KEYS, path, ""))
+    variant = _choice(data, "variant", VARIANTS, problems)
+    main = problems.read(_setup, data, variant, path, "")
+    variations = data.get("variations", [])
+    if not isinstance(variations, list) or any(not isinstance(v, dict) for v in variations):
+        problems.add("variations", "expected [[variations]] tables")
+        variations = []
+    setups = [main]
+    for i, variation in enumerate(variations):
+        problems.found.extend(_unknown(variation, VARIATION_KEYS, path, f"variations[{i}]."))
+        setups.append(problems.read(_setup, variation, variant, path, f"variations[{i}]."))
+    seat = data.get("seat", 0)
+    if (not isinstance(seat, int) or isinstance(seat, bool)
+            or any(not 0 <= seat < s.start.players for s in setups if s is not None)):
+        problems.add("seat", "expected the learner's seat in the position")
+    topic = _choice(data, "topic", TOPICS, problems)
+    tip = _choice(data, "tip", sorted({t.tip for t in TIPS}), problems, required=False)
+    bot = _choice(data, "bot", list(BOTS), problems, required=False)
+    hints, steps, feedback = _texts(data, problems)
     traps_data = data.get("traps", [])
     if not isinstance(traps_data, list):
-        raise LessonError(path, "traps", "expected [[traps]] tables")
-    traps = tuple(_trap(t, path, f"traps[{i}]") for i, t in enumerate(traps_data))
-    title, goal = _text(data, "title", path), _text(data, "goal", path)
+        problems.add("traps", "expected [[traps]] tables")
+        traps_data = []
+    traps = [problems.read(_trap, t, path, f"traps[{i}]") for i, t in enumerate(traps_data)]
+    title, goal, lesson_id = (problems.read(_text, data, key, path) for key in ("title", "goal", "id"))
+    success = problems.read(_predicate, data.get("success"), path, "success")
+    failure = problems.read(_predicate, data["failure"], path, "failure") if "failure" in data else None
+    if problems.found:
+        return None, tuple(problems.found)
     return Lesson(
-        path=path, id=_text(data, "id", path), title=title, goal=goal, variant=str(variant), topic=str(topic),
-        seat=seat, setups=setups, success=_predicate(data.get("success"), path, "success"),
-        failure=_predicate(data["failure"], path, "failure") if "failure" in data else None,
-        steps=tuple(steps), hints=tuple(hints), feedback=feedback,  # type: ignore[arg-type]
-        traps=traps, tip=tip, bot=bot,
-        texts=(title, goal, *steps, *hints, *feedback.values(), *(t.text for t in traps)),  # type: ignore[arg-type]
-    )
+        path=path, id=lesson_id, title=title, goal=goal, variant=str(variant), topic=str(topic),
+        seat=seat, setups=tuple(setups), success=success, failure=failure,
+        steps=tuple(steps), hints=tuple(hints), feedback=feedback, traps=tuple(traps), tip=tip, bot=bot,
+        texts=(title, goal, *steps, *hints, *feedback.values(), *(t.text for t in traps)),
+    ), ()
+
+
+def load_lesson(path: Path) -> Lesson:
+    """The lesson in ``path``; :class:`LessonError` names the first problem (``read_lesson`` has them all)."""
+    lesson, problems = read_lesson(path)
+    if lesson is None:
+        raise problems[0]
+    return lesson
 
 
 SEARCH_BUDGET = 150  # moves Try again may try to prove a position still solvable (bench/lesson_search.py)
@@ -628,13 +770,64 @@ def lesson_files(root: Path = ROOT) -> list[Path]:
 VARIANT_ORDER = ("classic", "wiener", "swedish", "royal")
 
 
+@dataclass(frozen=True)
+class BrokenLesson:
+    """A lesson file that did not load: shown as unavailable, never as a traceback or a path."""
+
+    path: Path
+    title: str | None  # its title's message id, when that much of the file could be read
+    problems: tuple[LessonError, ...]  # for the server's log and the checker, not for learners
+
+    def label(self, lang: str) -> str:
+        return translations(lang).gettext(self.title) if self.title else self.path.stem
+
+    def notice(self, lang: str) -> str:
+        """One line in the learner's language: which lesson, and that it cannot be opened."""
+        return translations(lang).gettext(UNAVAILABLE).format(lesson=self.label(lang))
+
+
+UNAVAILABLE = N_("{lesson}: this lesson is unavailable, its file is damaged.")
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The lessons that loaded, in the order of the path, and the files that did not."""
+
+    lessons: tuple[Lesson, ...]
+    broken: tuple[BrokenLesson, ...]
+
+    def notices(self, lang: str) -> list[str]:
+        return [b.notice(lang) for b in self.broken]
+
+
+def _title_of(path: Path) -> str | None:
+    try:
+        title = _read_toml(path).get("title")
+    except LessonError:
+        return None
+    return title if isinstance(title, str) and title.strip() else None
+
+
 @cache
-def catalog(root: Path = ROOT) -> tuple[Lesson, ...]:
-    """Every lesson, in the order of the path: by variant, then topic, then file name.
-    Loaded once per process (lessons are read-only data); a broken file raises ``LessonError``."""
-    lessons = [load_lesson(path) for path in lesson_files(root)]
+def lesson_catalog(root: Path = ROOT) -> Catalog:
+    """Every lesson file read once per process (lessons are read-only data): the ones that load,
+    sorted by variant, then topic, then file name, and the broken ones, which never hide the rest."""
+    lessons, broken = [], []
+    for path in lesson_files(root):
+        lesson, problems = read_lesson(path)
+        if lesson is None:
+            LOG.warning("lesson unavailable: %s", "; ".join(map(str, problems)))
+            broken.append(BrokenLesson(path, _title_of(path), problems))
+        else:
+            lessons.append(lesson)
     topics = list(TOPICS)
-    return tuple(sorted(lessons, key=lambda l: (VARIANT_ORDER.index(l.variant), topics.index(l.topic), l.path.name)))
+    ordered = sorted(lessons, key=lambda l: (VARIANT_ORDER.index(l.variant), topics.index(l.topic), l.path.name))
+    return Catalog(tuple(ordered), tuple(broken))
+
+
+def catalog(root: Path = ROOT) -> tuple[Lesson, ...]:
+    """The lessons that load, in the order of the path (``lesson_catalog`` names the broken ones)."""
+    return lesson_catalog(root).lessons
 
 
 def find_lesson(lesson_id: str, root: Path = ROOT) -> Lesson | None:
@@ -660,12 +853,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     problems: list[str] = []
     ids: dict[str, Path] = {}
     for path in lesson_files(root):
-        try:
-            lesson = load_lesson(path)
-        except LessonError as error:
-            problems.append(str(error))
+        lesson, errors = read_lesson(path)
+        if lesson is None:
+            problems.extend(map(str, errors))
             continue
-        found = check(lesson, catalogs)
+        try:
+            found = check(lesson, catalogs)
+        except Exception as error:  # reported with its file, and the other files still checked
+            found = [f"{path}: (check): failed ({type(error).__name__}: {error})"]
         if lesson.id in ids:
             found.append(f"{path}: id: {lesson.id!r} is also the id of {ids[lesson.id]}")
         ids[lesson.id] = path

@@ -12,6 +12,7 @@ months; a review with a mistake starts the intervals over, and a clean one after
 from __future__ import annotations
 
 import sqlite3
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.i18n import LANGUAGES, N_, NP_, Text, translate, translate_text
+from tutor.storage import LOG, Notice, set_aside
 
 DAY = 86_400.0
 INTERVALS = (1, 3, 7, 14, 30, 60)  # days between reviews, step by step
@@ -78,10 +80,21 @@ class Progress:
     """The store at ``path`` (created on first use)."""
 
     def __init__(self, path: Path) -> None:
+        """Opens (or creates) the store; ``sqlite3.DatabaseError`` if the file is not ours or damaged."""
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         with self._db() as db:
-            db.executescript(SCHEMA)
+            check = db.execute("PRAGMA quick_check").fetchone()
+            if check is None or check[0] != "ok":
+                raise sqlite3.DatabaseError(f"damaged: {check[0] if check else 'no answer'}")
+            for table, columns in _expected_columns().items():  # a table of another schema: not ours
+                found = [row[1:3] for row in db.execute(f"PRAGMA table_info({table})")]
+                if found and found != columns:
+                    raise sqlite3.DatabaseError(f"table {table} has columns {found}, not {columns}")
+            try:
+                db.executescript(SCHEMA)
+            except sqlite3.OperationalError as error:  # an index or table in the way
+                raise sqlite3.DatabaseError(f"schema: {error}") from None
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
@@ -193,4 +206,42 @@ class Progress:
                 "SELECT lesson FROM reviews WHERE profile = ? AND due <= ? ORDER BY due, lesson", (profile, now))]
 
 
-__all__ = ["INTERVALS", "LessonProgress", "Profile", "Progress", "ProgressError"]
+def _expected_columns() -> dict[str, list[tuple[str, str]]]:
+    """Each table's (name, type) columns as SCHEMA makes them: what a store of ours holds."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(SCHEMA)
+        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {t: [row[1:3] for row in db.execute(f"PRAGMA table_info({t})")] for t in tables}
+    finally:
+        db.close()
+
+
+PROGRESS_DAMAGED = N_("The learners' progress file {file} could not be read; it is kept as {backup} and "
+                      "progress starts afresh.")
+PROGRESS_NOT_KEPT = N_("The learners' progress cannot be kept in {file}; progress made now will not be saved.")
+
+
+def open_progress(path: Path) -> tuple[Progress, list[Notice]]:
+    """The store at ``path``; a damaged one (random bytes, truncated, another schema) is kept aside
+    and replaced by a new one, so Home, free play and the lessons always open."""
+    notices: list[Notice] = []
+    try:
+        return Progress(path), []
+    except sqlite3.OperationalError as error:  # locked by another session, or no access: not damage
+        LOG.error("progress store %s cannot be opened: %s", path, error)
+    except sqlite3.DatabaseError as error:  # not a database, malformed, or another schema
+        LOG.warning("progress store %s is damaged: %s", path, error)
+        backup = set_aside(path, "-wal", "-shm", "-journal")
+        notices.append(Notice(PROGRESS_DAMAGED, {"file": path.name, "backup": backup.name if backup else "-"}))
+    except OSError as error:
+        LOG.error("progress store %s cannot be opened: %s", path, error)
+    try:
+        return Progress(path), notices
+    except (sqlite3.DatabaseError, OSError) as error:  # still not: this session's progress goes to a temporary folder
+        LOG.error("progress store %s cannot be used: %s", path, error)
+        spare = Path(tempfile.mkdtemp(prefix="canasta-progress-")) / path.name
+        return Progress(spare), [*notices, Notice(PROGRESS_NOT_KEPT, {"file": path.name})]
+
+
+__all__ = ["INTERVALS", "LessonProgress", "Profile", "Progress", "ProgressError", "open_progress"]

@@ -6,7 +6,9 @@ position, an action), since a state's rules hold mapping proxies that do not pic
 
 from __future__ import annotations
 
+import os
 import random
+import threading
 import time
 from typing import Any
 
@@ -16,6 +18,24 @@ from engine.game import apply
 from engine.levels import make_bot
 from engine.legal import legal_actions
 from engine.position import load_position
+
+
+def start_worker(server: int, check_every: float = 0.5) -> None:
+    """A pool worker's initializer: think at a lower priority than the web server (taps stay quick
+    while bots search), and end when the server is gone, however it ended. A server killed with -9
+    runs no clean-up, so each worker watches its parent: once it is no longer ``server`` (passed in,
+    as a worker may start after the server died), it exits. With the workers gone,
+    multiprocessing's resource tracker sees its pipe close and ends too."""
+    try:
+        os.nice(10)
+    except OSError:
+        pass  # not allowed here: they think at the server's priority
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(check_every)
+        os._exit(0)  # no clean-up to wait for: the server that wanted the answers is gone
+
+    threading.Thread(target=watch, name="watch-server", daemon=True).start()
 
 
 def hints_for(position: dict[str, Any], lang: str) -> list[dict[str, Any]]:

@@ -132,9 +132,9 @@ def test_answering_partner_gets_advice_with_its_reason() -> None:
     from engine.actions import AnswerGoOut
 
     canasta = [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"]], []]
-    light = state_of(["4h", "5c"], phase="answer", turn_state={"asker": 2}, melds=canasta)
+    light = state_of(["4h", "5c"], phase="answer", turn_state={"asker": 2, "asked": True}, melds=canasta)
     hint = _hint(light, "tactics.answer")
     assert hint.action == AnswerGoOut(True) and "the 10 points left in your hand" in hint.explanation()
-    heavy = state_of(["Ah", "Ac", "JK", "Kd"], phase="answer", turn_state={"asker": 2}, melds=canasta)
+    heavy = state_of(["Ah", "Ac", "JK", "Kd"], phase="answer", turn_state={"asker": 2, "asked": True}, melds=canasta)
     hint = _hint(heavy, "tactics.answer")
     assert hint.action == AnswerGoOut(False) and "Answer no: the 100 points" in hint.explanation()
