@@ -110,6 +110,7 @@ def random_position(seed: int, variant: str, hand_size: int, phase: str = "play"
     melds = [m for m in (_random_meld(rng, rules, deck, used, kind) for kind in kinds) if m]
     pool = _hand_pool(rules, melds, rng)
     hand = deck.take([rng.choice(pool) for _ in range(hand_size)])
+    assume(bool(hand))  # the pool ran dry: a player to act holds cards (main's position checks refuse none)
     others = rules.hand_size
     return load_position({
         "variant": variant, "phase": phase, "hands": [format_cards(tuple(hand)), others, others, others],
