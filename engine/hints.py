@@ -246,14 +246,19 @@ def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
 
         runs = _has(state, MeldKind.SAMBA)
 
-        def cost(action: MeldAction) -> tuple[int, int, int, int]:
+        def cost(action: MeldAction) -> tuple[int, ...]:
             cards = action.cards()
             # Sambas need the 7s to jacks, the 8s, 9s and 10s above all (Taktik 5), where the variant has them
             samba_cards = sum(SAMBA_CORE.get(rank(c), 0) for c in cards if not WILD[c]) if runs else 0
             wilds = sum(1 for c in cards if WILD[c])
+            if runs and any(state.rules.make_meld(m).kind in (MeldKind.SAMBA, MeldKind.BOLIVIA) for m in action.melds):
+                # Taktik 8: "En kraftfull öppning är en del av en Bolivia och en eller flera eventuella
+                # Sambas": an opening that holds a Samba or a Bolivia comes first, the most of them
+                kinds = sum(1 for m in action.melds if state.rules.make_meld(m).kind in (MeldKind.SAMBA, MeldKind.BOLIVIA))
+                return (-kinds, len(cards), wilds, -points_of(action))
             # the fewest wild cards first where no Samba is at stake: one that reaches the minimum beats
             # two (K K ★ before K K 2 ★); in Royal the Samba's cards weigh more (Taktik 5)
-            return (len(cards), samba_cards, wilds, -points_of(action)) if runs else (wilds, len(cards), 0, -points_of(action))
+            return (0, len(cards), samba_cards, wilds, -points_of(action)) if runs else (0, wilds, len(cards), -points_of(action))
 
         # The fewest cards that reach the minimum, sparing wild cards, then the most points: showing the
         # biggest opening would teach the learner to empty the hand, against Taktik 1 ("minst åtta

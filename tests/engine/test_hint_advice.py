@@ -138,3 +138,16 @@ def test_answering_partner_gets_advice_with_its_reason() -> None:
     heavy = state_of(["Ah", "Ac", "JK", "Kd"], phase="answer", turn_state={"asker": 2, "asked": True}, melds=canasta)
     hint = _hint(heavy, "tactics.answer")
     assert hint.action == AnswerGoOut(False) and "Answer no: the 100 points" in hint.explanation()
+
+
+def test_the_royal_opening_offers_a_samba_where_one_can_open() -> None:
+    # Taktik 8: a strong opening holds a Samba; the rule hint shows it rather than the fewest cards
+    from engine.melds import MeldKind
+
+    hand = ["4h", "5h", "6h", "7h", "8h", "9h", "10h", "Ac", "Ad", "Kc", "Qs", "Jd", "9c", "6s", "5d"]
+    state = state_of([], **{"variant": "royal", "phase": "play", "hands": [hand, 15, 15, 15]})
+    openings = [h for h in hints(state) if h.tip in ("rule.opening", "tactics.sambas_win", "tactics.strong_opening")]
+    assert openings, [h.tip for h in hints(state)]
+    rule = next(h for h in openings if h.tip == "rule.opening")
+    kinds = {state.rules.make_meld(m).kind for m in rule.action.melds}  # type: ignore[attr-defined]
+    assert MeldKind.SAMBA in kinds
