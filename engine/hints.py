@@ -348,7 +348,27 @@ def _going_out(state: State, legal: list[Action]) -> Iterator[Hint]:
     if last is not None:
         facts["card"] = last.card
     text = _WAY_OUT[(bool(melded), last is not None)]
-    yield Hint("rule.go_out", steps[0], state.hands[state.turn], text, facts, 2.5)
+    yield Hint("rule.go_out", steps[0], state.hands[state.turn], text, facts, 2.5, more=_stay_in(state, facts))
+
+
+def _stay_in(state: State, facts: dict[str, FactValue]) -> tuple[Text, ...]:
+    """Taktik 13's other half: "kommer du ofta att vilja fortsätta omgången eftersom de mälningar som
+    du bygger har mer potential": said beside the way out where the other side cannot go out yet
+    and a meld of the side's is one or two cards from a canasta."""
+    team = state.team_of(state.turn)
+    rules = state.rules
+    if _other_side_close(state) or any(rules.has_canastas_to_go_out(state.melds[t])
+                                       for t in range(len(state.teams)) if t != team):
+        return ()
+    near = [m for m in state.melds[team] if m.kind is MeldKind.RANK and 1 <= rules.canasta_size - len(m.cards) <= 2]
+    if not near:
+        return ()
+    meld = max(near, key=lambda m: len(m.cards))
+    facts.update(rank=meld.rank, count=rules.canasta_size - len(meld.cards))
+    return (NP_("Or stay in: the other side cannot go out yet, and your meld of {rank_of} is {count} card from a"
+                " canasta; Taktik 13 says melds with more to come are often worth more than going out now.",
+                "Or stay in: the other side cannot go out yet, and your meld of {rank_of} is {count} cards from a"
+                " canasta; Taktik 13 says melds with more to come are often worth more than going out now."),)
 
 
 # -- the tactics section of seed 000 --------------------------------------------------------------

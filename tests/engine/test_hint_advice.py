@@ -151,3 +151,13 @@ def test_the_royal_opening_offers_a_samba_where_one_can_open() -> None:
     rule = next(h for h in openings if h.tip == "rule.opening")
     kinds = {state.rules.make_meld(m).kind for m in rule.action.melds}  # type: ignore[attr-defined]
     assert MeldKind.SAMBA in kinds
+
+
+def test_the_way_out_names_staying_in_where_a_canasta_is_near_and_the_other_side_cannot_go_out() -> None:
+    # tip 13's two halves: going out is possible; the 8s are one card from a canasta and nobody threatens
+    melds = {"melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"], ["8h", "8d", "8c", "8s", "8h", "8d"]], []]}
+    state = state_of(["5c", "5d", "5h", "9d"], phase="play", **melds)
+    text = _hint(state, "rule.go_out").explanation()
+    assert "Or stay in" in text and "1 card from a canasta" in text
+    threatened = {"melds": [melds["melds"][0], [["Kh", "Kd", "Ks", "Kc", "Kh", "Kd", "Ks"]]]}
+    assert "Or stay in" not in _hint(state_of(["5c", "5d", "5h", "9d"], phase="play", **threatened), "rule.go_out").explanation()
