@@ -210,7 +210,7 @@ def parse_action(data: object) -> Action:
 ACTION_FIELDS: Mapping[str, tuple[str, ...]] = {
     "take_pile": ("meld", "onto", "melds"),
     "meld": ("melds", "layoffs"),
-    "discard": ("card", "meld"),  # meld: Royal discards a card melded this turn
+    "discard": ("card", "meld"),
     "answer_go_out": ("yes",),
 }
 

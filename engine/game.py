@@ -27,6 +27,7 @@ from engine.i18n import N_
 from engine.melds import Meld, MeldKind, extend_meld, make_meld
 from engine.rules import AskMode, Concealment, EndOfStock
 from engine.state import Phase, State, TurnState
+from engine.take_back import take_back
 
 
 def apply(state: State, action: Action) -> State:
@@ -357,7 +358,7 @@ def _discard(state: State, action: Discard) -> State:
         rest = take_from_hand(hand, (action.card,))
     else:  # Royal: a card melded this turn, taken back from its meld
         rest = hand
-        state = _take_back(state, team, action.card, action.meld)
+        state = take_back(state, team, action.card, action.meld)
     permission = state.turn_state.permission
     if not rest:
         if not state.can_go_out(team):
@@ -380,53 +381,6 @@ def _discard(state: State, action: Discard) -> State:
         return _end(state, hands=hands, pile=pile, went_out=None)  # seed 003: the stock is used up
     nxt = state.next_seat(seat)
     return state.evolve(hands=hands, pile=pile, turn=nxt, phase=Phase.DRAW, turn_state=_start_turn(state, nxt))
-
-
-def _take_back(state: State, team: int, card: Card, index: int | None) -> State:
-    """Seed 000 "Spelordning": the discard may be "ett av korten han mälade i samma tur förutsatt
-    att inte mälningen blir ogiltig". The state with ``card`` taken back from the side's meld
-    ``index`` (or the first meld it was melded into this turn), or the rule that refuses it."""
-    rules, ts = state.rules, state.turn_state
-    melds = state.melds[team]
-    if index is not None and index >= len(melds):
-        raise InvalidInputError("action.meld", N_("your side has no meld {index}"), index=index)
-    if not rules.discard_from_meld:
-        raise IllegalActionError("hand.not_held", cards=(card,))
-    refusal: IllegalActionError | None = None
-    for i in range(len(melds)) if index is None else (index,):
-        meld = melds[i]
-        before = ts.meld_sizes[i] if i < len(ts.meld_sizes) else (meld.size if i < ts.melds_before else 0)
-        fresh = list(meld.cards[before:])
-        if card not in fresh:
-            if card in meld.cards and refusal is None:
-                refusal = IllegalActionError("discard.melded_before", card=card)
-            continue
-        fresh.remove(card)
-        left = meld.cards[:before] + tuple(fresh)
-        try:
-            if not left:
-                raise IllegalActionError("meld.too_small", minimum=rules.min_meld, cards=left, count=0)
-            rebuilt = rules.make_meld(left)
-        except IllegalActionError:
-            refusal = IllegalActionError("discard.breaks_meld", card=card, cards=left)
-            continue
-        after = _replaced(melds, i, rebuilt)
-        _check_opening_kept(state, team, after)
-        replacements = ts.replacements - 1 if card in RED_THREES and ts.replacements else ts.replacements
-        return state.evolve(melds=_replaced(state.melds, team, after),
-                            turn_state=ts.evolve(replacements=replacements))
-    raise refusal or IllegalActionError("hand.not_held", cards=(card,))
-
-
-def _check_opening_kept(state: State, team: int, after: tuple[Meld, ...]) -> None:
-    """A side that opened this turn still reaches its minimum without the card taken back."""
-    rules = state.rules
-    if any(rules.opens(m) for m in state.melds[team][: state.turn_state.melds_before]):
-        return
-    points = sum(rules.meld_points(m) for m in after)
-    minimum = state.opening_minimum(team)
-    if any(rules.opens(m) for m in after) and points < minimum:
-        raise IllegalActionError("opening.minimum", minimum=minimum, score=state.scores[team], points=points)
 
 
 def _ask_go_out(state: State, action: AskGoOut) -> State:

@@ -141,9 +141,9 @@ def _small(value: object, field: str, players: int) -> int:
 
 
 def _sizes(value: object, field: str, players: int) -> tuple[int, ...]:
-    if not isinstance(value, list) or any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in value):
+    if not isinstance(value, list) or len(value) > MAX_CARDS:
         raise InvalidInputError(field, N_("expected a list of whole numbers"))
-    return tuple(value)
+    return tuple(_whole(size, f"{field}[{index}]", 0, MAX_CARDS) for index, size in enumerate(value))
 
 
 # The fields of ``turn_state``, each with its reader: a new field of TurnState is one line here.
@@ -355,7 +355,8 @@ def dump_position(state: State, reveal: bool = False) -> dict[str, Any]:
         "red_threes": [format_cards(t) for t in state.red_threes],
         "pile": format_cards(state.pile),
         "stock": len(state.stock) if state.stock_hidden and not reveal else format_cards(state.stock),
-        "turn_state": {key: list(v) if isinstance(v := getattr(ts, key), tuple) else v for key in TURN_STATE_FIELDS},
+        "turn_state": {key: list(value) if isinstance(value, tuple) else value
+                       for key in TURN_STATE_FIELDS for value in (getattr(ts, key),)},
         "has_melded": list(state.has_melded),
         "table": state.rules.table,
         "pile_threes": list(state.pile_threes),

@@ -12,6 +12,7 @@ import logging
 import concurrent.futures
 import multiprocessing
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,8 +26,9 @@ from tutor.lessons import find_lesson, fresh_deal, lesson_catalog, next_lesson
 from tutor.model import TableModel
 from tutor.progress import DEFAULT_NAME, ProgressError, open_progress
 from tutor.savedgame import load_game, save_game
+from tutor.screens import home_view, lessons_view, rules_view
 from tutor.settings import choose_table, open_settings, save_settings, settings_path
-from tutor.views import FONT, Handlers, home_view, lessons_view, page_view, rules_view
+from tutor.views import FONT, Handlers, available, confirm_view, page_view, text_theme
 from tutor.workers import choose_action, hints_for, review, start_worker, strong_for
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -34,6 +36,7 @@ PACES = {"off": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
 THEMES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system": ft.ThemeMode.SYSTEM}
 KEYS = {"h": "hint", "d": "draw", "p": "take_pile", "m": "meld", "s": "stage", "x": "discard", "a": "ask_go_out",
         "u": "undo", "escape": "clear", "n": "next_hand"}
+SCROLL_KEYS = ("Page Down", "Page Up", "Home", "End")
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 LOG = logging.getLogger("tutor")
 
@@ -46,6 +49,23 @@ def pool() -> concurrent.futures.ProcessPoolExecutor:
         _POOL = concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                                                        initializer=start_worker, initargs=(os.getpid(),))
     return _POOL
+
+
+@ft.observable
+@dataclass
+class Frame:
+    """What the app's component watches: the shell bumps ``number`` after changing the model, and
+    Flet re-runs the views and sends only the controls' properties that changed (docs/app.md)."""
+
+    number: int = 0
+
+
+@ft.component
+def AppView(session: Session, frame: Frame) -> ft.Control:
+    """The whole page, rebuilt from the model on each frame; Flet diffs it against the last one,
+    so scroll offsets, focus and typed text stay where the learner left them."""
+    ft.on_updated(session.frame_sent)
+    return session.view()
 
 
 @dataclass
@@ -82,9 +102,11 @@ class Session:
         self.handlers = Handlers(
             tap_card=self.tap_card, tap_meld=self.tap_meld, tap_pile=self.tap_pile, press=self.press,
             answer=self.answer, set_language=self.set_language, show_rules=self.show_rules,
-            new_game=self.new_game, change_setting=self.change_setting, go=self.go,
+            new_game=self.ask_new_game, change_setting=self.change_setting, go=self.go,
             lesson=self.lesson_action, open_lesson=self.open_lesson, define=self.define,
             choose_learner=self.choose_learner, add_learner=self.add_learner,
+            type_name=self.type_name, typing=self.set_typing, confirm=self.confirm,
+            close_rules=self.close_rules,
         )
         self.game: TableModel = self.model  # the free game, kept while a lesson is played
         self.progress, damaged = open_progress(self._saved_game().with_name("progress.sqlite3"))
@@ -92,6 +114,20 @@ class Session:
         self.learner = self.settings.learner
         self.recorded = False  # the lesson attempt on the table is saved
         self.message = ""  # on the lessons screen: what went wrong (a name refused, a broken lesson)
+        self.frame = Frame()
+        self.name_draft = ""  # the learner's name being typed (kept across frames)
+        self.typing = False  # a text field has the focus: keys are letters, not shortcuts
+        self.pending: tuple[str, int] | None = None  # a new game asked for while one is in progress
+        self.notice = ""  # the button tapped while not open: why is said under the table
+        self.first_visit = not self._saved_game().exists()
+        # bench/app_bench.py: the server's time per tap (handler start to the frame's patch sent)
+        self.timings = os.environ.get("CANASTA_TAP_TIMINGS")
+        self.tapped: float | None = None
+        self.saved_state: object = None  # the position last written to game.json
+        self.wide = False  # the theme's text is a projector's (set by render)
+        self.rules_for: str | None = None  # the rules reference is open, this rule marked ("": none)
+        self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
+        self.scroller: object = None  # the screen's scrolling list as last drawn (Page Down, End, ...)
 
     def pace(self) -> float:
         """Seconds between the computer players' moves, so that people can follow them."""
@@ -124,48 +160,108 @@ class Session:
         self.page.show_dialog(dialog)
 
     def render(self) -> None:
-        self.page.theme_mode = THEMES[self.settings.theme]
-        if self.screen == "home":
-            self.page.controls[:] = [home_view(self.game, self.handlers, self.settings, self._saved_game().exists())]
+        """A new frame: the component re-runs the views; the page's own title and theme follow."""
+        theme = THEMES[self.settings.theme]
+        title = "canasta-tutor"
+        if self.screen in ("table", "lesson"):
+            title = f"{translate(self.model.rules.title, self.model.lang)} · canasta-tutor"
+        elif self.screen == "lessons":
+            title = f"{translate(N_('Lessons'), self.settings.language)} · canasta-tutor"
+        wide = (self.page.width or 0) >= 1600
+        if self.page.title != title or self.page.theme_mode != theme or wide != self.wide:
+            self.page.title, self.page.theme_mode, self.wide = title, theme, wide
+            self.page.theme = text_theme(self.page.width or 1280)
             self.page.update()
-            return
-        if self.screen == "lessons":
-            self.page.controls[:] = [self.lessons_screen()]
-            self.page.update()
-            return
-        width = self.page.width or 1280
-        # a projector's wide screen gets large cards, a phone small ones, unless chosen otherwise
-        size = self.settings.card_size
-        if size == "medium":
-            size = "large" if width >= 1600 else "small" if width < 420 else "medium"
-        self.page.controls[:] = [page_view(self.model, self.handlers, size, self.settings.four_colour)]
-        self.page.title = translate(self.model.rules.title, self.model.lang)
-        self.page.update()
-        if self.model.lesson is not None:
+        self.frame.number += 1
+        if self.screen not in ("table", "lesson") or self.model.lesson is not None:
             return  # a lesson is not the game to continue
+        if self.model.state is self.saved_state:
+            return  # a tap that only selects changes nothing worth keeping
+        self.saved_state = self.model.state
         try:
             save_game(self._saved_game(), self.model.saved())  # atomic: a kill never leaves half a game
         except OSError:
             pass  # nowhere to keep it: the game still goes on
 
+    def first_lesson(self) -> str | None:
+        """Where a newcomer starts: the first lesson of the chosen variant."""
+        lessons = lesson_catalog().lessons
+        chosen = [lesson.id for lesson in lessons if lesson.variant == self.game.rules.name]
+        return (chosen or [lesson.id for lesson in lessons] or [None])[0]
+
+    def view(self) -> ft.Control:
+        """The screen showing, from the model (pure views); the rules reference lies over it, so
+        closing it finds the table as it was."""
+        layers: list[ft.Control] = [self.screen_view()]
+        if self.rules_for is not None:
+            reference = rules_view(self.model, self.handlers, self.rules_for)
+            self.rules_list = _keyed(reference, "rules-list")
+            layers.append(ft.Container(reference, key="rules", left=0, top=0, right=0, bottom=0))
+        return ft.Stack(layers, expand=True)
+
+    def screen_view(self) -> ft.Control:
+        if self.screen == "home":
+            body = home_view(self.game, self.handlers, self.settings, self._saved_game().exists(),
+                             self.first_lesson() if self.first_visit else None)
+        elif self.screen == "lessons":
+            body = self.lessons_screen()
+        else:
+            width = self.page.width or 1280
+            # a projector's wide screen gets large cards, a phone small ones, unless chosen otherwise
+            size = self.settings.card_size
+            if size == "medium":
+                size = "large" if width >= 1600 else "small" if width < 600 else "medium"
+            confirm = confirm_view(self.model, self.handlers, self.pending) if self.pending else None
+            notice = ""
+            if self.notice and not available(self.model).get(self.notice, False):  # still closed: say why
+                notice = self.model.why_not(self.notice) or translate(N_("This is not possible at this moment."),
+                                                                       self.model.lang)
+            body = page_view(self.model, self.handlers, size, self.settings.four_colour, confirm=confirm,
+                             notice=notice)
+        self.scroller = _keyed(body, {"home": "home", "lessons": "lessons"}.get(self.screen, "table-scroll"))
+        return ft.Container(body, left=0, top=0, right=0, bottom=0, key=f"screen-{self.screen}")
+
     # -- the learner ---------------------------------------------------------------------------
 
     async def tap_card(self, index: int) -> None:
+        self.tapped = time.perf_counter()
+        self.notice = ""
         self.model.tap_card(index)
         self.render()
 
+    def frame_sent(self) -> None:
+        """After each frame: the server's time for a tap, when a benchmark asks for it."""
+        if self.tapped is not None and self.timings:
+            elapsed = (time.perf_counter() - self.tapped) * 1000
+            with open(self.timings, "a", encoding="utf-8") as out:
+                out.write(f"{elapsed:.2f}\n")
+        self.tapped = None
+
     async def tap_meld(self, index: int) -> None:
         if self.model.selected and self.model.is_my_turn():
+            self.notice = ""
             self.model.play(self.model.layoff_action(index))
             self.after_learner()
+        else:  # say why nothing happens: whose turn it is, or what to select first
+            self.notice = "stage" if self.model.is_my_turn() else "meld"
+            self.render()
 
     async def tap_pile(self) -> None:
         if self.model.is_my_turn() and self.model.state.phase.value == "draw":
+            self.notice = ""
             self.model.play(self.model.pile_action())
             self.after_learner()
+        else:
+            self.notice = "take_pile"
+            self.render()
 
     async def press(self, kind: str) -> None:
         model = self.model
+        if not available(model).get(kind, True):
+            self.notice = kind  # said when drawn, so a language switch says it again
+            self.render()
+            return
+        self.notice = ""
         if kind == "meld":
             model.play(model.meld_action())
         elif kind == "take_pile":
@@ -233,13 +329,44 @@ class Session:
         self.render()
 
     async def show_rules(self, rule: str) -> None:
-        """The rules reference of the variant, the refused rule marked."""
-        dialog = ft.AlertDialog(title=ft.Text(translate(self.model.rules.title, self.model.lang), font_family=FONT),
-                                content=rules_view(self.model, rule))
-        self.page.show_dialog(dialog)
+        """The rules reference of the variant over the table, scrolled to the refused rule."""
+        self.rules_for = rule
+        self.render()
+        if rule:
+            await asyncio.sleep(0.3)  # the list is drawn before it can scroll to one of its items
+            await self.scroll_rules(rule)
+
+    async def scroll_rules(self, rule: str) -> None:
+        listing = self.rules_list
+        if isinstance(listing, ft.Column):
+            await listing.scroll_to(scroll_key=rule, duration=300)
+
+    async def close_rules(self) -> None:
+        self.rules_for = None
+        self.render()
+
+    def in_progress(self) -> bool:
+        """A free game the learner has played into and not finished: not thrown away unasked."""
+        game = self.game
+        return bool(game.moves or game.hand_number > 1 or game.history) and not game.game_over()
+
+    async def ask_new_game(self, variant: str, players: int) -> None:
+        if self.in_progress():
+            self.pending = (variant, players)
+            self.render()
+        else:
+            await self.new_game(variant, players)
+
+    async def confirm(self, yes: bool) -> None:
+        pending, self.pending = self.pending, None
+        if yes and pending is not None:
+            await self.new_game(*pending)
+        else:
+            self.render()
 
     async def new_game(self, variant: str, players: int) -> None:
         self.cancel_bots()
+        self.pending, self.notice = None, ""
         self.model = TableModel.new_game(variant, players, self.settings.language, bot=self.game.bot,
                                          seed=int.from_bytes(os.urandom(4), "big"))
         self.game = self.model
@@ -258,6 +385,10 @@ class Session:
             self.cancel_bots()
             self.model = self.game  # leaving a lesson: the free game is where it was
         self.screen = screen
+        if screen == "lessons":
+            self._learner()  # a first learner, made for them
+        self.first_visit = False
+        self.notice = ""
         self.after_learner()
 
     # -- lessons -------------------------------------------------------------------------------
@@ -277,7 +408,7 @@ class Session:
         message = "\n".join(filter(None, [self.message, *lessons.notices(lang)]))
         learner = self._learner()
         return lessons_view(lang, lessons.lessons, self.progress.all_lessons(learner), self.progress.due(learner),
-                            self.progress.profiles(), learner, self.handlers, message)
+                            self.progress.profiles(), learner, self.handlers, message, self.name_draft)
 
     async def open_lesson(self, lesson_id: str, variation: int) -> None:
         """Start a lesson: its own deal (0), or ``-1``: a fresh deal (a review, a mastery check)."""
@@ -290,7 +421,7 @@ class Session:
         self._leave_lesson()
         self.model = TableModel.for_lesson(lesson, self.settings.language, variation)
         self.recorded = False
-        self.screen = "lesson"
+        self.screen, self.first_visit, self.notice = "lesson", False, ""
         self.after_learner()
 
     async def lesson_action(self, kind: str) -> None:
@@ -325,6 +456,12 @@ class Session:
         self.model.term = None if self.model.term == concept else concept
         self.render()
 
+    async def type_name(self, text: str) -> None:
+        self.name_draft = text  # no new frame: the field shows what was typed
+
+    async def set_typing(self, typing: bool) -> None:
+        self.typing = typing
+
     async def choose_learner(self, learner: int) -> None:
         self.learner, self.message = learner, ""
         await self.change_setting("learner", learner)
@@ -336,6 +473,7 @@ class Session:
             self.message = error.explanation(self.settings.language)
             self.render()
             return
+        self.name_draft = ""
         await self.choose_learner(profile.id)
 
     def _leave_lesson(self) -> None:
@@ -366,9 +504,33 @@ class Session:
 
     async def key(self, event: ft.KeyboardEvent) -> None:
         """Keyboard shortcuts for the main actions (docs/app.md)."""
+        if self.typing:
+            return  # letters typed into a field: no shortcut acts
+        if event.key in SCROLL_KEYS:
+            await self.scroll(event.key)
+            return
+        if self.screen not in ("table", "lesson") or self.pending is not None or self.rules_for is not None:
+            return  # only the table's own shortcuts, and only on the table
         kind = KEYS.get(event.key.lower())
         if kind is not None:
             await self.press(kind)
+
+    async def resized(self, event: ft.PageResizeEvent) -> None:
+        """A phone turned, a window moved to the projector: cards and text follow the width."""
+        self.render()  # the theme follows the width there
+
+    async def scroll(self, key: str) -> None:
+        """Page Down/Up, Home and End scroll the list showing (the catalog, the table, home)."""
+        listing = self.scroller
+        if not isinstance(listing, ft.Column):
+            return
+        page = (self.page.height or 800) * 0.8
+        if key == "End":
+            await listing.scroll_to(offset=-1, duration=200)
+        elif key == "Home":
+            await listing.scroll_to(offset=0, duration=200)
+        else:
+            await listing.scroll_to(delta=page if key == "Page Down" else -page, duration=200)
 
     def after_learner(self) -> None:
         self.record_lesson()
@@ -412,15 +574,31 @@ class Session:
             self.render()
 
 
+def _keyed(control: object, key: str) -> object:
+    """The control below ``control`` with this key (None if there is none)."""
+    if getattr(control, "key", None) == key:
+        return control
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        for item in child if isinstance(child, list) else [child]:
+            if item is not None and not isinstance(item, str):
+                found = _keyed(item, key)
+                if found is not None:
+                    return found
+    return None
+
+
 def make_main(options: Options):  # type: ignore[no-untyped-def]
     async def main(page: ft.Page) -> None:
         page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
-        page.theme = ft.Theme(font_family=FONT)
+        page.theme = text_theme(page.width or 1280)
         page.padding = 12
+        page.title = "canasta-tutor"
         session = Session(page, options)
         page.on_keyboard_event = session.key
-        session.render()
-        session.show_notices()
+        page.on_resize = session.resized
+        page.render(AppView, session, session.frame)
+        session.show_notices()  # what could not be read at start (settings, saved game, progress)
         session.after_learner()  # the computer players open when the learner is not first
 
     return main

@@ -17,7 +17,9 @@ def _handlers() -> Handlers:
 
 
 def _enabled(node: ft.Semantics) -> bool:
-    return not node.content.disabled  # type: ignore[union-attr]
+    # a button not open now still answers a tap (with the reason) and says "(not now)"
+    labels = [c.label for c in walk(node) if isinstance(c, ft.Semantics) and c.label]
+    return not any("(not now)" in str(label) for label in labels)
 
 
 def test_every_card_and_action_is_labelled_and_identified() -> None:
@@ -49,7 +51,10 @@ def test_a_refusal_and_the_scores_show_up() -> None:
 
 
 def test_cards_name_their_rank_and_suit_for_screen_readers() -> None:
-    assert card_view(48, "en").label == "K♣" and card_view(52, "is").label == "Jóker"
+    from tutor.views import card_label
+
+    assert card_label(48, "en") == "king of clubs" and card_label(52, "is") == "Jóker"
+    assert semantics(card_view(48, "en", identifier="c"))["c"].label == "king of clubs"
 
 
 def test_the_end_of_a_game_names_the_winner_and_lists_the_hands() -> None:
@@ -70,7 +75,7 @@ def test_the_end_of_a_game_names_the_winner_and_lists_the_hands() -> None:
 
 def test_home_offers_continuing_a_new_game_and_the_settings() -> None:
     from tutor.settings import Settings
-    from tutor.views import home_view
+    from tutor.screens import home_view
 
     model = TableModel.new_game("classic", 4, "de", seed=11)
     handlers = Handlers(*([lambda *a: None] * 8), change_setting=lambda *a: None, go=lambda *a: None)
@@ -79,3 +84,36 @@ def test_home_offers_continuing_a_new_game_and_the_settings() -> None:
             "card_size-large", "four-colour", "lang-sv"} <= set(nodes)
     assert nodes["animation-normal"].selected and not nodes["animation-fast"].selected
     assert "continue" not in semantics(home_view(model, handlers, Settings(language="de"), saved=False))
+
+
+def test_the_pile_says_its_state_in_words_from_the_engine() -> None:
+    from engine.position import load_position
+    from tutor.views import pile_state
+
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    model.state = load_position({"variant": "classic", "phase": "draw", "hands": [["7h", "7d"], 11, 11, 11],
+                                 "melds": [[["Ah", "Ad", "Ac"]], []], "pile": ["5c", "2d", "9s"], "stock": 20})
+    assert pile_state(model) == "Frozen by the 2♦."
+    model.state = load_position({"variant": "classic", "phase": "draw", "hands": [["7h", "7d"], 11, 11, 11],
+                                 "melds": [[["Ah", "Ad", "Ac"]], []], "pile": ["5c", "9s", "3s"], "stock": 20})
+    assert pile_state(model).startswith("Blocked: ")
+    nodes = semantics(page_view(model, _handlers()))
+    assert "three of spades" in str(nodes["pile"].label) and "Blocked" in str(nodes["pile"].label)
+
+
+def test_what_is_said_is_a_live_region_and_seats_have_names() -> None:
+    model = TableModel.new_game("royal", 6, "en", seed=5)
+    nodes = semantics(page_view(model, _handlers()))
+    assert nodes["status"].live_region
+    texts = " ".join(str(c.value) for c in walk(page_view(model, _handlers())) if isinstance(c, ft.Text))
+    assert "Seat" not in texts and "Your side: You, Partner on the left and Partner on the right" in texts
+
+
+def test_a_closed_button_still_answers_a_tap() -> None:
+    from tutor.views import available
+
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    assert not available(model)["discard"]
+    button = semantics(page_view(model, _handlers()))["action-discard"].content
+    assert button.on_click is not None and not button.disabled  # type: ignore[union-attr]
+    assert model.why_not("discard")  # the shell says this when it is tapped

@@ -1,0 +1,212 @@
+"""What the end-to-end tests share: the app served offline, headless Chromium driven only as a
+person can (clicks and taps on what is visible, the wheel, touch, the keyboard), screenshots.
+
+Debian's ``chromium`` must be installed: without it the tests fail and say the command that
+installs it (they are never skipped in silence).
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+INSTALL = "sudo apt-get install -y chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
+
+
+def need_chromium() -> None:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"The end-to-end tests need Debian's chromium at {CHROMIUM}; install it with: {INSTALL}",
+                    pytrace=False)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def serve(settings_dir: Path, *args: str) -> Iterator[str]:
+    """The app on a free port, its settings and progress kept in ``settings_dir``."""
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "--no-browser", "--port", str(port), "--lang", "en",
+         "--settings", str(settings_dir / "settings.json"), *args],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.2)
+    else:
+        process.kill()
+        raise AssertionError(f"the server did not start: {process.stdout.read() if process.stdout else ''}")
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+@contextmanager
+def browser(url: str, viewport: dict[str, int], ready: str, touch: bool = False) -> Iterator[Any]:
+    """A page of headless Chromium at ``url`` with Flutter's accessibility tree on, once the node
+    ``ready`` shows. Requests that would leave the machine fail the test."""
+    from playwright.sync_api import sync_playwright
+
+    need_chromium()
+    escaped: list[str] = []
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = chromium.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+        page = context.new_page()
+        page.on("requestfinished", lambda r: None if r.url.startswith(LOCAL) else escaped.append(r.url))
+        page.on("requestfailed", lambda r: None if r.url.startswith(LOCAL) or r.failure == "csp"
+                else escaped.append(f"{r.url} ({r.failure})"))
+        page.goto(url)
+        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        # the one exception to "as a person": switching on Flutter's accessibility tree
+        page.locator("flt-semantics-placeholder").dispatch_event("click")
+        by_id(page, ready).first.wait_for(timeout=30_000)
+        yield page
+        assert escaped == [], f"requests left the machine: {escaped}"
+        chromium.close()
+
+
+def by_id(page: Any, identifier: str) -> Any:
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def read(page: Any, identifier: str) -> str:
+    node = by_id(page, identifier).first
+    return str(node.get_attribute("aria-label") or node.inner_text())
+
+
+def status(page: Any) -> str:
+    return read(page, "status") if by_id(page, "status").count() else ""
+
+
+def wait_for(page: Any, predicate: Callable[[], object], timeout: float = 30.0, what: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"timed out waiting for {what or predicate}; status: {status(page)}")
+
+
+def click(page: Any, identifier: str) -> None:
+    """A click on the control, as a person clicks what they see."""
+    target = by_id(page, identifier).first
+    button = target.get_by_role("button")
+    (button.first if button.count() else target).click()
+
+
+def visible(page: Any, identifier: str) -> bool:
+    """Whether the control is drawn inside the window (not scrolled away)."""
+    nodes = by_id(page, identifier)
+    if not nodes.count():
+        return False
+    box = nodes.first.bounding_box()
+    size = page.viewport_size
+    return bool(box) and box["height"] > 0 and 0 <= box["y"] and box["y"] + box["height"] <= size["height"] + 1 \
+        and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1
+
+
+def enabled(page: Any, identifier: str) -> bool:
+    """A button open now (one that is not says "(not now)" and, tapped, says why)."""
+    return by_id(page, identifier).count() > 0 and "(not now)" not in read(page, identifier)
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """A screenshot in test-artifacts/; Flet may briefly show "Working..." while a change is
+    drawn, so wait until the page is drawn; a blank picture fails."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    for _ in range(20):
+        page.wait_for_timeout(250)
+        page.screenshot(path=str(path))
+        if len(path.read_bytes()) > 10_000:
+            return path
+    raise AssertionError(f"{path} stays nearly empty")
+
+
+def hand_cards(page: Any) -> list[str]:
+    """The learner's cards as a screen reader names them, in the order shown."""
+    return [text.strip() for text in page.locator('[flt-semantics-identifier^="hand-"]').all_inner_texts()]
+
+
+def card(page: Any, label: str) -> Any:
+    """A card of the hand by its name in words (what a screen reader says, and all it says)."""
+    return page.locator('[flt-semantics-identifier^="hand-"]').filter(has_text=re.compile(f"^{label}$")).first
+
+
+def selected(page: Any, label: str) -> bool:
+    return card(page, label).get_attribute("aria-current") == "true"
+
+
+def tap_card(page: Any, label: str) -> None:
+    """Tap a card and wait until the table shows it (de)selected."""
+    was = selected(page, label)
+    card(page, label).click()
+    wait_for(page, lambda: selected(page, label) != was, what=f"{label} (de)selected")
+
+
+def touch_drag(page: Any, x: float, y: float, dy: float, steps: int = 8) -> None:
+    """A finger drag on the touch screen (Chrome's input events, as a phone sends them)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, steps + 1):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
+                                              "touchPoints": [{"x": x, "y": y + dy * step / steps}]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def focused(page: Any) -> str:
+    """What the control with the keyboard focus says."""
+    node = page.locator(":focus")
+    return node.first.inner_text().strip() if node.count() else ""
+
+
+def tab_to(page: Any, text: str, limit: int = 120) -> None:
+    """Press Tab until the focus is on the control that says ``text`` (as a keyboard user does)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        page.wait_for_timeout(60)
+        if focused(page) == text:
+            return
+    raise AssertionError(f"Tab never reached {text!r}")
+
+
+def announced(page: Any, seconds: float = 3.0) -> set[str]:
+    """What screen readers were told through the page's polite live region meanwhile (Flutter
+    puts a live region's new text there, briefly)."""
+    said: set[str] = set()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        text = page.locator("flt-announcement-polite").first.inner_text().strip()
+        if text:
+            said.add(text)
+        page.wait_for_timeout(20)
+    return said

@@ -1,0 +1,326 @@
+"""A learner's journeys through the app in Chromium, at phone (390x844) and desktop (1280x800)
+size, driven only as a person can: clicks and taps on what is visible, the mouse wheel, a finger
+on the touch screen, the keyboard. Screenshots of each journey go to test-artifacts/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.tutor.e2e import (DESKTOP, PHONE, announced, browser, by_id, click, enabled, hand_cards, read, screenshot,
+                             serve, status, tap_card, touch_drag, visible, wait_for)
+
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+LAST_LESSON = "open-royal-shed-cards"
+
+
+@pytest.fixture()
+def home(tmp_path: Path) -> Any:
+    """A first visit: the app opens at home."""
+    with serve(tmp_path, "--pace", "0") as url:
+        yield url
+
+
+def _to_catalog(page: Any) -> None:
+    click(page, "lessons-button")
+    by_id(page, "open-classic-frozen-pile").first.wait_for(timeout=30_000)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_catalog_scrolls_to_its_last_lesson_and_the_final_game(home: str, size: str) -> None:
+    touch = size == "phone"
+    with browser(home, SIZES[size], "lessons-button", touch=touch) as page:
+        assert read(page, "welcome") and by_id(page, "start-here").count() == 1  # a first visit explains
+        assert page.title().startswith("canasta-tutor")
+        _to_catalog(page)
+        assert not visible(page, LAST_LESSON)
+        middle = SIZES[size]["width"] / 2, SIZES[size]["height"] / 2
+        for _ in range(80):  # a finger on a phone, the wheel on a desktop
+            if visible(page, "play-beginner"):
+                break
+            if touch:
+                touch_drag(page, middle[0], middle[1] + 200, -400)
+            else:
+                page.mouse.move(*middle)
+                page.mouse.wheel(0, 600)
+            page.wait_for_timeout(150)
+        assert visible(page, "play-beginner") and visible(page, LAST_LESSON), "the end of the catalog is out of reach"
+        screenshot(page, f"catalog-end-{size}.png")
+        click(page, LAST_LESSON)
+        by_id(page, "lesson-goal").first.wait_for(timeout=30_000)
+        assert "Royal" in read(page, "lesson-title") or by_id(page, "lesson-title").count()
+        screenshot(page, f"last-lesson-{size}.png")
+
+
+def test_the_catalog_scrolls_by_keyboard(home: str) -> None:
+    with browser(home, DESKTOP, "lessons-button") as page:
+        _to_catalog(page)
+        page.keyboard.press("End")
+        wait_for(page, lambda: visible(page, "play-beginner"), what="End to reach the end")
+        page.keyboard.press("Home")
+        wait_for(page, lambda: visible(page, "open-classic-frozen-pile"), what="Home to go back up")
+        for _ in range(40):
+            if visible(page, LAST_LESSON):
+                break
+            page.keyboard.press("PageDown")
+            page.wait_for_timeout(150)
+        assert visible(page, LAST_LESSON)
+        page.keyboard.press("Home")
+        for _ in range(30):  # Tab brings each item it reaches into view
+            page.keyboard.press("Tab")
+            page.wait_for_timeout(60)
+        box = page.locator(":focus").first.bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= DESKTOP["height"], box
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_name_full_of_shortcut_letters_can_be_typed(home: str, size: str) -> None:
+    name = "Dana Hampus Sux"  # a d h m n p s u x: every one a shortcut at the table
+    with browser(home, SIZES[size], "lessons-button") as page:
+        _to_catalog(page)
+        click(page, "learner-name")
+        page.keyboard.type(name, delay=40)
+        page.wait_for_timeout(400)
+        screenshot(page, f"name-typed-{size}.png")
+        page.keyboard.press("Enter")
+        chips = page.locator('[flt-semantics-identifier^="learner-"]:not([flt-semantics-identifier="learner-name"])')
+        wait_for(page, lambda: any(name in text for text in chips.all_inner_texts()), what="the new learner")
+        # the free game behind the catalog did not move: nobody drew a card for the "d"s
+        click(page, "home-button")
+        by_id(page, "lessons-button").first.wait_for(timeout=30_000)
+        click(page, "variant-classic")
+        wait_for(page, lambda: status(page).startswith("Your turn: draw"), what="the table")
+        assert by_id(page, "confirm").count() == 0  # no game in progress to throw away
+        assert len(hand_cards(page)) == 11
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_lesson_from_the_catalog_with_a_mistake_a_trap_try_again_the_solve_and_the_mastery_check(
+        home: str, size: str) -> None:
+    with browser(home, SIZES[size], "lessons-button") as page:
+        _to_catalog(page)
+        click(page, "open-classic-black-threes")
+        by_id(page, "lesson-goal").first.wait_for(timeout=30_000)
+        # a mistake: a black three is not melded with a ten; the engine says why, nothing changes
+        tap_card(page, "three of spades")
+        tap_card(page, "ten of hearts")
+        click(page, "action-meld")
+        by_id(page, "refusal").first.wait_for(timeout=30_000)
+        assert len(hand_cards(page)) == 4
+        click(page, "action-clear")
+        wait_for(page, lambda: not enabled(page, "action-clear"), what="the selection cleared")
+        # a hint, then the trap: the ten fits the other side's meld
+        click(page, "action-hint")
+        by_id(page, "hint").first.wait_for(timeout=30_000)
+        tap_card(page, "ten of hearts")
+        click(page, "action-discard")
+        by_id(page, "lesson-trap").first.wait_for(timeout=30_000)
+        assert "black three" in read(page, "lesson-trap")
+        assert visible(page, "lesson-try_again"), "Try again is out of sight"
+        screenshot(page, f"lesson-trap-{size}.png")
+        click(page, "lesson-try_again")
+        wait_for(page, lambda: status(page).startswith("Your turn"), what="the move before the trap")
+        assert by_id(page, "lesson-trap").count() == 0 and len(hand_cards(page)) == 4
+        # the solve: the black three blocks the pile
+        tap_card(page, "three of spades")
+        click(page, "action-discard")
+        by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
+        assert "☆" in read(page, "lesson-solved")  # a mistake, a hint and a trap cost stars
+        assert visible(page, "lesson-mastery")
+        screenshot(page, f"lesson-solved-{size}.png")
+        # the mastery check: a fresh deal, no hints
+        click(page, "lesson-mastery")
+        wait_for(page, lambda: "Mastery check" in read(page, "lesson-title"), what="the mastery check")
+        wait_for(page, lambda: "three of clubs" in hand_cards(page), what="the variation's deal")
+        assert not enabled(page, "action-hint")
+        tap_card(page, "three of clubs")
+        click(page, "action-discard")
+        by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
+        assert "★★★" in read(page, "lesson-solved")
+        screenshot(page, f"lesson-mastered-{size}.png")
+        click(page, "lesson-catalog")
+        by_id(page, "open-classic-black-threes").first.wait_for(timeout=30_000)
+        assert "mastered" in read(page, "open-classic-black-threes")
+
+
+def _y(page: Any, identifier: str) -> float:
+    box = by_id(page, identifier).first.bounding_box()
+    assert box is not None
+    return float(box["y"])
+
+
+def test_a_tap_deep_in_a_six_player_table_keeps_the_scroll_position(tmp_path: Path) -> None:
+    size, touch = "phone", True
+    with serve(tmp_path, "--pace", "0.3", "--seed", "5", "--variant", "royal", "--players", "6") as url, \
+            browser(url, SIZES[size], "status", touch=touch) as page:
+        wait_for(page, lambda: status(page).startswith("Your turn: draw"), what="the learner's turn")
+        # the hand and the buttons are in view at the bottom, whatever the table holds
+        assert visible(page, "hand-0") and visible(page, "action-draw") and visible(page, "action-discard")
+        # every card and button of the dock, and the buttons above the table, at least 44 px each way
+        # (a node the table's scrolling cuts off reports only its visible part: not checked)
+        taps = page.locator('[flt-semantics-identifier^="hand-"], [flt-semantics-identifier^="action-"] [role="button"],'
+                            ' [flt-semantics-identifier="home-button"], [flt-semantics-identifier^="lang-"] [role="button"],'
+                            ' [flt-semantics-identifier^="players-"] [role="button"]')
+        assert taps.count() > 20
+        small = [(text, box) for node in taps.all()
+                 if (box := node.bounding_box()) and box["height"] > 0 and (box["width"] < 43.5 or box["height"] < 43.5)
+                 for text in [node.inner_text()[:30]]]
+        assert small == [], small
+        x, y = SIZES[size]["width"] / 2, 200
+        top = _y(page, "log")
+        for _ in range(4):  # down into the table, to the pile
+            if touch:
+                touch_drag(page, x, y + 150, -150)
+            else:
+                page.mouse.move(x, y)
+                page.mouse.wheel(0, 150)
+            page.wait_for_timeout(200)
+        assert visible(page, "pile")
+        assert _y(page, "log") < top - 50, "the table did not scroll"
+        # the scroll offset, read off a control above the sides' melds (those grow as cards go down)
+        before = _y(page, "four-colour")
+        click(page, "pile")  # the pile is blocked or frozen: the refusal says why, nothing moves
+        page.wait_for_timeout(600)
+        assert abs(_y(page, "four-colour") - before) < 2
+        click(page, "action-draw")
+        wait_for(page, lambda: status(page).startswith("Your turn: meld"), what="the draw")
+        tap_card(page, hand_cards(page)[-1])
+        click(page, "action-discard")
+        wait_for(page, lambda: not status(page).startswith("Your turn"), what="the computer players' turn")
+        wait_for(page, lambda: status(page).startswith("Your turn: draw"), timeout=60, what="five computer moves")
+        assert abs(_y(page, "four-colour") - before) < 2, "a tap or a computer move scrolled the table"
+        screenshot(page, f"royal-6-scrolled-{size}.png")
+        # every seat named for a person on the table (the play-by-play log is the engine's text)
+        names = " ".join(page.locator('flt-semantics:not([flt-semantics-identifier="log"])').all_inner_texts())
+        for seat in ("Left", "Partner on the left", "Across", "Partner on the right", "Right", "Your side"):
+            assert seat in names
+        assert not any("Seat" in t for t in page.locator("flt-semantics").all_inner_texts()), "a seat by number"
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_start_here_then_select_cards_and_meld_by_keyboard_alone(home: str, size: str) -> None:
+    from tests.tutor.e2e import focused, selected, tab_to
+
+    with browser(home, SIZES[size], "start-here") as page:
+        tab_to(page, "Start here")
+        page.keyboard.press("Enter")
+        by_id(page, "lesson-goal").first.wait_for(timeout=30_000)
+        assert "What the cards are worth" in read(page, "lesson-title")
+        for name in ("ace of hearts", "ace of diamonds", "ace of clubs"):
+            tab_to(page, name)
+            page.keyboard.press("Space")
+            wait_for(page, lambda: selected(page, name), what=f"{name} selected")
+        screenshot(page, f"keyboard-selected-{size}.png")
+        tab_to(page, "Meld")
+        page.keyboard.press("Enter")
+        by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
+        assert "★★★" in read(page, "lesson-solved")
+        assert any("meld" in t.lower() for t in page.locator('[flt-semantics-identifier^="meld-0-"]').all_inner_texts())
+        assert focused(page).startswith("Meld"), "the focus was lost to a rebuilt control"
+        screenshot(page, f"keyboard-melded-{size}.png")
+
+
+ENGLISH = re.compile(r"\b(the|Your|you|Pile|Stock|Draw|Discard|Hint|cards?|turn|Take|Undo|Clear|points|side|frozen|"
+                     r"of|is|and|not now|Rules|melds|Left|Right|deals|draws|discards|already)\b")
+
+
+def _all_text(page: Any) -> list[str]:
+    """Everything the accessibility tree says (what a screen reader reads), node by node."""
+    nodes = page.locator("flt-semantics")
+    texts = [t.strip() for t in nodes.all_inner_texts() if t.strip()]
+    labels = [str(nodes.nth(i).get_attribute("aria-label")) for i in range(nodes.count())
+              if nodes.nth(i).get_attribute("aria-label")]
+    return texts + labels
+
+
+@pytest.mark.parametrize(("size", "lang", "button", "said"), [("desktop", "de", "lang-de", "Du bist dran"),
+                                                              ("phone", "is", "lang-is", "Röðin er komin að þér")])
+def test_switch_language_mid_hand_and_find_no_english_left(tmp_path: Path, size: str, lang: str, button: str,
+                                                           said: str) -> None:
+    with serve(tmp_path, "--pace", "0", "--seed", "11") as url, browser(url, SIZES[size], "status") as page:
+        wait_for(page, lambda: status(page).startswith("Your turn: draw"), what="the learner's turn")
+        click(page, "action-discard")  # closed before the draw: the reason is said, and announced
+        assert any("draw" in said.lower() or "select" in said.lower() for said in announced(page))
+        click(page, "action-draw")
+        assert any(said.startswith("Your turn: meld") for said in announced(page))  # the status is live
+        wait_for(page, lambda: status(page).startswith("Your turn: meld"), what="the draw")
+        tap_card(page, hand_cards(page)[0])
+        click(page, "action-meld")  # one card is no meld: refused, explained
+        by_id(page, "refusal").first.wait_for(timeout=30_000)
+        click(page, "action-hint")
+        by_id(page, "hint").first.wait_for(timeout=60_000)
+        click(page, "action-take_pile")  # not open now: says why
+        by_id(page, "notice").first.wait_for(timeout=30_000)
+        screenshot(page, f"before-language-switch-{size}.png")
+        # a refusal, a hint and a reason showing at once: the hand and the buttons stay in view
+        assert visible(page, "hand-0") and visible(page, "action-meld") and visible(page, "action-draw")
+        click(page, button)
+        wait_for(page, lambda: said in status(page), what="the status in the new language")
+        page.wait_for_timeout(500)
+        screenshot(page, f"after-language-switch-{lang}-{size}.png")
+        left = [t for t in _all_text(page) if ENGLISH.search(t) and t != "English"]
+        assert left == [], f"English left after switching to {lang}: {left}"
+        cards = hand_cards(page)
+        assert any(("hjarta" in c or "spaða" in c or "lauf" in c or "tígul" in c or "Herz" in c or "Pik" in c
+                    or "Kreuz" in c or "Karo" in c or "Jóker" in c or "Joker" in c) for c in cards)
+
+
+def _play_hand(page: Any) -> None:
+    """The learner's turns (draw, discard the first card shown) until the hand is over."""
+    import time
+
+    deadline = time.monotonic() + 300
+    while "The hand is over" not in status(page):
+        assert time.monotonic() < deadline, f"the hand is stuck; status: {status(page)}"
+        now = status(page)
+        if by_id(page, "answer-yes").count():
+            click(page, "answer-yes")
+        elif now.startswith("Your turn: draw"):
+            for kind in ("action-draw_replacement", "action-draw", "action-take_pile", "action-decline_pile"):
+                if enabled(page, kind):
+                    click(page, kind)
+                    break
+            wait_for(page, lambda: not status(page).startswith("Your turn: draw") or by_id(page, "refusal").count())
+        elif now.startswith("Your turn: meld"):
+            tap_card(page, hand_cards(page)[0])
+            click(page, "action-discard")
+            wait_for(page, lambda: not status(page).startswith("Your turn: meld") or by_id(page, "refusal").count())
+        else:
+            page.wait_for_timeout(150)
+
+
+def _scores(page: Any) -> dict[str, list[int]]:
+    """The score table as a person reads it: each row's numbers by its name (two sides)."""
+    text = " ".join(read(page, "scores").split()).replace("−", "-").replace(",", "")
+    rows = {}
+    for name in ("This hand", "In all"):
+        found = re.search(rf"{name} (-?\d+) (-?\d+)", text)
+        assert found, text
+        rows[name] = [int(found.group(1)), int(found.group(2))]
+    return rows
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_undo_after_the_end_of_a_hand_counts_it_once(tmp_path: Path, size: str) -> None:
+    with serve(tmp_path, "--pace", "0", "--seed", "11") as url, browser(url, SIZES[size], "status") as page:
+        _play_hand(page)
+        by_id(page, "scores").first.wait_for(timeout=30_000)
+        first = _scores(page)
+        assert first["In all"] == first["This hand"]  # the first hand: the totals are this hand's
+        screenshot(page, f"end-of-hand-{size}.png")
+        click(page, "action-undo")
+        wait_for(page, lambda: status(page).startswith("Your turn"), what="the hand taken back")
+        assert by_id(page, "scores").count() == 0
+        _play_hand(page)  # the same last move again: the computer players answer as before
+        by_id(page, "scores").first.wait_for(timeout=30_000)
+        again = _scores(page)
+        assert again["In all"] == first["In all"], f"the hand counted twice: {first} then {again}"
+        screenshot(page, f"end-of-hand-after-undo-{size}.png")
+        click(page, "action-next_hand")
+        wait_for(page, lambda: "Your turn" in status(page) or "playing" in status(page), what="hand 2")
+        totals = [int(t.replace(",", "")) for t in re.findall(r"([-−]?[\d,]+) points", " ".join(
+            page.locator("flt-semantics").all_inner_texts()))]
+        assert sorted(set(totals)) == sorted(set(first["In all"])), totals
