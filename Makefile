@@ -29,8 +29,12 @@ play: $(STAMP) $(COMPILED)
 test: $(STAMP) $(COMPILED)
 	$(PY) -m pytest
 
+# The engine's figures (docs/engine.md); then against canasta-openspiel where it is installed
+# (bench/peer_bench.py says how), and against a copy of an older engine with
+# `$(PY) bench/speed_compare.py --baseline DIR`.
 bench: $(STAMP) $(COMPILED)
 	$(PY) bench/engine_bench.py
+	-$(PY) bench/peer_bench.py --rounds 2 --seconds 5
 
 # The translator's workflow (docs/translating.md).
 i18n-extract: $(STAMP)

@@ -66,20 +66,26 @@ def positions(variant: str, count: int, seed: int) -> list[Position]:
     return found[:count]
 
 
-def reference(position: Position, actions: Sequence[Action], samples: int) -> list[tuple[float, float]]:
-    """Each action's mean margin and share of playouts won, over the same ``samples`` worlds."""
+def playout_margins(position: Position, actions: Sequence[Action], samples: int) -> list[list[float]]:
+    """Each action's margin in each of the same ``samples`` worlds (common random numbers): the
+    worlds depend on the position's seed and the sample's index alone, so actions scored later in
+    another call are paired with these."""
     obs = observe(position.state, position.state.turn)
     rng = random.Random(position.seed)
     played_out = ExpertBot()
-    totals = [[0.0, 0.0] for _ in actions]
+    margins: list[list[float]] = [[] for _ in actions]
     for _ in range(samples):
         world = obs.determinize(rng)
         seed = rng.random()
         for i, action in enumerate(actions):
-            margin = played_out._playout(world, action, obs, random.Random(seed), Search())  # to the hand's end
-            totals[i][0] += margin
-            totals[i][1] += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
-    return [(m / samples, w / samples) for m, w in totals]
+            margins[i].append(played_out._playout(world, action, obs, random.Random(seed), Search()))  # to the hand's end
+    return margins
+
+
+def reference(position: Position, actions: Sequence[Action], samples: int) -> list[tuple[float, float]]:
+    """Each action's mean margin and share of playouts won, over the same ``samples`` worlds."""
+    return [(sum(ms) / samples, sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in ms) / samples)
+            for ms in playout_margins(position, actions, samples)]
 
 
 BOTS = {

@@ -25,11 +25,12 @@ class Observation:
     other hands and the stock's order are not reachable through it.
     """
 
-    __slots__ = ("_state", "seat")
+    __slots__ = ("_state", "seat", "team")
 
     def __init__(self, state: State, seat: int) -> None:
         self._state = state
         self.seat = seat
+        self.team: int = state.seat_team[seat]  # read most of all: a field, not a property
 
     rules = property(lambda self: self._state.rules)
     phase = property(lambda self: self._state.phase)
@@ -38,10 +39,6 @@ class Observation:
     scores = property(lambda self: self._state.scores)
     melds = property(lambda self: self._state.melds)
     red_threes = property(lambda self: self._state.red_threes)
-
-    @property
-    def team(self) -> int:
-        return self._state.seat_team[self.seat]
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -217,10 +214,12 @@ class BasicBot:
         if card in BLACK_THREES:
             return -5.0  # blocks the pile for the next player
         cost = 0.0
-        next_team = obs.opponents()[0] if obs.opponents() else obs.team
-        if any(m.rank == rank(card) for m in obs.melds[next_team]):
+        opponents = obs.opponents()
+        next_team = opponents[0] if opponents else obs.team
+        card_rank = rank(card)
+        if any(m.rank == card_rank for m in obs.melds[next_team]):
             cost += 40  # the next side could take the pile with it
-        same = sum(1 for c in obs.hand if not WILD[c] and rank(c) == rank(card))
+        same = sum(1 for c in obs.hand if not WILD[c] and rank(c) == card_rank)
         cost += 15 * (same - 1)  # keep pairs toward melds
         cost -= rules.value(card) / 10  # shed points that would count against us
         return cost

@@ -41,24 +41,25 @@ def make_card(rank: int, suit: int) -> Card:
     return (rank - 1) * 4 + suit
 
 
-def rank(card: Card) -> int:
-    """1 (ace) to 13 (king); 0 for a joker."""
-    return 0 if card == JOKER else card // 4 + 1
+# rank(), suit() and run_place() are table look-ups: the rules ask them millions of times a
+# minute of self-play, and a tuple's ``__getitem__`` costs a fraction of a Python call.
+_RANKS: Final = tuple(0 if c == JOKER else c // 4 + 1 for c in range(53))
+_SUITS: Final = tuple(-1 if c == JOKER else c % 4 for c in range(53))
+_RUN_PLACES: Final = tuple(14 if r == ACE else r for r in _RANKS)
 
+rank = _RANKS.__getitem__
+"""``rank(card)``: 1 (ace) to 13 (king); 0 for a joker."""
 
-def suit(card: Card) -> int:
-    """0-3 (clubs, diamonds, hearts, spades); -1 for a joker."""
-    return -1 if card == JOKER else card % 4
+suit = _SUITS.__getitem__
+"""``suit(card)``: 0-3 (clubs, diamonds, hearts, spades); -1 for a joker."""
 
+run_place = _RUN_PLACES.__getitem__
+"""``run_place(card)``: a card's place in a run of its suit, the ace high (as in Royal's Samba):
+2 to 14.
 
-def run_place(card: Card) -> int:
-    """A card's place in a run of its suit, the ace high (as in Royal's Samba): 2 to 14.
-
-    >>> run_place(parse_card("Ah")), run_place(parse_card("Kh")), run_place(parse_card("4h"))
-    (14, 13, 4)
-    """
-    card_rank = rank(card)
-    return 14 if card_rank == ACE else card_rank
+>>> run_place(parse_card("Ah")), run_place(parse_card("Kh")), run_place(parse_card("4h"))
+(14, 13, 4)
+"""
 
 
 def is_wild(card: Card) -> bool:

@@ -89,12 +89,16 @@ def _replaced(values: tuple, index: int, value: object) -> tuple:
     return values[:index] + (value,) + values[index + 1 :]
 
 
+_NEW_TURN = TurnState()
+
+
 def _start_turn(state: State, seat: int) -> TurnState:
-    melds = state.melds[state.team_of(seat)]
-    return TurnState(
+    melds = state.melds[state.seat_team[seat]]
+    # evolve (a dict copy) is cheaper than a frozen dataclass's __init__; every turn starts here
+    return _NEW_TURN.evolve(
         concealed=not state.has_melded[seat],
         melds_before=len(melds),
-        meld_sizes=tuple(m.size for m in melds),
+        meld_sizes=tuple([len(m.cards) for m in melds]),
     )
 
 

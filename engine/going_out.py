@@ -69,18 +69,24 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     forced = _forced_leftovers(state, team, hand)
     if len(forced) > 1:
         return None  # at most one card can be left for the discard
+    royal = len(state.rules.meld_kinds) > 2
+    if royal and not _canastas_within_reach(state, team, hand):
+        return None  # an upper bound on the canastas melding could bring falls short: no way out
     values = state.rules.card_values
     leftovers: list[Card | None] = forced or [None, *sorted(set(hand), key=lambda c: values[c])]
     # The fast search is exact where every meld is a rank meld (the property tests hold it equal
     # to brute force); Royal's other kinds need the complete search, after a cheap bound.
+    short = _short_ranks(state, team, hand)
     for leftover in leftovers:
+        if _still_short(short, leftover, state.rules.min_naturals):
+            continue  # ``_cover`` would refuse it at once: a rank too short to meld is left
         cards = list(hand)
         if leftover is not None:
             cards.remove(leftover)
         meld = _cover(state, team, cards)
         if meld is not None:
             return GoingOut(meld if meld.melds or meld.layoffs else None, leftover)
-    if len(state.rules.meld_kinds) > 2 and _canastas_within_reach(state, team, hand):
+    if royal:
         found = exhaustive_cover(state, team, hand, [c for c in leftovers if c is not None], budget)
         if found is not None:
             meld, kept = found
@@ -108,6 +114,31 @@ def pile_way_out(state: State, budget: int = BUDGET) -> tuple[TakePile, GoingOut
         if plan is not None:
             return take, plan
     return None
+
+
+def _short_ranks(state: State, team: int, hand: Sequence[Card]) -> dict[int, int]:
+    """How many cards of each rank ``_cover`` must meld anew (the naturals, red threes included,
+    of ranks the side has no rank meld of; black threes and wild cards aside)."""
+    melded = {m.rank for m in state.melds[team] if m.kind is MeldKind.RANK}
+    counts: dict[int, int] = {}
+    for card in hand:
+        if not WILD[card] and card not in BLACK_THREES:
+            card_rank = card // 4 + 1
+            if card_rank not in melded:
+                counts[card_rank] = counts.get(card_rank, 0) + 1
+    return counts
+
+
+def _still_short(counts: dict[int, int], leftover: Card | None, min_naturals: int) -> bool:
+    """Whether, ``leftover`` kept back, some rank of ``counts`` has too few naturals for a new meld
+    (``_cover`` returns None then, before anything else it could return)."""
+    left_rank = None if leftover is None or WILD[leftover] or leftover in BLACK_THREES else leftover // 4 + 1
+    for card_rank, count in counts.items():
+        if card_rank == left_rank:
+            count -= 1
+        if 0 < count < min_naturals:
+            return True
+    return False
 
 
 def _forced_leftovers(state: State, team: int, hand: Sequence[Card]) -> list[Card | None]:
@@ -172,6 +203,8 @@ def _canastas_within_reach(state: State, team: int, hand: Sequence[Card]) -> boo
             samba_key = (MeldKind.SAMBA, 100 + suit(card))
             counts[samba_key] = counts.get(samba_key, 0) + 1
     counts[(MeldKind.BOLIVIA, 0)] = wilds
+    for key in open_sizes:  # unfinished melds that wild cards alone may complete count too (a true bound)
+        counts.setdefault(key, 0)
     for (kind, meld_rank), count in counts.items():
         extra = wilds if kind is MeldKind.RANK else 0
         bound += (open_sizes.get((kind, meld_rank), 0) + count + extra) // rules.canasta_size

@@ -81,6 +81,7 @@ class _Search:
                  budget: int = BUDGET) -> None:
         self.budget = budget
         self.fits: dict[tuple[int, tuple[Card, ...]], bool] = {}  # lay-offs already judged
+        self.made: dict[tuple[Card, ...], Meld | None] = {}  # new melds already made (None: refused)
         self.keep = set(keep)
         self.state = state
         self.rules = state.rules
@@ -177,9 +178,15 @@ class _Search:
 
     def _meld(self, group: tuple[Card, ...], new: list[tuple[Meld, tuple[Card, ...]]]) -> Meld | None:
         """The new meld ``group`` makes, or ``None`` if it is none or would merge into another."""
-        try:
-            meld = self.rules.make_meld(group)
-        except IllegalActionError:
+        if group in self.made:  # the same group recurs in many branches; make_meld is pure
+            meld = self.made[group]
+        else:
+            try:
+                meld = self.rules.make_meld(group)
+            except IllegalActionError:
+                meld = None
+            self.made[group] = meld
+        if meld is None:
             return None
         merges = self.rules.merges
         if any(merges(m, meld) for m in self.melds) or any(merges(m, meld) for m, _ in new):

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from engine.actions import Action, Discard, Draw, MeldAction, TakePile, canonical, cards_of, is_lay_off_only
+from engine.actions import Action, AnswerGoOut, Discard, Draw, MeldAction, TakePile, canonical, cards_of, is_lay_off_only
 from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place, suit
 from engine.errors import FactValue
 from engine.game import apply, is_legal
@@ -40,6 +40,7 @@ class Hint:
     facts: Mapping[str, FactValue] = field(default_factory=dict)
     weight: float = 1.0  # higher first
     others: tuple[Action, ...] = ()  # other actions that follow the same advice (any lone card, …)
+    more: tuple[Text, ...] = ()  # further sentences, with the same facts (the strong player's margin)
 
     def follows(self, action: Action) -> bool:
         """Whether ``action`` follows this advice (the review of a hand asks); the order the cards
@@ -48,7 +49,8 @@ class Hint:
         return mine == canonical(self.action) or any(mine == canonical(other) for other in self.others)
 
     def explanation(self, lang: str = "en") -> str:
-        return translate_text(self.text, self.facts, lang).format(**format_facts(self.facts, lang))
+        facts = format_facts(self.facts, lang)
+        return " ".join(translate_text(t, self.facts, lang).format(**facts) for t in (self.text, *self.more))
 
 
 @dataclass(frozen=True)
@@ -92,30 +94,100 @@ def _meldable(legal: list[Action]) -> set[Card]:
     return {c for a in legal if isinstance(a, MeldAction) for c in a.cards()}
 
 
-def safest_discard(state: State, legal: Sequence[Action]) -> Discard | None:
-    """The discard that gives the next side least and breaks no pair: no rank the next side has
-    melded, lone cards, the highest of them first (they cost the most if the hand is caught);
-    never a wild card while anything else can go."""
-    discards = [a for a in legal if isinstance(a, Discard) and a.meld is None]  # from the hand
-    if not discards:
-        return None
+def _next_samba_ends(state: State) -> set[Card]:
+    """The cards that extend the next side's unfinished Sambas: discarded, they hand it the pile."""
+    nxt = state.team_of(state.next_seat(state.turn))
+    ends: set[Card] = set()
+    for meld in state.melds[nxt]:
+        if meld.kind is MeldKind.SAMBA and not state.rules.is_canasta(meld):
+            places = [run_place(c) for c in meld.cards if not WILD[c]]
+            ends |= {c for c in state.hands[state.turn] if not WILD[c] and suit(c) == suit(meld.cards[0])
+                     and run_place(c) in (min(places) - 1, max(places) + 1)}
+    return ends
+
+
+def _royal_chance(state: State) -> bool:
+    """Taktik 7's exception: another side has a meld of threes, a chance at a Royal canasta."""
+    team = state.team_of(state.turn)
+    return any(m.kind is MeldKind.THREES for t in range(len(state.teams)) if t != team for m in state.melds[t])
+
+
+def _blocks(state: State, action: Discard) -> bool:
+    """Whether the discard stops the next player taking the pile (a black three, Wiener's card
+    that fits the other side's complete canasta), where the pile is worth stopping."""
+    if len(state.pile) < 2 or WILD[action.card]:
+        return False
+    after = apply(state, action)
+    return after.phase is Phase.DRAW and after.is_pile_blocked()
+
+
+def _discard_reason(state: State, action: Discard) -> str:
+    """What makes ``action`` the safe discard, in the terms :func:`safest_discard` weighs."""
+    nxt = state.team_of(state.next_seat(state.turn))
+    their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
+    if _blocks(state, action):
+        return "blocks"
+    if state.is_pile_frozen_for(nxt) and rank(action.card) in their_ranks:
+        return "melded"
+    if their_ranks and not state.is_pile_frozen_for(nxt):
+        return "fits_none"
+    return "lone"
+
+
+def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
+    """How much a discard from the hand gives away, most important first. The first six places are
+    the game's reasons (a wild card; the card extending the next side's Samba; a three Taktik 7
+    keeps; not blocking a pile worth stopping; breaking a natural pair; feeding the next side: against
+    a frozen pile a rank it has not melded, against an open pile one it has); the rest break ties."""
+    card = action.card
     hand = state.hands[state.turn]
     nxt = state.team_of(state.next_seat(state.turn))
     their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
-    threes_meld = _has(state, MeldKind.THREES)
     runs = _has(state, MeldKind.SAMBA)
+    # Taktik 7: a three stays in the hand "såvida det andra laget inte har en chans att bygga en Royal Canasta"
+    three = int(_has(state, MeldKind.THREES) and rank(card) == 3 and not _royal_chance(state))
+    same = sum(1 for c in hand if not WILD[c] and rank(c) == rank(card))
+    # where Sambas are melded, a card with a neighbour of its suit in the hand is a Samba's start
+    # (Taktik 3: "arrangera eventuella Sambas")
+    run = int(runs and rank(card) != 3 and any(_neighbours(card, c) for c in hand))
+    frozen = state.is_pile_frozen_for(nxt)
+    # an open pile goes to the next side with a card that fits its melds: worse than a broken pair;
+    # against a frozen pile it needs a natural pair, rarer in a rank it has melded: a broken pair is worse
+    feeds = int(rank(card) not in their_ranks) if frozen else int(rank(card) in their_ranks)
+    samba_end = int(runs and card in _next_samba_ends(state))
+    pair = int(same == 2 and rank(card) != 3)
+    first, second = (pair, feeds) if frozen else (feeds, pair)
+    return (int(WILD[card]), samba_end, three, int(not _blocks(state, action)), first, second, run, same,
+            -state.rules.value(card))
 
-    def cost(action: Discard) -> tuple[int, int, int, int, int, int]:
-        card = action.card
-        same = sum(1 for c in hand if not WILD[c] and rank(c) == rank(card))
-        # where threes are melded (Royal), a three is the side's Royal canasta: Taktik 7 keeps it
-        three = int(threes_meld and rank(card) == 3)
-        # where Sambas are melded, a card with a neighbour of its suit in the hand is a Samba's start
-        # (Taktik 3: "arrangera eventuella Sambas")
-        run = int(runs and rank(card) != 3 and any(_neighbours(card, c) for c in hand))
-        return (int(WILD[card]), three, int(rank(card) in their_ranks), run, same, -state.rules.value(card))
 
-    return min(discards, key=cost)
+REASONS = 6  # the places of ``discard_cost`` that are reasons a teacher would give
+
+
+def safest_discard(state: State, legal: Sequence[Action]) -> Discard | None:
+    """The discard that gives the next side least and breaks no pair (``discard_cost``): lone cards,
+    the highest first (they cost the most if the hand is caught); never a wild card while anything
+    else can go."""
+    discards = [a for a in legal if isinstance(a, Discard) and a.meld is None]  # from the hand
+    if not discards:
+        return None
+    return min(discards, key=lambda a: discard_cost(state, a))
+
+
+def against(state: State, action: Action) -> list[Hint]:
+    """The tactics hints a review of the hand may hold ``action`` against, the weightiest first:
+    those it does not follow, where a discard counts as against the discard advice only if it is
+    worse for a reason (``discard_cost``'s first places), not by a tie-break (a correct black-three
+    stopper is no "broken pair", any lone card is as good as another)."""
+    out = []
+    for hint in hints(state):
+        if not hint.tip.startswith("tactics.") or hint.follows(action):
+            continue
+        if isinstance(action, Discard) and isinstance(hint.action, Discard) and action.meld is None:
+            if discard_cost(state, action)[:REASONS] <= discard_cost(state, hint.action)[:REASONS]:
+                continue
+        out.append(hint)
+    return out
 
 
 # -- rule hints ---------------------------------------------------------------------------------
@@ -174,11 +246,19 @@ def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
 
         runs = _has(state, MeldKind.SAMBA)
 
-        def cost(action: MeldAction) -> tuple[int, int, int, int]:
+        def cost(action: MeldAction) -> tuple[int, ...]:
             cards = action.cards()
             # Sambas need the 7s to jacks, the 8s, 9s and 10s above all (Taktik 5), where the variant has them
             samba_cards = sum(SAMBA_CORE.get(rank(c), 0) for c in cards if not WILD[c]) if runs else 0
-            return (len(cards), samba_cards, sum(1 for c in cards if WILD[c]), -points_of(action))
+            wilds = sum(1 for c in cards if WILD[c])
+            if runs and any(state.rules.make_meld(m).kind in (MeldKind.SAMBA, MeldKind.BOLIVIA) for m in action.melds):
+                # Taktik 8: "En kraftfull öppning är en del av en Bolivia och en eller flera eventuella
+                # Sambas": an opening that holds a Samba or a Bolivia comes first, the most of them
+                kinds = sum(1 for m in action.melds if state.rules.make_meld(m).kind in (MeldKind.SAMBA, MeldKind.BOLIVIA))
+                return (-kinds, len(cards), wilds, -points_of(action))
+            # the fewest wild cards first where no Samba is at stake: one that reaches the minimum beats
+            # two (K K ★ before K K 2 ★); in Royal the Samba's cards weigh more (Taktik 5)
+            return (0, len(cards), samba_cards, wilds, -points_of(action)) if runs else (0, wilds, len(cards), -points_of(action))
 
         # The fewest cards that reach the minimum, sparing wild cards, then the most points: showing the
         # biggest opening would teach the learner to empty the hand, against Taktik 1 ("minst åtta
@@ -196,16 +276,99 @@ def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
                    {"minimum": minimum}, 0.5)
 
 
+def _way_out_margin(state: State, steps: Sequence[Action]) -> int | None:
+    """The hand's margin for the side (its points minus the best other side's) after ``steps``
+    go out, or ``None`` if they do not."""
+    from engine.scoring import score_hand
+
+    team = state.team_of(state.turn)
+    after = state
+    for step in steps:
+        if not is_legal(after, step):
+            return None
+        after = apply(after, step)
+    if after.phase is Phase.PLAY or after.hands[state.turn]:
+        return None
+    totals = [s.total for s in score_hand(after)]
+    return totals[team] - max(t for i, t in enumerate(totals) if i != team)
+
+
+def ways_out(state: State, legal: Sequence[Action], budget: int = 300) -> list[tuple[int, tuple[Action, ...]]]:
+    """Every way out the search and the legal melds show, each with its margin, the best first:
+    the plan's own, and sequences of up to three melds (lay-offs one meld at a time are separate
+    actions) that leave at most the one card to discard, tried within ``budget`` steps. Where a wild
+    card goes, or whether a Samba or a Bolivia is completed, decides hundreds of points."""
+    plan = going_out_plan(state)
+    if plan is None:
+        return []  # the complete search found no way: none of the sequences below goes out either
+    candidates: list[tuple[Action, ...]] = [
+        ((plan.meld,) if plan.meld is not None else ()) + ((Discard(plan.discard),) if plan.discard is not None else ())]
+    spent = 0
+
+    def extend(current: State, steps: tuple[Action, ...], moves: Sequence[Action]) -> None:
+        nonlocal spent
+        hand = current.hands[current.turn]
+        if len(hand) == 1 and Discard(hand[0]) in moves:
+            candidates.append(steps + (Discard(hand[0]),))
+        for action in moves:
+            if not isinstance(action, MeldAction) or spent >= budget:
+                continue
+            spent += 1
+            after = apply(current, action)
+            if after.phase is not Phase.PLAY or not after.hands[current.turn]:
+                candidates.append(steps + (action,))
+            elif len(steps) < 2:
+                extend(after, steps + (action,), legal_actions(after))
+
+    extend(state, (), legal)
+    scored = [(m, c) for c in dict.fromkeys(candidates) if c and (m := _way_out_margin(state, c)) is not None]
+    return sorted(scored, key=lambda p: (-p[0], len(p[1])))
+
+
+_WAY_OUT: Mapping[tuple[bool, bool], Text] = {
+    (True, True): N_("You can go out now: meld {cards}, then discard the {card}. The hand ends {points} points"
+                     " in your side's favour, the most any way out gives."),
+    (True, False): N_("You can go out now: meld {cards}. The hand ends {points} points in your side's favour,"
+                      " the most any way out gives."),
+    (False, True): N_("You can go out now: discard the {card}. The hand ends {points} points in your side's"
+                      " favour."),
+}
+
+
 def _going_out(state: State, legal: list[Action]) -> Iterator[Hint]:
     if state.phase is not Phase.PLAY or state.turn_state.permission is False:
         return
-    plan = going_out_plan(state) if len(state.hands[state.turn]) <= 8 or state.can_go_out(state.team_of(state.turn)) else None
-    if plan is None:
+    found = ways_out(state, legal)
+    if not found:
         return
-    action: Action = plan.meld if plan.meld is not None else Discard(plan.discard)  # type: ignore[arg-type]
-    if is_legal(state, action):
-        yield Hint("rule.go_out", action, state.hands[state.turn], N_("You can go out now with the cards you hold."),
-                   {}, 2.5)
+    margin, steps = found[0]
+    melded = tuple(c for step in steps if isinstance(step, MeldAction) for c in step.cards())
+    last = steps[-1] if isinstance(steps[-1], Discard) else None
+    facts: dict[str, FactValue] = {"cards": melded, "points": margin}
+    if last is not None:
+        facts["card"] = last.card
+    text = _WAY_OUT[(bool(melded), last is not None)]
+    yield Hint("rule.go_out", steps[0], state.hands[state.turn], text, facts, 2.5, more=_stay_in(state, facts))
+
+
+def _stay_in(state: State, facts: dict[str, FactValue]) -> tuple[Text, ...]:
+    """Taktik 13's other half: "kommer du ofta att vilja fortsätta omgången eftersom de mälningar som
+    du bygger har mer potential": said beside the way out where the other side cannot go out yet
+    and a meld of the side's is one or two cards from a canasta."""
+    team = state.team_of(state.turn)
+    rules = state.rules
+    if _other_side_close(state) or any(rules.has_canastas_to_go_out(state.melds[t])
+                                       for t in range(len(state.teams)) if t != team):
+        return ()
+    near = [m for m in state.melds[team] if m.kind is MeldKind.RANK and 1 <= rules.canasta_size - len(m.cards) <= 2]
+    if not near:
+        return ()
+    meld = max(near, key=lambda m: len(m.cards))
+    facts.update(rank=meld.rank, count=rules.canasta_size - len(meld.cards))
+    return (NP_("Or stay in: the other side cannot go out yet, and your meld of {rank_of} is {count} card from a"
+                " canasta; Taktik 13 says melds with more to come are often worth more than going out now.",
+                "Or stay in: the other side cannot go out yet, and your meld of {rank_of} is {count} cards from a"
+                " canasta; Taktik 13 says melds with more to come are often worth more than going out now."),)
 
 
 # -- the tactics section of seed 000 --------------------------------------------------------------
@@ -218,7 +381,7 @@ def _keep_pairs(state: State, legal: list[Action]) -> Iterator[Hint]:
     hand = state.hands[state.turn]
     counts: dict[int, int] = {}
     for card in hand:
-        if not WILD[card]:
+        if not WILD[card] and rank(card) != 3:  # threes are never a pair to take the pile with
             counts[rank(card)] = counts.get(rank(card), 0) + 1
     if not any(n == 2 for n in counts.values()):
         return
@@ -243,16 +406,24 @@ def _keep_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
     if others_close:
         return  # near the other side's going out, melding sheds points that would count against us
     hand = state.hands[state.turn]
+    # Royal's "minst åtta" is of a 15-card hand: the same share of an 11-card hand is six
+    keep = round(8 * state.rules.hand_size / 15)
+    if len(hand) <= keep:
+        return  # a hand already this small has nothing left to keep back
     # a meld of threes is Taktik 6's and 7's business (and red threes come back as replacements)
-    small = [a for a in legal if isinstance(a, MeldAction) and a.melds and len(hand) - len(a.cards()) < 8
-             and sum(state.rules.value(c) for c in a.cards()) <= 15 and any(rank(c) != 3 for c in a.cards())]
+    small = [a for a in legal if isinstance(a, MeldAction) and a.melds and len(hand) - len(a.cards()) < keep
+             and sum(state.rules.value(c) for c in a.cards()) <= 15 and any(rank(c) != 3 for c in a.cards())
+             and len(a.cards()) < len(hand) - 1]  # the meld that goes out is going out's business
     discard = safest_discard(state, legal)
     if small and discard is not None:
         others = tuple(a for a in legal if isinstance(a, Discard) or (isinstance(a, MeldAction) and a not in small))
-        yield Hint("tactics.keep_cards", discard, cards_of(small[0]), N_("Keep eight cards or more while the other side"
-                                                                          " cannot go out: melding {cards} for so few"
-                                                                          " points can wait."),
-                   {"cards": cards_of(small[0])}, 1.2, others)
+        text = NP_("Keep {count} card or more while the other side cannot go out: melding {cards} for {points}"
+                   " points would leave you fewer cards to build with, and it can wait.",
+                   "Keep {count} cards or more while the other side cannot go out: melding {cards} for {points}"
+                   " points would leave you fewer cards to build with, and it can wait.")
+        cards = cards_of(small[0])
+        yield Hint("tactics.keep_cards", discard, cards, text,
+                   {"count": keep, "cards": cards, "points": sum(state.rules.value(c) for c in cards)}, 1.2, others)
 
 
 def _joker_first(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -274,6 +445,10 @@ def _joker_first(state: State, legal: list[Action]) -> Iterator[Hint]:
         if len(action.layoffs) != 1 or layoff.cards != (twos[0],) or len(melds[layoff.onto].cards) != rules.canasta_size - 1:
             continue
         joker = MeldAction(layoffs=(type(layoff)(layoff.onto, (JOKER,)),))
+        target = melds[layoff.onto]
+        natural = next((c for c in hand if not WILD[c] and target.kind is MeldKind.RANK and rank(c) == target.rank), None)
+        if natural is not None and target.wilds == 0:
+            continue  # the natural card completes it as a natural canasta: no wild card belongs there
         if is_legal(state, joker):
             others = tuple(a for a in legal if a != action)  # only adding the two goes against it
             yield Hint("tactics.joker_first", joker, (JOKER,), N_("Add a joker rather than a two: it counts 50"
@@ -299,7 +474,9 @@ def _samba_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
         return  # with the other side about to go out, melding cards beats saving them (Taktik 15)
     risky = [a for a in legal if isinstance(a, MeldAction) and a.melds and not a.layoffs
              and all(state.rules.make_meld(m).kind is MeldKind.RANK and rank(next(c for c in m if not WILD[c])) in (7, 8, 9, 10, 11)
-                     for m in a.melds)]
+                     for m in a.melds)
+             and apply(state, a).canastas(state.team_of(state.turn)) == state.canastas(state.team_of(state.turn))]
+    # (a meld that completes a canasta has paid for its cards)
     discard = safest_discard(state, legal)
     if risky and discard is not None:
         cards = cards_of(risky[0])
@@ -405,7 +582,82 @@ def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
         if _has(state, MeldKind.SAMBA):
             text = N_("You may not go out yet: your side needs two canastas, one of them a Samba, so keep a card"
                       " after melding.")
-        yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8)
+        hand = len(state.hands[state.turn])  # melding first is fine while it leaves a card besides the discard
+        keeps = tuple(a for a in legal if isinstance(a, MeldAction) and hand - len(a.cards()) >= 2)
+        yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8, keeps)
+
+
+def _table_worth(state: State, team: int) -> int:
+    """The side's melds' worth on the table: their cards and their canasta bonuses."""
+    rules = state.rules
+    return sum(rules.meld_points(m) + rules.meld_bonus(m) for m in state.melds[team])
+
+
+def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """A meld that completes a canasta, the one worth most: a natural card before a wild one (a
+    natural canasta's bonus is the larger), so the learner sees what the canasta is worth."""
+    if state.phase is not Phase.PLAY:
+        return
+    team = state.team_of(state.turn)
+    hand = len(state.hands[state.turn])
+    rules = state.rules
+    before, worth = state.canastas(team), _table_worth(state, team)
+    bonus = sum(rules.meld_bonus(m) for m in state.melds[team])
+    found = []
+    for action in legal:
+        if isinstance(action, MeldAction) and hand - len(action.cards()) >= 1:
+            after = apply(state, action)
+            if after.canastas(team) > before:  # the largest bonus gained, with the fewest cards
+                gain = sum(rules.meld_bonus(m) for m in after.melds[team]) - bonus
+                found.append((gain, -len(action.cards()), _table_worth(after, team) - worth, action))
+    if found:
+        _, _, points, best = max(found, key=lambda f: (f[0], f[1]))
+        yield Hint("tactics.complete_canasta", best, cards_of(best),
+                   N_("Meld {cards}: it completes a canasta, {points} points more on the table for your side."),
+                   {"cards": cards_of(best), "points": points}, 1.9,
+                   tuple(a for a in legal if isinstance(a, MeldAction)))
+
+
+def _answer(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Partner asks "may I go out?": yes where the points left in this hand cost the side less than
+    the going-out bonus it gains (and the other side's hands are caught), no where they cost more and
+    the hand can still be melded down (seed 001: the answer binds)."""
+    if state.phase is not Phase.ANSWER:
+        return
+    rules = state.rules
+    points = sum(rules.value(c) for c in state.hands[state.turn])
+    yes = points < rules.going_out_bonus
+    action = AnswerGoOut(yes)
+    if action not in legal:
+        return
+    text = (N_("Answer yes: the {points} points left in your hand cost your side less than the {reward} points for going"
+               " out, and the other side is caught with its cards.") if yes else
+            N_("Answer no: the {points} points left in your hand would count against your side, more than the"
+               " {reward} points for going out; meld them first."))
+    yield Hint("tactics.answer", action, (), text, {"points": points, "reward": rules.going_out_bonus}, 2.0)
+
+
+_DISCARD_TEXTS: Mapping[str, Text] = {
+    "blocks": N_("Discard the {card}: it blocks the pile, so the next player cannot take it."),
+    "melded": N_("Discard the {card}: the pile is frozen, and with the other side's meld of {rank_of} few are"
+                 " left for {pair} to take it with."),
+    "fits_none": N_("Discard the {card}: it fits none of the next side's melds, so it does not give them the"
+                    " pile, and it breaks no pair."),
+    "lone": N_("Discard the {card}: a lone card breaks no pair, and the highest costs most if it is caught in"
+               " your hand."),
+}
+
+
+def _safe_discard(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Advice at the everyday discard, where no tip speaks about it: the safest card and why."""
+    if state.phase is not Phase.PLAY:
+        return
+    choice = safest_discard(state, legal)
+    if choice is None or len({a.card for a in legal if isinstance(a, Discard)}) < 2:
+        return
+    others = tuple(a for a in legal if isinstance(a, MeldAction))  # melding first goes on to this discard
+    yield Hint("tactics.safe_discard", choice, (choice.card,), _DISCARD_TEXTS[_discard_reason(state, choice)],
+               {"card": choice.card, "rank": rank(choice.card) or 1}, 0.3, others)
 
 
 def _special(state: State, legal: list[Action], kind: MeldKind) -> list[MeldAction]:
@@ -472,11 +724,9 @@ def _going_out_time(state: State, legal: list[Action]) -> Iterator[Hint]:
     ours = sum(rules.meld_points(m) for m in state.melds[team])
     if theirs < ours or not state.can_go_out(team):
         return
-    plan = going_out_plan(state)
-    if plan is None:
-        return
-    action: Action = plan.meld if plan.meld is not None else Discard(plan.discard)  # type: ignore[arg-type]
-    if is_legal(state, action):
+    found = ways_out(state, legal)
+    if found:
+        action = found[0][1][0]
         yield Hint("tactics.going_out_time", action, state.hands[state.turn], N_("The other side's melds ({points} points)"
                                                                                  " outgrow yours: going out now stops them"
                                                                                  " and catches the cards in their hands."),
@@ -490,10 +740,12 @@ def _watch_score(state: State, legal: list[Action]) -> Iterator[Hint]:
     leader = max(state.scores[t] for t in range(len(state.teams)) if t != team)
     if state.phase is not Phase.PLAY or leader < rules.target - 3000 or leader - state.scores[team] < 3000:
         return
-    plan = going_out_plan(state) if state.can_go_out(team) else None
+    found = ways_out(state, legal) if state.can_go_out(team) else []
     melds = [a for a in legal if isinstance(a, MeldAction)]
-    action: Action | None = (plan.meld or Discard(plan.discard)) if plan else (  # type: ignore[arg-type]
-        max(melds, key=lambda a: len(a.cards())) if melds else safest_discard(state, legal))
+    sambas = _special(state, legal, MeldKind.SAMBA)
+    # the text's own move: the Samba first where one can go down, then the most cards
+    action: Action | None = found[0][1][0] if found else (
+        max(sambas or melds, key=lambda a: len(a.cards())) if melds else safest_discard(state, legal))
     if action is not None and is_legal(state, action):
         yield Hint("tactics.watch_score", action, (), N_("The other side is near {target} and far ahead: get your Samba"
                                                          " and a canasta and go out before they can win."),
@@ -508,7 +760,13 @@ def _shed_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
     close = _other_side_close(state)
     melds = [a for a in legal if isinstance(a, MeldAction)]
     if close and melds:
-        best = max(melds, key=lambda a: sum(state.rules.value(c) for c in a.cards()))
+        team = state.team_of(state.turn)
+
+        def shed(action: MeldAction) -> tuple[int, int, int]:  # canastas completed, then cards, then points
+            after = apply(state, action)
+            return (after.canastas(team), len(action.cards()), sum(state.rules.value(c) for c in action.cards()))
+
+        best = max(melds, key=shed)
         yield Hint("tactics.shed_cards", best, cards_of(best), N_("The other side can go out any moment: meld as many"
                                                                    " cards as you can, such as {cards}."),
                    {"cards": cards_of(best)}, 2.4, tuple(melds))
@@ -520,6 +778,9 @@ TIPS: tuple[Tip, ...] = (
     Tip("rule.draw", ALL, "rulebook", _draw),
     Tip("rule.opening", ALL, "rulebook", _opening),
     Tip("rule.not_out_yet", ALL, "rulebook", _not_out_yet),
+    Tip("tactics.safe_discard", ALL, "pagat.com", _safe_discard),
+    Tip("tactics.complete_canasta", ALL, "rulebook", _complete_canasta),
+    Tip("tactics.answer", ALL, "000 Taktik", _answer),
     Tip("tactics.keep_pairs", ALL, "000 Taktik", _keep_pairs),
     Tip("tactics.keep_cards", ALL, "000 Taktik", _keep_cards),
     Tip("tactics.joker_first", ALL, "000 Taktik", _joker_first),
@@ -533,13 +794,45 @@ TIPS: tuple[Tip, ...] = (
     Tip("tactics.strong_opening", ROYAL, "000 Taktik", _strong_opening),
     Tip("tactics.going_out_time", ALL, "000 Taktik", _going_out_time),
     Tip("tactics.watch_score", ROYAL, "000 Taktik", _watch_score),
-    Tip("tactics.shed_cards", ROYAL, "000 Taktik", _shed_cards),
+    Tip("tactics.shed_cards", ALL, "000 Taktik", _shed_cards),
 )
 
 
+_STRONG: Mapping[str, Text] = {
+    "out": N_("A strong player would go out now, melding {cards}."),
+    "canasta": N_("A strong player would meld {cards}: it completes a canasta."),
+    "meld": N_("A strong player would meld {cards}."),
+    "take": N_("A strong player would take the pile and the {top} on top with it."),
+    "draw": N_("A strong player would draw from the stock."),
+    "discard": N_("A strong player would discard the {card}."),
+    "other": N_("A strong player would do this."),
+}
+
+
+def _what_it_does(state: State, action: Action) -> tuple[str, dict[str, FactValue]]:
+    """What the strong player's move achieves, in the game's terms, and the facts to say it."""
+    team = state.team_of(state.turn)
+    if isinstance(action, MeldAction):
+        after = apply(state, action)
+        if not after.hands[state.turn] or after.phase is not Phase.PLAY:
+            return "out", {"cards": action.cards()}
+        if after.canastas(team) > state.canastas(team):
+            return "canasta", {"cards": action.cards()}
+        return "meld", {"cards": action.cards()}
+    if isinstance(action, TakePile):
+        return "take", {"top": state.pile[-1]}
+    if isinstance(action, Draw):
+        return "draw", {}
+    if isinstance(action, Discard):
+        return "discard", {"card": action.card}
+    return "other", {}
+
+
 def strong_move(state: State, budget_ms: float = 300.0, seed: int = 0) -> Hint | None:
-    """What a strong player would do here: the expert bot's choice, with its reason (the points
-    its playouts gave this move over the next best). Costs the budget; not part of ``hints``."""
+    """What a strong player would do here: the expert bot's choice, what it achieves, and the
+    points its playouts gave it over the next best, shown only with their error bar and only where
+    the edge is beyond twice that (a margin inside the noise swings from one run to the next).
+    Costs the budget; not part of ``hints``."""
     from engine.bots import observe
     from engine.levels import ExpertBot
 
@@ -548,13 +841,14 @@ def strong_move(state: State, budget_ms: float = 300.0, seed: int = 0) -> Hint |
     legal = legal_actions(state)
     bot = ExpertBot(budget_ms)
     action = bot.choose(observe(state, state.turn), legal, random.Random(seed))
-    points = round(bot.last_edge)
-    if points <= 0:  # "0 points more" reads as no reason: say what the trials did show
-        return Hint("expert.choice", action, cards_of(action), N_("A strong player would do this: in trial deals no"
-                                                                   " other move did better."), {}, 0.0)
-    facts: dict[str, FactValue] = {"points": points}
-    return Hint("expert.choice", action, cards_of(action), N_("A strong player would do this: in trial deals it scored"
-                                                               " {points} points more than the next best move."), facts, 0.0)
+    kind, facts = _what_it_does(state, action)
+    points, error = round(bot.last_edge), round(bot.last_error)
+    if error > 0 and points > 2 * error:
+        facts.update(points=points, error=error)
+        margin: Text = N_("In trial deals it scored {points} ± {error} points more than the next best move.")
+    else:
+        margin = N_("In trial deals no other move did clearly better.")
+    return Hint("expert.choice", action, cards_of(action), _STRONG[kind], facts, 0.0, more=(margin,))
 
 
 def arranged(state: State, seat: int) -> list[int]:
@@ -581,13 +875,37 @@ def arranged(state: State, seat: int) -> list[int]:
     return sorted(range(len(hand)), key=key)
 
 
+def contradictions(found: Sequence[Hint]) -> list[tuple[str, str]]:
+    """Pairs of hints that advise against each other: each one's move goes against the other's advice."""
+    return [(a.tip, b.tip) for i, a in enumerate(found) for b in found[i + 1:]
+            if not a.follows(b.action) and not b.follows(a.action)]
+
+
 def hints(state: State, seat: int | None = None) -> list[Hint]:
     """Ranked hints for the player to act (``seat`` must be that player, if given)."""
     if state.is_over() or (seat is not None and seat != state.turn):
         return []
     legal = legal_actions(state)
     found = [hint for tip in TIPS if state.rules.name in tip.variants for hint in tip.detect(state, legal)]
-    return sorted(found, key=lambda h: -h.weight)
+    tactic_openings = [h for h in found if h.tip in ("tactics.opening_order", "tactics.strong_opening")]
+    if tactic_openings:
+        # Taktik 8 and 10 choose among the openings the rule allows: the rule hint stands below them
+        # and any opening they advise follows it
+        found = [replace(h, weight=1.5, others=h.others + tuple(t.action for t in tactic_openings) + tuple(
+                 o for t in tactic_openings for o in t.others if isinstance(o, MeldAction)))
+                 if h.tip == "rule.opening" else h for h in found]
+    if any(isinstance(h.action, Discard) for h in found if h.tip != "tactics.safe_discard"):
+        found = [h for h in found if h.tip != "tactics.safe_discard"]  # a tip's own discard says more
+    if any(h.tip == "tactics.dont_rush_pile" for h in found):
+        # Taktik 11 says the pile can be taken but need not be: "you can take the pile" beside it
+        # would advise against it (and outrank it)
+        found = [h for h in found if h.tip != "rule.take_pile"]
+    kept: list[Hint] = []
+    for hint in sorted(found, key=lambda h: -h.weight):
+        # a hint that advises against a weightier one is left out: the learner is told one thing
+        if not contradictions([*kept, hint])[len(contradictions(kept)):]:
+            kept.append(hint)
+    return kept
 
 
-__all__ = ["Hint", "TIPS", "hints", "safest_discard"]
+__all__ = ["Hint", "TIPS", "against", "contradictions", "discard_cost", "hints", "safest_discard", "strong_move", "ways_out"]

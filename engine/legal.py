@@ -62,15 +62,23 @@ def legal_actions(state: State) -> list[Action]:
     return []
 
 
+# A card's rank for melding by rank, 0 for those never melded so (wild cards and threes).
+_MELD_RANK = tuple(0 if WILD[c] or c // 4 + 1 == 3 else c // 4 + 1 for c in range(53))
+
+
 def _naturals_by_rank(hand: Sequence[Card]) -> dict[int, list[Card]]:
     """Natural cards that can be melded by rank (threes never: red ones are laid out, black ones
     only go out together)."""
     groups: dict[int, list[Card]] = {}
+    meld_rank = _MELD_RANK
     for card in hand:
-        if not WILD[card]:
-            card_rank = card // 4 + 1  # rank(), inlined: this runs for every legal-action query
-            if card_rank != 3:
-                groups.setdefault(card_rank, []).append(card)
+        card_rank = meld_rank[card]
+        if card_rank:
+            group = groups.get(card_rank)
+            if group is None:
+                groups[card_rank] = [card]
+            else:
+                group.append(card)
     return groups
 
 
@@ -168,8 +176,9 @@ def _opening_sets(state: State, hand: Sequence[Card], base_points: int) -> Itera
     team = state.team_of(state.turn)
     minimum = state.opening_minimum(team)
     groups = [g for g in _naturals_by_rank(hand).values() if len(g) >= rules.min_naturals]
-    groups = sorted(groups, key=lambda g: -sum(rules.value(c) for c in g))[:_MAX_OPENING_RANKS]
-    wilds = sorted((c for c in hand if WILD[c]), key=lambda c: -rules.value(c))
+    values = rules.card_values
+    groups = sorted(groups, key=lambda g: -sum(values[c] for c in g))[:_MAX_OPENING_RANKS]
+    wilds = sorted((c for c in hand if WILD[c]), key=lambda c: -values[c])
     for size in range(0 if base_points else 1, len(groups) + 1):
         for chosen in combinations(groups, size):
             melds = _top_up(state, [list(g) for g in chosen], wilds, minimum - base_points)
@@ -178,20 +187,30 @@ def _opening_sets(state: State, hand: Sequence[Card], base_points: int) -> Itera
 
 
 def _top_up(state: State, groups: list[list[Card]], wilds: list[Card], needed: int) -> tuple[tuple[Card, ...], ...] | None:
+    """``groups`` (naturals of one rank each) made melds with the cheapest wild cards they need,
+    then topped up with the dearest while short of ``needed`` points; None if that falls short."""
     rules = state.rules
+    values = rules.card_values
     pool = list(wilds)
+    naturals = [len(g) for g in groups]  # the groups come in as naturals only
     for group in groups:  # the wild cards each group needs to be a meld at all
-        while len(group) < rules.min_meld:
-            if not pool:
+        short = rules.min_meld - len(group)
+        if short > 0:
+            if len(pool) < short:
                 return None
-            group.append(pool.pop())  # the cheapest wild card
-    points = sum(rules.value(c) for g in groups for c in g)
-    for group in groups:  # then the dearest wild cards, while short of the minimum
-        naturals = sum(1 for c in group if not WILD[c])
-        while points < needed and pool and sum(1 for c in group if WILD[c]) < rules.wilds_allowed(naturals):
+            for _ in range(short):
+                group.append(pool.pop())  # the cheapest wild card
+    points = sum(values[c] for g in groups for c in g)
+    allowed = rules.wilds_allowed
+    for group, count in zip(groups, naturals):  # then the dearest wild cards, while short of the minimum
+        if points >= needed or not pool:
+            break
+        room = allowed(count) - (len(group) - count)
+        while points < needed and pool and room > 0:
             card = pool.pop(0)
             group.append(card)
-            points += rules.value(card)
+            points += values[card]
+            room -= 1
     if points < needed:
         return None
     return tuple(tuple(g) for g in groups)
@@ -260,8 +279,8 @@ def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Ite
             candidates.append(MeldAction(melds=(reds[:1] + blacks[:1],)))
     by_suit: dict[int, dict[int, Card]] = {}
     for card in hand:
-        if not WILD[card] and rank(card) != 3:
-            by_suit.setdefault(card % 4, {})[14 if rank(card) == 1 else rank(card)] = card
+        if _MELD_RANK[card]:  # a natural other than a three
+            by_suit.setdefault(card % 4, {})[run_place(card)] = card
     for cards in by_suit.values():
         run: list[Card] = []
         for place in range(4, 16):
@@ -330,7 +349,7 @@ def _may_fit(meld: Meld, card: Card) -> bool:
     return place == min(places) - 1 or place == max(places) + 1
 
 
-def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> Iterator[Action]:
+def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> list[Action]:
     rules = state.rules
     melds = state.melds[state.seat_team[state.turn]]
     if len(rules.meld_kinds) <= 2:
@@ -339,33 +358,42 @@ def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]
         melded = {m.rank for m in melds if m.kind is MeldKind.RANK and rules.merges(m, m)}
     allowed = rules.wilds_allowed
     free = state.turn_state.permission is not True  # with a yes, only the way out is offered
+    hand_size, min_meld, wild_count = len(hand), rules.min_meld, len(wilds)
+    wild_prefixes = [tuple(wilds[:w]) for w in range(wild_count + 1)]
+    actions: list[Action] = []
     for meld_rank, naturals in by_rank.items():
         if meld_rank in melded:
             continue  # the same cards are offered as lay-offs
         for k in range(rules.min_naturals, len(naturals) + 1):
-            for w in range(0, min(len(wilds), allowed(k)) + 1):
+            chosen = tuple(naturals[:k])
+            for w in range(0, min(wild_count, allowed(k)) + 1):
                 size = k + w
-                if size < rules.min_meld:
+                if size < min_meld:
                     continue
-                action = _single_meld(tuple(naturals[:k]) + tuple(wilds[:w]))
-                if (free and len(hand) - size > 1) or _remaining_ok(state, len(hand) - size, action):
-                    yield action
+                action = _single_meld(chosen + wild_prefixes[w])
+                if (free and hand_size - size > 1) or _remaining_ok(state, hand_size - size, action):
+                    actions.append(action)
+    return actions
 
 
-def _layoffs(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> Iterator[Action]:
+def _layoffs(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> list[Action]:
     """Single cards onto the side's rank melds (other kinds: ``_special_melds``)."""
     rules = state.rules
     distinct_wilds = sorted(set(wilds))
+    plain = len(hand) > 2 and state.turn_state.permission is not True
+    actions: list[Action] = []
     for index, meld in enumerate(state.melds[state.seat_team[state.turn]]):
         if meld.kind is not MeldKind.RANK:
             continue
-        fitting = sorted(set(by_rank.get(meld.rank, ())))
+        naturals = by_rank.get(meld.rank)
+        fitting = sorted(set(naturals)) if naturals else []
         if rules.wilds_allowed(meld.naturals) > meld.wilds:
             fitting += distinct_wilds
-        if len(hand) > 2 and state.turn_state.permission is not True:
-            yield from [_single_layoff(index, card) for card in fitting]
+        if plain:
+            actions.extend([_single_layoff(index, card) for card in fitting])
             continue
         for card in fitting:
             action = _single_layoff(index, card)
             if _remaining_ok(state, len(hand) - 1, action):
-                yield action
+                actions.append(action)
+    return actions

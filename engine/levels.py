@@ -222,9 +222,11 @@ class ExpertBot:
         self.tuning = tuning  # None: the variant's own (``SEARCH``)
         self.policy = ClubBot()
         self.last_edge = 0.0  # by how many points the last choice beat the next best in playouts
+        self.last_error = 0.0  # the edge's standard error (0.0 where too few trials were paired)
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         obs = observation
+        self.last_edge = self.last_error = 0.0
         if len(legal) == 1 or obs.phase is Phase.ANSWER:
             return self.policy.choose(obs, legal, rng)
         tuning = self.tuning or SEARCH.get(obs.rules.name, Search())
@@ -269,9 +271,16 @@ class ExpertBot:
             # leave the club player's choice only for a move clearly better in these trials
             if mean - tuning.z * spread > edge:
                 best, edge = index, mean - tuning.z * spread
-        others = [sum(d) / len(d) for i, d in enumerate(diffs) if i != best and d]
+        others = {i: sum(d) / len(d) for i, d in enumerate(diffs) if i != best and d}
         mine = sum(diffs[best]) / len(diffs[best]) if diffs[best] else 0.0
-        self.last_edge = mine - max(others) if others else 0.0  # the reason a hint can give
+        self.last_edge = mine - max(others.values()) if others else 0.0  # the reason a hint can give
+        self.last_error = 0.0
+        if others:  # the edge's standard error: paired over the same worlds as the runner-up
+            runner = max(others, key=others.__getitem__)
+            paired = [a - b for a, b in zip(diffs[best], diffs[runner])] if best else [-b for b in diffs[runner]]
+            if len(paired) > 2:
+                mean = sum(paired) / len(paired)
+                self.last_error = (sum((x - mean) ** 2 for x in paired) / (len(paired) - 1) / len(paired)) ** 0.5
         return candidates[best]
 
     def _candidates(self, obs: Observation, legal: Sequence[Action], rng: random.Random, tuning: Search) -> list[Action]:

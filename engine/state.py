@@ -7,9 +7,8 @@ a position that leaves cards out) ``out_of_play``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from operator import attrgetter
 from typing import Any
 
 from engine.cards import RED_THREES, WILD, Card
@@ -24,7 +23,7 @@ class Phase(str, Enum):
     END = "end"  # the hand is over; see ``went_out``
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TurnState:
     """What the player to act has done in this turn so far."""
 
@@ -41,10 +40,17 @@ class TurnState:
     meld_sizes: tuple[int, ...] = ()  # the side's melds' sizes when the turn began (Royal's discard)
 
     def evolve(self, **changes: Any) -> TurnState:
-        return replace(self, **changes)
+        """A copy with ``changes`` (as ``State.evolve``: one dict copy, no ``__init__``)."""
+        if not changes.keys() <= _TURN_FIELDS:
+            raise TypeError(f"TurnState has no field {sorted(changes.keys() - _TURN_FIELDS)[0]!r}")
+        values = self.__dict__.copy()
+        values.update(changes)
+        new = _new(TurnState)
+        _set(new, "__dict__", values)
+        return new
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     rules: Rules
     players: int
@@ -85,14 +91,15 @@ class State:
 
     def evolve(self, **changes: Any) -> State:
         """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``, which
-        self-play does a few hundred times a hand (the copy shares every unchanged field)."""
-        new = object.__new__(State)
-        for name, value in zip(_FIELD_NAMES, _all_fields(self)):
-            _set(new, name, value)
-        for name, value in changes.items():
-            if name not in _FIELD_SET:
-                raise TypeError(f"State has no field {name!r}")
-            _set(new, name, value)
+        self-play does a few hundred times a hand. The state keeps its fields in a plain
+        ``__dict__`` (no ``__slots__``) so that the copy is one dict copy and update, a few times
+        cheaper than setting each field (docs/engine.md); the copy shares every unchanged value."""
+        if not changes.keys() <= _FIELD_SET:
+            raise TypeError(f"State has no field {sorted(changes.keys() - _FIELD_SET)[0]!r}")
+        values = self.__dict__.copy()
+        values.update(changes)
+        new = _new(State)
+        _set(new, "__dict__", values)
         return new
 
     # -- who ---------------------------------------------------------------------------------
@@ -144,8 +151,9 @@ class State:
 
     def freezer(self) -> Card | None:
         """The card that freezes the pile for everyone: the lowest wild card or red three in it."""
+        freezes = _FREEZES
         for card in self.pile:
-            if WILD[card] or card in RED_THREES:
+            if freezes[card]:
                 return card
         return None
 
@@ -173,9 +181,11 @@ class State:
         return cards
 
 
+_FREEZES = tuple(WILD[c] or c in RED_THREES for c in range(53))  # by card: it freezes the pile
 _FIELD_NAMES = tuple(f.name for f in fields(State))
+_TURN_FIELDS = frozenset(f.name for f in fields(TurnState))
 _FIELD_SET = frozenset(_FIELD_NAMES)
-_all_fields = attrgetter(*_FIELD_NAMES)
+_new = object.__new__
 _set = object.__setattr__
 
 

@@ -99,7 +99,7 @@ def _moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
     """What one of the learner's moves cost: a pile given, a pile frozen, a tip not followed."""
     from engine.actions import Discard, parse_action
     from engine.cards import WILD, format_cards
-    from engine.hints import hints, safest_discard
+    from engine.hints import against, safest_discard
     from engine.i18n import N_, NP_
     from tutor.messages import Message
 
@@ -126,7 +126,7 @@ def _moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
         froze = Message.text(N_("Discarding the {card} froze the pile, for your side too, and a wild card worth"
                                 " {points} points was lost to your melds."), card=action.card, points=points)
         found.append({**common, "tip": "review.froze_pile", "cost": points, "did": did, "advice": froze})
-    advice_hints = [h for h in hints(state) if h.tip.startswith("tactics.") and not h.follows(action)]
+    advice_hints = against(state, action)  # the hints' own judgement: a move as good for a reason is no error
     if advice_hints:
         best = advice_hints[0]
         found.append({**common, "tip": best.tip, "cost": 0, "weight": best.weight, "did": did,

@@ -329,14 +329,21 @@ def test_why_going_out_is_not_allowed_yet() -> None:
     assert "rule.not_out_yet" not in _tips(state_of(["9c", "5s"], phase="play", **canasta))
 
 
-def test_a_strong_players_move_is_legal_and_gives_its_reason() -> None:
+def test_a_strong_players_move_is_legal_says_what_it_does_and_a_margin_only_with_its_error_bar() -> None:
     from engine.hints import strong_move
 
     state = state_of(["7h", "7d", "Kc", "Kd", "4s"], pile=["9c", "4d", "7s"], **OPENED)
     hint = strong_move(state, budget_ms=60)
     assert hint is not None and is_legal(state, hint.action)
-    assert "points more" in hint.explanation() or "no other move did better" in hint.explanation()
+    text = hint.explanation()
+    assert text.startswith("A strong player would ") and "do this" not in text
+    if "points more" in text:  # a margin is shown only with its error bar, and only beyond twice it
+        assert "±" in text and hint.facts["points"] > 2 * hint.facts["error"]  # type: ignore[operator]
+    else:
+        assert text.endswith("no other move did clearly better.")
     # one legal move (draw: the J♠ fits nothing): no trials, and no "0 points more" either
     only = state_of(["5h", "8d", "Kc"], pile=["9c", "4d", "Js"], **OPENED)
     hint = strong_move(only, budget_ms=60)
-    assert hint is not None and hint.explanation(lang="sv").endswith("inget annat drag bättre.")
+    assert hint is not None and hint.explanation() == ("A strong player would draw from the stock. In trial deals"
+                                                        " no other move did clearly better.")
+    assert hint.explanation(lang="sv") != hint.explanation()

@@ -1,0 +1,224 @@
+"""How good are the hints' moves? The top hint judged against a long reference search.
+
+Issue 18's measure. A fixed set of positions drawn from seeded club games in every variant and
+table (``bench/hint_positions.json``, built once with ``--build``) is judged with the reference of
+``bench/expert_choices.py``: every scored action is played out to the hand's end by club players in
+the same sampled worlds (common random numbers). Each position's scored actions are the hints'
+moves, the club player's choice and a few other legal actions; their per-world margins are cached
+in ``bench/hint_reference.json``, so the hints can be changed and re-judged without searching again
+(only a move the cache lacks is searched, paired with the cached worlds). Run::
+
+    python bench/hint_quality.py --positions 40 --reference 12      # a subset: minutes on two cores
+    python bench/hint_quality.py --cached-only                        # re-judge from the cache alone
+
+It prints JSON per variant: how often the top hint's move is the reference's best or within its
+noise (1.96 standard errors of the paired difference), its mean and worst loss in points, the
+positions where it loses >= 150 points beyond 2.5 standard errors, the real decisions (a draw/take
+choice, a discard, go out or stay, answering partner) without any hint, pairs of hints that advise
+against each other, and how often each tip speaks. The best of a dozen noisy means is too good, so
+the losses are a little inflated, the same for every version of the hints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.expert_choices import Position, playout_margins  # noqa: E402
+from engine.actions import Action, Discard, TakePile, canonical, format_action, parse_action  # noqa: E402
+from engine.bots import observe  # noqa: E402
+from engine.deal import deal  # noqa: E402
+from engine.game import apply  # noqa: E402
+from engine.going_out import going_out_plan  # noqa: E402
+from engine.hints import contradictions, hints  # noqa: E402
+from engine.legal import legal_actions  # noqa: E402
+from engine.levels import ClubBot  # noqa: E402
+from engine.position import dump_position, load_position  # noqa: E402
+from engine.state import Phase, State  # noqa: E402
+from engine.variants import VARIANTS  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+POSITIONS = HERE / "hint_positions.json"
+CACHE = HERE / "hint_reference.json"
+PER_VARIANT = 100  # four-player tables take 40 of Wiener's and Royal's; the other tables share the rest
+
+
+def build(seed: int = 18) -> list[dict[str, Any]]:
+    """Positions from club games at every table of every variant (seeded: the same set every time)."""
+    rng = random.Random(seed)
+    club = ClubBot()
+    out: list[dict[str, Any]] = []
+    for name, variant in VARIANTS.items():
+        tables = variant.tables
+        shares = {t.name: PER_VARIANT for t in tables} if len(tables) == 1 else {
+            t.name: 40 if t.name == "4" else -(-(PER_VARIANT - 40) // (len(tables) - 1)) for t in tables}
+        for table in tables:
+            rules = variant.for_people(table.people, table.name)
+            found = 0
+            while found < shares[table.name]:
+                state = deal(rules, rng)
+                while not state.is_over() and found < shares[table.name]:
+                    legal = legal_actions(state)
+                    if len(legal) > 1 and rng.random() < 0.08:
+                        out.append({"id": f"{name}/{table.name}/{found}", "variant": name, "table": table.name,
+                                    "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                        found += 1
+                    state = apply(state, club.choose(observe(state, state.turn), legal, rng))
+    return out
+
+
+def _key(action: Action) -> str:
+    return json.dumps(format_action(canonical(action)), sort_keys=True)
+
+
+def real_decisions(state: State, legal: Sequence[Action]) -> list[str]:
+    """The decisions of issue 18 this position holds: a draw/take choice, a discard, go out or stay,
+    answering partner."""
+    found = []
+    if state.phase is Phase.DRAW and any(isinstance(a, TakePile) for a in legal):
+        found.append("draw_or_take")
+    if state.phase is Phase.ANSWER:
+        found.append("answer")
+    if state.phase is Phase.PLAY:
+        if len({a.card for a in legal if isinstance(a, Discard)}) > 1:
+            found.append("discard")
+        if going_out_plan(state) is not None:
+            found.append("go_out_or_stay")
+    return found
+
+
+def _load(entry: dict[str, Any]) -> State:
+    return load_position(entry["position"])
+
+
+def _search(job: tuple[dict[str, Any], list[str], int]) -> dict[str, list[float]]:
+    entry, keys, samples = job
+    position = Position(_load(entry), entry["seed"])
+    actions = [parse_action(json.loads(k)) for k in keys]
+    return {k: [round(m, 1) for m in ms] for k, ms in zip(keys, playout_margins(position, actions, samples))}
+
+
+def _wanted(entry: dict[str, Any], width: int) -> list[str]:
+    """The moves to score: every hint's, the club player's and ``width`` other legal actions."""
+    state = _load(entry)
+    legal = legal_actions(state)
+    chosen = [h.action for h in hints(state)]
+    chosen.append(ClubBot().choose(observe(state, state.turn), legal, random.Random(entry["seed"])))
+    pool = list(legal)
+    random.Random(entry["seed"] ^ 0x5EED).shuffle(pool)
+    return list(dict.fromkeys(_key(a) for a in [*chosen, *pool[:width]]))
+
+
+def judge(entry: dict[str, Any], scored: dict[str, list[float]]) -> dict[str, Any]:
+    """One position's figures for the hints as they are now."""
+    state = _load(entry)
+    legal = legal_actions(state)
+    found = hints(state)
+    row: dict[str, Any] = {"decisions": real_decisions(state, legal), "hinted": bool(found),
+                           "contradictions": contradictions(found), "tips": sorted({h.tip for h in found})}
+    if not found or not scored:
+        return row
+    means = {k: statistics.fmean(ms) for k, ms in scored.items()}
+    best = max(means, key=means.__getitem__)
+    top = _key(found[0].action)
+    if top not in scored:
+        row["unjudged"] = True
+        return row
+    diffs = [b - t for b, t in zip(scored[best], scored[top])]
+    loss = statistics.fmean(diffs)
+    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    row.update(loss=loss, se=se, best=top == best or loss <= 0, within=top == best or loss <= 1.96 * se,
+               blunder=loss >= 150 and loss > 2.5 * se, top_tip=found[0].tip)
+    return row
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    judged = [r for r in rows if "loss" in r]
+    decisions = Counter(d for r in rows for d in r["decisions"])
+    unhinted = Counter(d for r in rows if not r["hinted"] for d in r["decisions"])
+    out: dict[str, Any] = {"positions": len(rows), "judged": len(judged),
+                           "unjudged": sum(1 for r in rows if r.get("unjudged"))}
+    if judged:
+        out.update(best=round(sum(r["best"] for r in judged) / len(judged), 3),
+                   within_noise=round(sum(r["within"] for r in judged) / len(judged), 3),
+                   mean_loss=round(statistics.fmean(r["loss"] for r in judged), 1),
+                   worst_loss=round(max(r["loss"] for r in judged), 1),
+                   blunders=[(r["id"], r["top_tip"], round(r["loss"]), round(r["se"])) for r in judged if r["blunder"]])
+    out["hinted_at_decisions"] = {d: round(1 - unhinted[d] / n, 3) for d, n in sorted(decisions.items())}
+    out["decisions"] = dict(sorted(decisions.items()))
+    out["contradictory_pairs"] = sum(len(r["contradictions"]) for r in rows)
+    out["contradiction_examples"] = sorted({tuple(p) for r in rows for p in r["contradictions"]})[:8]
+    out["tips"] = dict(sorted(Counter(t for r in rows for t in r["tips"]).items()))
+    return out
+
+
+def _subset(entries: list[dict[str, Any]], count: int | None) -> list[dict[str, Any]]:
+    """The first ``count`` positions of each variant's share, spread over its tables."""
+    if count is None:
+        return entries
+    by_variant: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for entry in entries:
+        by_variant[entry["variant"]].append(entry)
+    out = []
+    for group in by_variant.values():
+        step = max(1, len(group) // count)
+        out.extend(group[::step][:count])
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", action="store_true", help=f"(re)build {POSITIONS.name}")
+    parser.add_argument("--positions", type=int, default=None, help="positions per variant (default: all)")
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default=None)
+    parser.add_argument("--reference", type=int, default=12, help="reference playouts per action")
+    parser.add_argument("--width", type=int, default=6, help="other legal actions scored besides the hints' moves")
+    parser.add_argument("--cached-only", action="store_true", help="search nothing: judge with the cache alone")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    if args.build or not POSITIONS.exists():
+        POSITIONS.write_text(json.dumps(build(), separators=(",", ":")) + "\n")
+    entries = json.loads(POSITIONS.read_text())
+    if args.variant:
+        entries = [e for e in entries if e["variant"] == args.variant]
+    entries = _subset(entries, args.positions)
+    cache: dict[str, Any] = json.loads(CACHE.read_text()) if CACHE.exists() else {}
+    if not args.cached_only:
+        jobs = []
+        for entry in entries:
+            have = cache.get(entry["id"])
+            if have is None or have["samples"] != args.reference:
+                have = cache[entry["id"]] = {"samples": args.reference, "margins": {}}
+            missing = [k for k in _wanted(entry, args.width) if k not in have["margins"]]
+            if missing:
+                jobs.append((entry, missing, args.reference))
+        with ProcessPoolExecutor(args.workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            for (entry, _, _), margins in zip(jobs, pool.map(_search, jobs)):
+                cache[entry["id"]]["margins"].update(margins)
+        CACHE.write_text(json.dumps(cache, separators=(",", ":"), sort_keys=True) + "\n")
+    report: dict[str, Any] = {"reference_playouts": args.reference, "variants": {}}
+    rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for entry in entries:
+        row = judge(entry, cache.get(entry["id"], {}).get("margins", {}))
+        row["id"] = entry["id"]
+        rows[entry["variant"]].append(row)
+    for variant, group in sorted(rows.items()):
+        report["variants"][variant] = summary(group)
+    json.dump(report, sys.stdout, indent=1)
+    print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""This engine against another copy of it (today's, before a change) in one run, interleaved.
+
+Each round runs every measurement once in each tree, alternately, each in a fresh process, so
+that the machine's load falls on both alike; the ratio printed is the median of the rounds'
+ratios. Measurements: self-play hands/s with random and club players in every variant, and the
+expert's playouts per move at its 300 ms budget.
+
+    git archive <commit> | tar -x -C /tmp/base
+    python bench/speed_compare.py --baseline /tmp/base [--rounds 3] [--seconds 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+
+# Run in the measured tree's own interpreter process: the tree's engine is first on sys.path.
+WORKER = r"""
+import json, random, sys, time
+sys.path.insert(0, sys.argv[1])
+from engine.bots import RandomBot, observe
+from engine.deal import deal
+from engine.game import apply
+from engine.legal import legal_actions
+from engine.levels import ExpertBot, make_bot
+from engine.variants import VARIANTS
+kind, variant, seconds = sys.argv[2], sys.argv[3], float(sys.argv[4])
+rules = VARIANTS[variant].for_people(4)
+rng = random.Random(7)
+if kind == "expert":
+    # playouts per move: the expert's own loop at its budget, on positions of club play
+    bot, club, counted = ExpertBot(), make_bot("club"), [0]
+    playout = bot._playout
+    def counting(*args):
+        counted[0] += 1
+        return playout(*args)
+    bot._playout = counting
+    moves, started = 0, time.perf_counter()
+    number = 0
+    while time.perf_counter() - started < seconds:
+        state = deal(rules, rng, dealer=number % 4)
+        number += 1
+        while not state.is_over() and time.perf_counter() - started < seconds:
+            legal = legal_actions(state)
+            obs = observe(state, state.turn)
+            if len(legal) > 1 and state.phase.value == "play":
+                before = counted[0]
+                bot.choose(obs, legal, random.Random(moves))
+                moves += counted[0] > before
+            state = apply(state, club.choose(obs, legal, rng))
+    print(json.dumps(counted[0] / max(moves, 1)))
+else:
+    bots = [RandomBot() if kind == "random" else make_bot(kind) for _ in range(4)]
+    hands, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = deal(rules, rng, dealer=hands % 4)
+        while not state.is_over():
+            state = apply(state, bots[state.turn].choose(observe(state, state.turn), legal_actions(state), rng))
+        hands += 1
+    print(json.dumps(hands / (time.perf_counter() - started)))
+"""
+
+VARIANT_NAMES = ("classic", "wiener", "swedish", "royal")
+
+
+def measure(tree: Path, kind: str, variant: str, seconds: float) -> float:
+    out = subprocess.run([sys.executable, "-c", WORKER, str(tree), kind, variant, str(seconds)],
+                         capture_output=True, text=True, check=True)
+    return float(json.loads(out.stdout))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", type=Path, required=True, help="a copy of the engine to compare with")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=4.0, help="per measurement")
+    parser.add_argument("--kinds", default="random,club,expert")
+    parser.add_argument("--variants", default=",".join(VARIANT_NAMES))
+    args = parser.parse_args()
+    report: dict[str, dict[str, object]] = {}
+    for kind in args.kinds.split(","):
+        for variant in args.variants.split(","):
+            old, new = [], []
+            for _ in range(args.rounds):
+                old.append(measure(args.baseline, kind, variant, args.seconds))
+                new.append(measure(HERE, kind, variant, args.seconds))
+            ratio = statistics.median(n / o for n, o in zip(new, old))
+            unit = "playouts/move" if kind == "expert" else "hands/s"
+            report[f"{kind} {variant}"] = {"unit": unit, "before": [round(x, 1) for x in old],
+                                           "after": [round(x, 1) for x in new], "ratio": round(ratio, 2)}
+            print(f"{kind:7} {variant:8} before {statistics.median(old):8.1f}  after {statistics.median(new):8.1f}"
+                  f"  {unit:14} x{ratio:.2f}", flush=True)
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()

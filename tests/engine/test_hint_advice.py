@@ -1,0 +1,163 @@
+"""Issue 18's classes of unsound advice, each as a scripted position with the advice a teacher
+expects; and the property that no hint suggests an illegal action or advises against another."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.actions import Discard, MeldAction, parse_action
+from engine.cards import pretty_card
+from engine.game import apply, is_legal
+from engine.hints import against, contradictions, hints, safest_discard
+from engine.legal import legal_actions
+from tests.engine.helpers import state_of
+from tests.engine.test_properties import TABLES, _walk
+
+OPENED = {"melds": [[["Qh", "Qd", "Qc"]], []]}
+
+
+def _hint(state, tip: str):  # type: ignore[no-untyped-def]
+    found = [h for h in hints(state) if h.tip == tip]
+    assert found, f"{tip} is silent; said: {[h.tip for h in hints(state)]}"
+    return found[0]
+
+
+def test_the_way_out_keeps_a_natural_canasta_natural_and_shows_every_step() -> None:
+    # the 6♣ completes the sixes as a natural canasta (500); the 2♠ goes onto the kings, not the sixes (300)
+    melds = {"melds": [[["6h", "6d", "6c", "6s", "6h", "6d"], ["Kh", "Kd", "Ks", "2c"]], []]}
+    state = state_of(["6c", "2s", "9d"], phase="play", **melds)
+    hint = _hint(state, "rule.go_out")
+    after = apply(state, hint.action)
+    assert isinstance(hint.action, MeldAction)
+    sixes = next(m for m in after.melds[0] if m.rank == 6)
+    assert sixes.wilds == 0 and len(sixes.cards) == 7
+    text = hint.explanation()
+    assert "then discard the 9♦" in text and "6♣" in text and "2♠" in text and "points in your side's favour" in text
+
+
+def test_keep_pairs_against_a_frozen_pile_spares_a_rank_the_other_side_has_melded() -> None:
+    # the other side melded the 5s: a 5 is the card the next player is least likely to hold a pair of
+    state = state_of(["8c", "8d", "Kh", "5s"], phase="play", pile=["2c", "9h"],
+                     melds=[[["Qh", "Qd", "Qc"]], [["5h", "5d", "5c"]]])
+    hint = _hint(state, "tactics.keep_pairs")
+    assert pretty_card(hint.action.card) == "5♠"  # type: ignore[attr-defined]
+
+
+def test_a_pair_of_threes_is_no_pair_to_keep() -> None:
+    state = state_of(["3s", "3c", "Kh", "5s"], phase="play", pile=["2c", "9h"], **OPENED)
+    assert "tactics.keep_pairs" not in {h.tip for h in hints(state)}
+
+
+def test_the_black_three_is_the_stopper_and_the_review_does_not_call_it_a_broken_pair() -> None:
+    state = state_of(["3s", "Kh", "Kd", "5c", "9d"], phase="play", pile=["7h", "8c", "4d", "Jc"], **OPENED)
+    hint = _hint(state, "tactics.safe_discard")
+    assert pretty_card(hint.action.card) == "3♠"  # type: ignore[attr-defined]
+    assert "blocks the pile" in hint.explanation()
+    assert not against(state, parse_action({"type": "discard", "card": "3s"}))
+    # breaking the kings instead is held against the move
+    assert against(state, parse_action({"type": "discard", "card": "Kh"}))
+
+
+def test_an_open_pile_is_not_handed_over_with_a_rank_the_next_side_has_melded() -> None:
+    state = state_of(["6s", "9h", "Kc", "Kd"], phase="play", pile=["7h", "4c", "5d", "Jc", "8h"],
+                     melds=[[["Qh", "Qd", "Qc"]], [["9d", "9s", "9c"], ["6d", "6c", "6h"]]])
+    choice = safest_discard(state, legal_actions(state))
+    assert choice is not None and pretty_card(choice.card) == "K♣"
+
+
+def test_wieners_blocking_card_is_advised() -> None:
+    # Wiener (002): a discard that fits the other side's complete canasta blocks the pile for it
+    melds = [[["Qh", "Qd", "Qc"]], [["Kh", "Kd", "Ks", "Kc", "Kh", "Kd", "Ks"]]]
+    state = state_of([], variant="wiener", phase="play", pile=["7h", "4c", "5d", "Jc"], melds=melds,
+                     hands=[["Kc", "9h", "5s", "6d", "8c"], 13, 13, 13])
+    hint = _hint(state, "tactics.safe_discard")
+    assert pretty_card(hint.action.card) == "K♣" and "blocks the pile" in hint.explanation()  # type: ignore[attr-defined]
+
+
+def test_every_discard_gets_advice_with_its_reason() -> None:
+    state = state_of(["4s", "9h", "Jc", "Kd", "7c"], phase="play", pile=["7h", "8c"], **OPENED)
+    hint = _hint(state, "tactics.safe_discard")
+    assert isinstance(hint.action, Discard) and "Discard the" in hint.explanation() and ": " in hint.explanation()
+
+
+def test_keep_eight_is_scaled_to_the_hand_and_silent_on_a_small_hand() -> None:
+    small = state_of(["5s", "5h", "5d", "9h", "Jc"], phase="play", **OPENED)
+    assert "tactics.keep_cards" not in {h.tip for h in hints(small)}
+    big = state_of(["5s", "5h", "5d", "9h", "Jc", "Kd", "7c", "8d"], phase="play", **OPENED)
+    hint = _hint(big, "tactics.keep_cards")
+    assert hint.facts["count"] == 6 and "Keep 6 cards" in hint.explanation()
+
+
+def test_tip_15_speaks_in_every_variant() -> None:
+    # the other side has its canastas and a player with two cards: meld what you can
+    theirs = [["Kh", "Kd", "Ks", "Kc", "Kh", "Kd", "Ks"], ["Ah", "Ad", "As", "Ac", "Ah", "Ad", "As"]]
+    state = state_of([], phase="play", melds=[[["Qh", "Qd", "Qc"]], theirs],
+                     hands=[["Qs", "9h", "5s", "6d"], 2, 9, 9])
+    hint = _hint(state, "tactics.shed_cards")
+    assert pretty_card(hint.action.cards()[0]) == "Q♠"  # type: ignore[attr-defined]
+
+
+def test_a_completed_canasta_says_what_it_is_worth_and_prefers_the_natural_card() -> None:
+    melds = {"melds": [[["6h", "6d", "6c", "6s", "6h", "6d"]], []]}
+    state = state_of(["6c", "2s", "9d", "Kh", "Kd"], phase="play", **melds)
+    hint = _hint(state, "tactics.complete_canasta")
+    assert [pretty_card(c) for c in hint.cards] == ["6♣"]
+    assert "completes a canasta" in hint.explanation() and hint.facts["points"] == 505
+
+
+def test_the_joker_tip_leaves_a_natural_canasta_to_the_natural_card() -> None:
+    melds = {"melds": [[["6h", "6d", "6c", "6s", "6h", "6d"], ["Kh", "Kd", "Ks", "2c", "Kh", "Kd"]], []]}
+    both = state_of(["6c", "2s", "JK", "9d", "4h"], phase="play", **melds)
+    joker = [h for h in hints(both) if h.tip == "tactics.joker_first"]
+    assert [h.action.layoffs[0].onto for h in joker] == [1]  # type: ignore[attr-defined]
+    assert _hint(both, "tactics.complete_canasta").cards == (parse_action({"type": "discard", "card": "6c"}).card,)  # type: ignore[attr-defined]
+
+
+def test_dont_rush_the_pile_is_not_outranked_by_the_rule_that_it_may_be_taken() -> None:
+    state = state_of(["7h", "7d", "Kc", "9s", "4d"], phase="draw", pile=["9c", "7s"], **OPENED)
+    tips = [h.tip for h in hints(state)]
+    assert "tactics.dont_rush_pile" in tips and "rule.take_pile" not in tips
+
+
+@pytest.mark.parametrize("rules", TABLES)
+def test_no_hint_is_illegal_or_advises_against_another(rules) -> None:  # type: ignore[no-untyped-def]
+    for state in _walk(5, ("basic",), rules)[::3]:
+        found = hints(state)
+        for hint in found:
+            assert is_legal(state, hint.action), (hint.tip, hint.action)
+        assert not contradictions(found), [(h.tip, h.action) for h in found]
+
+
+def test_answering_partner_gets_advice_with_its_reason() -> None:
+    from engine.actions import AnswerGoOut
+
+    canasta = [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"]], []]
+    light = state_of(["4h", "5c"], phase="answer", turn_state={"asker": 2, "asked": True}, melds=canasta)
+    hint = _hint(light, "tactics.answer")
+    assert hint.action == AnswerGoOut(True) and "the 10 points left in your hand" in hint.explanation()
+    heavy = state_of(["Ah", "Ac", "JK", "Kd"], phase="answer", turn_state={"asker": 2, "asked": True}, melds=canasta)
+    hint = _hint(heavy, "tactics.answer")
+    assert hint.action == AnswerGoOut(False) and "Answer no: the 100 points" in hint.explanation()
+
+
+def test_the_royal_opening_offers_a_samba_where_one_can_open() -> None:
+    # Taktik 8: a strong opening holds a Samba; the rule hint shows it rather than the fewest cards
+    from engine.melds import MeldKind
+
+    hand = ["4h", "5h", "6h", "7h", "8h", "9h", "10h", "Ac", "Ad", "Kc", "Qs", "Jd", "9c", "6s", "5d"]
+    state = state_of([], **{"variant": "royal", "phase": "play", "hands": [hand, 15, 15, 15]})
+    openings = [h for h in hints(state) if h.tip in ("rule.opening", "tactics.sambas_win", "tactics.strong_opening")]
+    assert openings, [h.tip for h in hints(state)]
+    rule = next(h for h in openings if h.tip == "rule.opening")
+    kinds = {state.rules.make_meld(m).kind for m in rule.action.melds}  # type: ignore[attr-defined]
+    assert MeldKind.SAMBA in kinds
+
+
+def test_the_way_out_names_staying_in_where_a_canasta_is_near_and_the_other_side_cannot_go_out() -> None:
+    # tip 13's two halves: going out is possible; the 8s are one card from a canasta and nobody threatens
+    melds = {"melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"], ["8h", "8d", "8c", "8s", "8h", "8d"]], []]}
+    state = state_of(["5c", "5d", "5h", "9d"], phase="play", **melds)
+    text = _hint(state, "rule.go_out").explanation()
+    assert "Or stay in" in text and "1 card from a canasta" in text
+    threatened = {"melds": [melds["melds"][0], [["Kh", "Kd", "Ks", "Kc", "Kh", "Kd", "Ks"]]]}
+    assert "Or stay in" not in _hint(state_of(["5c", "5d", "5h", "9d"], phase="play", **threatened), "rule.go_out").explanation()
