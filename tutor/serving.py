@@ -67,6 +67,7 @@ class ServingSettings:
     allowed_origins: tuple[str, ...] = ()  # besides the page's own, e.g. "https://cards.school.example"
     events_per_second: float = 20.0  # a person taps a few times a second; scrolls and typing add some
     event_burst: int = 20  # the most events one connection may have accepted at once
+    props_per_second: float = 200.0  # a field's typed text: cheap to apply, and dropping one loses text
     session_timeout: int = 120  # seconds a closed tab's session is kept for a reconnect (Flet: 3600)
     first_frame_timeout: float = 20.0  # a connection must register within this
     disconnect_grace: float = 10.0  # a handler still running this long after its client left is ended
@@ -250,7 +251,8 @@ class _Connection:
     def __init__(self, settings: ServingSettings, lang: str, client: str, receive: Receive, send: Send) -> None:
         self.settings, self.lang, self.client = settings, lang, client
         self._receive, self._send = receive, send
-        self.bucket = TokenBucket(settings.events_per_second, settings.event_burst)
+        self.buckets = {CONTROL_EVENT: TokenBucket(settings.events_per_second, settings.event_burst),
+                        UPDATE_CONTROL_PROPS: TokenBucket(settings.props_per_second, settings.props_per_second)}
         self.registered = False
         self.gone = asyncio.Event()  # the client left, or was sent away
         self.dropped = 0
@@ -293,9 +295,9 @@ class _Connection:
                     return await self._send_away(1008)
                 self.registered = True
                 return message
-            if data is not None and frame_action(data) in (CONTROL_EVENT, UPDATE_CONTROL_PROPS) \
-                    and not self.bucket.allow():
-                self.dropped += 1
+            bucket = self.buckets.get(frame_action(data) if data is not None else None)
+            if bucket is not None and not bucket.allow():
+                self.dropped += 1  # an event over the limit is dropped: queueing it would stall this session
                 continue
             return message
 

@@ -63,9 +63,14 @@ class Client:
         await ws.send(frame(REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": PAGE}))
         deadline = time.monotonic() + timeout
         while not client.targets and time.monotonic() < deadline:
-            message = decode(await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
-            clickable(message[1], client.targets)
+            await client.recv(deadline - time.monotonic())
         return client
+
+    async def recv(self, timeout: float) -> list[Any]:
+        """The next message; the controls it adds (a re-render may give a button a new id) are noted."""
+        message = decode(await asyncio.wait_for(self.ws.recv(), timeout))
+        clickable(message[1], self.targets)
+        return message
 
     def tap_frame(self, target: int) -> bytes:
         return frame(CONTROL_EVENT, {"target": target, "name": "click", "data": None})
@@ -75,13 +80,13 @@ class Client:
         await self.drain()
         start = time.perf_counter()
         await self.ws.send(self.tap_frame(target))
-        await asyncio.wait_for(self.ws.recv(), timeout)
+        await self.recv(timeout)
         return time.perf_counter() - start
 
     async def drain(self) -> None:
         while True:
             try:
-                await asyncio.wait_for(self.ws.recv(), 0.05)
+                await self.recv(0.05)
             except asyncio.TimeoutError:
                 return
 
