@@ -237,7 +237,7 @@ def _all_text(page: Any) -> list[str]:
 
 
 @pytest.mark.parametrize(("size", "lang", "button", "said"), [("desktop", "de", "lang-de", "Du bist dran"),
-                                                              ("phone", "is", "lang-is", "Þú átt")])
+                                                              ("phone", "is", "lang-is", "Röðin er komin að þér")])
 def test_switch_language_mid_hand_and_find_no_english_left(tmp_path: Path, size: str, lang: str, button: str,
                                                            said: str) -> None:
     with serve(tmp_path, "--pace", "0", "--seed", "11") as url, browser(url, SIZES[size], "status") as page:
