@@ -112,6 +112,29 @@ def test_a_malformed_first_frame_is_refused(server: Server, first: bytes | str) 
     assert run(_malformed(server, first)) == 1008
 
 
+@pytest.mark.parametrize("later", [b"\x00\xc1\xff", "text", b"\x00\x92\x03\xa1x"])
+def test_a_malformed_frame_later_ends_only_its_own_session(server: Server, later: bytes | str) -> None:
+    async def send_later() -> tuple[bool, float]:
+        broken = await Client.open(server.ws)
+        other = await Client.open(server.ws)
+        await broken.ws.send(later)
+        try:
+            while True:
+                await broken.recv(20)
+        except ConnectionClosed:
+            closed = True
+        except asyncio.TimeoutError:
+            closed = False
+        await other.drain()
+        seconds = await other.tap(other.targets["Small cards"])
+        await other.tap(other.targets["Medium cards"])
+        await other.close()
+        return closed, seconds
+
+    closed, seconds = run(send_later())  # type: ignore[misc]
+    assert closed and seconds < 5
+
+
 def test_sigterm_stops_a_server_with_malformed_and_silent_connections(tmp_path: Path) -> None:
     with running(tmp_path) as fresh:
         async def leave_open() -> list[object]:
