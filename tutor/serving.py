@@ -265,10 +265,11 @@ class _Connection:
             if not handler.done():
                 # Flet's handler waits for its send loop, which only a registered session stops:
                 # a connection that leaves before registering would keep it (and shutdown) waiting.
-                done, _ = await asyncio.wait({handler}, timeout=self.settings.disconnect_grace)
+                # A registered one gets a grace to hand its session over to Flet's reconnect timer.
+                grace = self.settings.disconnect_grace if self.registered else 0.2
+                done, _ = await asyncio.wait({handler}, timeout=grace)
                 if not done:
-                    LOG.info("ended the handler of %s: its client left %.0f s ago",
-                             self.client, self.settings.disconnect_grace)
+                    LOG.info("ended the handler of %s: its client left %.1f s ago", self.client, grace)
                     handler.cancel()
             outcome = (await asyncio.gather(handler, return_exceptions=True))[0]
             if isinstance(outcome, Exception):  # one line: a dropped connection is not news

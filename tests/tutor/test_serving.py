@@ -153,7 +153,9 @@ def test_sigterm_stops_a_server_with_malformed_and_silent_connections(tmp_path: 
 
         *_, seconds = run(leave_open())  # type: ignore[misc]
         print(f"SIGTERM to exit: {seconds:.1f} s")
-        assert fresh.process.poll() is not None and seconds < 15
+        # Under 5 s: the handlers of the silent and the malformed connection were ended by the guard,
+        # not by uvicorn's shutdown timeout (5 s).
+        assert fresh.process.poll() is not None and seconds < 4.5
 
 
 # Closed sessions are released
