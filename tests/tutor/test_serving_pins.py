@@ -100,3 +100,13 @@ def test_a_rate_limiter_keeps_a_bounded_bucket_per_key() -> None:
     assert len(guesses) == 2  # the idlest key was forgotten
     guesses.reset("10.0.0.7")
     assert guesses.retry_after("10.0.0.7") == 0
+
+
+@pytest.mark.parametrize("argv", [["--allow-origin", "cards.example"], ["--allow-origin", "https://a.example/app"],
+                                  ["--session-timeout", "0"], ["--events-per-second", "0"], ["--event-burst", "0"]])
+def test_bad_serving_options_are_refused_by_name(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.__main__ import main
+
+    with pytest.raises(SystemExit) as refused:
+        main(["--no-browser", *argv])
+    assert refused.value.code == 2 and argv[0] in capsys.readouterr().err
