@@ -122,7 +122,7 @@ class Guard:
     def __init__(self, app: ASGIApp, settings: ServingSettings) -> None:
         self.app, self.settings = app, settings
         self.allowed = {origin.rstrip("/").lower() for origin in settings.allowed_origins}
-        self.gzipped: OrderedDict[tuple[str, int, bytes], bytes] = OrderedDict()
+        self.gzipped: OrderedDict[tuple[str, bytes, bytes], bytes] = OrderedDict()
         self.gzipped_bytes = 0
         self.connections = 0  # websockets open now (for the tests and the bench)
 
@@ -169,25 +169,28 @@ class Guard:
             return
         start: Message = {}
         body = bytearray()
+        cached: list[bytes] = []
 
         async def capture(message: Message) -> None:
             if message["type"] == "http.response.start":
                 start.update(message)
-            elif message["type"] == "http.response.body":
+                packed = self.gzipped.get(_gzip_key(scope["path"], start))
+                if packed is not None:  # the file is not gathered again: one copy in memory, however many load it
+                    cached.append(packed)
+            elif message["type"] == "http.response.body" and not cached:
                 body.extend(message.get("body", b""))
 
         await self.app(scope, receive, capture)
         response_headers = list(start.get("headers", []))
         named = dict(response_headers)
-        compressible = (start.get("status") == 200 and len(body) >= 1024 and b"content-encoding" not in named
-                        and _compressible(named.get(b"content-type", b"")))
-        if compressible:
-            raw = bytes(body)
-            key = (scope["path"], len(raw), named.get(b"etag", b""))
-            packed = self.gzipped.get(key)
-            if packed is None:  # compressed once, off the event loop; then served from memory
-                packed = await asyncio.to_thread(gzip.compress, raw, 6)
+        packed = cached[0] if cached else None
+        if packed is None and start.get("status") == 200 and len(body) >= 1024 \
+                and b"content-encoding" not in named and _compressible(named.get(b"content-type", b"")):
+            packed = await asyncio.to_thread(gzip.compress, bytes(body), 6)  # off the event loop
+            key = _gzip_key(scope["path"], start)
+            if key is not None:
                 self._remember(key, packed)
+        if packed is not None:
             response_headers = [(k, v) for k, v in response_headers if k != b"content-length"]
             response_headers += [(b"content-encoding", b"gzip"), (b"content-length", str(len(packed)).encode()),
                                  (b"vary", b"Accept-Encoding")]
@@ -196,7 +199,7 @@ class Guard:
         await out({**start, "headers": response_headers})
         await out({"type": "http.response.body", "body": bytes(body)})
 
-    def _remember(self, key: tuple[str, int, bytes], packed: bytes) -> None:
+    def _remember(self, key: tuple[str, bytes, bytes], packed: bytes) -> None:
         self.gzipped[key] = packed
         self.gzipped_bytes += len(packed)
         while self.gzipped_bytes > self.settings.gzip_cache_bytes and self.gzipped:
@@ -219,6 +222,15 @@ class Guard:
             await send(message)
 
         return send_with_headers
+
+
+def _gzip_key(path: str, start: Message) -> tuple[str, bytes, bytes] | None:
+    """A file's compressed copy is found by path, length and ETag: a changed file is compressed anew."""
+    if start.get("status") != 200:
+        return None
+    named = dict(start.get("headers", []))
+    etag, length = named.get(b"etag"), named.get(b"content-length")
+    return (path, length, etag) if etag and length else None
 
 
 def _compressible(content_type: bytes) -> bool:

@@ -242,6 +242,7 @@ def test_big_static_files_are_gzipped_and_cacheable(server: Server) -> None:
         _, headers, body = get(server, path, **{"Accept-Encoding": "gzip"})
         assert headers["content-encoding"] == "gzip" and headers["vary"] == "Accept-Encoding"
         assert gzip.decompress(body) == plain
+        assert get(server, path, **{"Accept-Encoding": "gzip"})[2] == body  # again, from the guard's memory
         assert "max-age=" in headers["cache-control"] and "etag" in plain_headers
         total_raw, total_sent = total_raw + len(plain), total_sent + len(body)
     _, page_headers, _ = get(server, "/", **{"Accept-Encoding": "gzip"})
