@@ -14,7 +14,7 @@ from typing import Any
 import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 
-REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT = 1, 2, 3
+REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, INVOKE_METHOD = 1, 2, 3, 5
 PAGE = {"route": "/", "width": 1280, "height": 800, "window_width": 1280, "window_height": 800,
         "platform": "linux", "web": True, "pwa": False, "debug": False}
 
@@ -51,15 +51,17 @@ def clickable(tree: Any, found: dict[str, int] | None = None) -> dict[str, int]:
 class Client:
     """One session: ``await Client.open(url)`` registers and waits for the first screen."""
 
-    def __init__(self, ws: ClientConnection) -> None:
+    def __init__(self, ws: ClientConnection, storage: dict[str, Any] | None = None) -> None:
         self.ws = ws
         self.targets: dict[str, int] = {}
+        self.storage = {} if storage is None else storage  # the browser's SharedPreferences
 
     @classmethod
-    async def open(cls, url: str, origin: str | None = None, timeout: float = 60.0) -> "Client":
+    async def open(cls, url: str, origin: str | None = None, timeout: float = 60.0,
+                   storage: dict[str, Any] | None = None) -> "Client":
         headers = {"Origin": origin} if origin else None
         ws = await connect(url, additional_headers=headers, max_size=None, open_timeout=timeout)
-        client = cls(ws)
+        client = cls(ws, storage)
         await ws.send(frame(REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": PAGE}))
         deadline = time.monotonic() + timeout
         while not client.targets and time.monotonic() < deadline:
@@ -69,8 +71,24 @@ class Client:
     async def recv(self, timeout: float) -> list[Any]:
         """The next message; the controls it adds (a re-render may give a button a new id) are noted."""
         message = decode(await asyncio.wait_for(self.ws.recv(), timeout))
+        if message[0] == INVOKE_METHOD:  # the server asks the browser (its storage): answer as one would
+            await self.ws.send(frame(INVOKE_METHOD, self.answer(message[1])))
         clickable(message[1], self.targets)
         return message
+
+    def answer(self, call: dict[str, Any]) -> dict[str, Any]:
+        name, args = call.get("name"), call.get("args") or {}
+        result: Any = None
+        if name == "get":
+            result = self.storage.get(args.get("key"))
+        elif name == "set":
+            self.storage[args.get("key")] = args.get("value")
+            result = True
+        elif name == "contains_key":
+            result = args.get("key") in self.storage
+        elif name == "remove":
+            result = self.storage.pop(args.get("key"), None) is not None
+        return {"control_id": call.get("control_id"), "call_id": call.get("call_id"), "result": result, "error": None}
 
     def tap_frame(self, target: int) -> bytes:
         return frame(CONTROL_EVENT, {"target": target, "name": "click", "data": None})
