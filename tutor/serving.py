@@ -66,7 +66,7 @@ class ServingSettings:
 
     allowed_origins: tuple[str, ...] = ()  # besides the page's own, e.g. "https://cards.school.example"
     events_per_second: float = 20.0  # a person taps a few times a second; scrolls and typing add some
-    event_burst: int = 20  # the most events one connection may have accepted at once
+    event_burst: int = 40  # the most at once: a typed name is a key event and a change event a letter
     props_per_second: float = 200.0  # a field's typed text: cheap to apply, and dropping one loses text
     session_timeout: int = 120  # seconds a closed tab's session is kept for a reconnect (Flet: 3600)
     first_frame_timeout: float = 20.0  # a connection must register within this
