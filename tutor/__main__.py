@@ -8,10 +8,10 @@ import sys
 import threading
 import webbrowser
 from pathlib import Path
-from typing import Any
 
 from engine.i18n import LANGUAGES
 from engine.variants import VARIANTS
+from tutor.serving import ServingSettings, build_app, serve
 
 
 def free_port(host: str) -> int:
@@ -35,8 +35,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settings", type=Path, help="settings file (default: the user's config folder)")
     parser.add_argument("--store", help="the store's URL, e.g. postgresql://user@host/db (default: $CANASTA_STORE,"
                         " else store.sqlite3 in the settings' folder)")
+    serving = parser.add_argument_group("serving a class (docs/classroom.md)")
+    serving.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                         help="another Origin whose pages may connect, e.g. https://cards.school.example behind"
+                         " a proxy (repeatable; the page's own is always allowed)")
+    serving.add_argument("--session-timeout", type=int, default=ServingSettings.session_timeout, metavar="S",
+                         help="seconds a closed tab's session is kept for a reconnect (default: %(default)s)")
+    serving.add_argument("--events-per-second", type=float, default=ServingSettings.events_per_second,
+                         metavar="N", help="events one connection may send a second (default: %(default)s)")
+    serving.add_argument("--event-burst", type=int, default=ServingSettings.event_burst, metavar="N",
+                         help="events one connection may send at once (default: %(default)s)")
     parser.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # bench/app_bench.py
     args = parser.parse_args(argv)
+    if args.session_timeout < 1 or args.events_per_second <= 0 or args.event_burst < 1:
+        parser.error("--session-timeout and --event-burst must be at least 1, --events-per-second above 0")
+    for origin in args.allow_origin:
+        if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
+            parser.error(f"--allow-origin {origin!r}: an Origin is scheme://host[:port], e.g. https://cards.example")
 
     import flet as ft
 
@@ -52,29 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"canasta-tutor: {url}", flush=True)
     if not args.no_browser:
         threading.Timer(1.5, webbrowser.open, (url,)).start()
-    serve(ft.run(make_main(options), export_asgi_app=True, no_cdn=True, assets_dir=str(ASSETS)), args.host, port)
+    settings = ServingSettings(allowed_origins=tuple(args.allow_origin), session_timeout=args.session_timeout,
+                               events_per_second=args.events_per_second, event_burst=args.event_burst)
+    serve(build_app(make_main(options), str(ASSETS), settings), args.host, port)
     return 0
-
-
-# The page may reach only its own server: Flet's web client would otherwise fetch a runtime it
-# does not use from a CDN, and nothing should leave a classroom's machine.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self' data: blob: 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'; "
-    "connect-src 'self' data: blob:; img-src 'self' data: blob:; font-src 'self' data:"
-)
-
-
-def serve(app: Any, host: str, port: int) -> None:
-    """Serve Flet's web app with uvicorn, every response carrying the content security policy."""
-    import uvicorn
-
-    @app.middleware("http")
-    async def content_security_policy(request: Any, call_next: Any) -> Any:
-        response = await call_next(request)
-        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-        return response
-
-    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 if __name__ == "__main__":

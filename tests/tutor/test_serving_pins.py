@@ -1,0 +1,112 @@
+"""What tutor/serving.py assumes of Flet's internals and wire format, pinned: an upgrade that changes
+any of it fails here, not silently in a classroom. Also the guard's pure parts and the rate limiter."""
+
+from __future__ import annotations
+
+import inspect
+
+import msgpack
+import pytest
+
+from tutor import serving
+from tutor.ratelimit import RateLimiter, TokenBucket
+
+
+def test_the_message_actions_are_flets() -> None:
+    from flet.messaging.protocol import MessageAction
+
+    assert MessageAction.REGISTER_CLIENT.value == serving.REGISTER_CLIENT
+    assert MessageAction.CONTROL_EVENT.value == serving.CONTROL_EVENT
+    assert MessageAction.UPDATE_CONTROL_PROPS.value == serving.UPDATE_CONTROL_PROPS
+    assert MessageAction.SESSION_CRASHED.value == serving.SESSION_CRASHED
+
+
+def test_the_frame_format_is_flets() -> None:
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.protocol import (Message, MessageAction, SessionCrashedBody,
+                                         configure_encode_object_for_msgpack)
+    from flet_web.fastapi.flet_app import FletApp
+
+    source = inspect.getsource(FletApp)
+    assert "Receive loop error" in source  # what serving._QuietDisconnects shortens to one line
+    assert 'b"\\x00" + body' in source and "ptype == 0x00" in source  # [0x00][msgpack [action, body]]
+    body = msgpack.packb([MessageAction.SESSION_CRASHED, SessionCrashedBody("x")],
+                         default=configure_encode_object_for_msgpack(BaseControl))
+    assert serving.frame_action(b"\x00" + body) == serving.SESSION_CRASHED
+    assert msgpack.unpackb(serving.crash_frame("en")[1:])[1].keys() == {"message"} == \
+        msgpack.unpackb(body)[1].keys()
+    assert Message.__dataclass_fields__.keys() == {"action", "body"}
+
+
+def test_flets_options_and_session_registry_are_there() -> None:
+    import flet_web.fastapi as flet_fastapi
+
+    assert "session_timeout_seconds" in inspect.signature(flet_fastapi.app).parameters
+    assert serving.flet_sessions() == 0
+
+
+def test_what_counts_as_a_registration() -> None:
+    register = b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
+    assert serving.is_registration(register)
+    assert not serving.is_registration(b"\x00" + msgpack.packb([3, {"target": 1}]))
+    assert not serving.is_registration(b"\x00\x92\x01\xc1")  # cut short
+    assert not serving.is_registration(b"\x00" + msgpack.packb([1, "page"]))
+    assert not serving.is_registration(None)
+
+
+def test_the_crash_message_is_translated() -> None:
+    shown = {lang: msgpack.unpackb(serving.crash_frame(lang)[1:])[1]["message"] for lang in ("en", "sv", "de", "is")}
+    assert len(set(shown.values())) == 4 and "Traceback" not in "".join(shown.values())
+
+
+def test_own_origin_follows_the_host_header() -> None:
+    guard = serving.Guard(lambda *_: None, serving.ServingSettings(allowed_origins=("https://Cards.Example/",)))  # type: ignore[arg-type,return-value]
+    scope = {"scheme": "ws"}
+    host = {b"host": b"10.0.0.2:8550"}
+    assert guard.origin_allowed(scope, {**host, b"origin": b"http://10.0.0.2:8550"})
+    assert guard.origin_allowed(scope, {**host, b"origin": b"https://cards.example"})
+    assert not guard.origin_allowed(scope, {**host, b"origin": b"http://10.0.0.2:8551"})
+    assert not guard.origin_allowed(scope, {**host, b"origin": b"null"})
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_token_bucket_allows_a_burst_then_the_rate() -> None:
+    clock = Clock()
+    bucket = TokenBucket(rate=2, burst=3, clock=clock)
+    assert [bucket.allow() for _ in range(4)] == [True, True, True, False]
+    assert bucket.retry_after() == pytest.approx(0.5)
+    clock.now = 0.5
+    assert bucket.allow() and not bucket.allow()
+    with pytest.raises(ValueError, match="rate > 0"):
+        TokenBucket(rate=0, burst=1)
+
+
+def test_a_rate_limiter_keeps_a_bounded_bucket_per_key() -> None:
+    clock = Clock()
+    guesses = RateLimiter(rate=1 / 12, burst=5, max_keys=2, clock=clock)
+    assert all(guesses.allow("10.0.0.7") for _ in range(5)) and not guesses.allow("10.0.0.7")
+    assert guesses.allow("10.0.0.8")  # another address has its own bucket
+    assert guesses.retry_after("10.0.0.7") == pytest.approx(12)
+    clock.now = 12
+    assert guesses.allow("10.0.0.7")
+    guesses.allow("10.0.0.9")
+    assert len(guesses) == 2  # the idlest key was forgotten
+    guesses.reset("10.0.0.7")
+    assert guesses.retry_after("10.0.0.7") == 0
+
+
+@pytest.mark.parametrize("argv", [["--allow-origin", "cards.example"], ["--allow-origin", "https://a.example/app"],
+                                  ["--session-timeout", "0"], ["--events-per-second", "0"], ["--event-burst", "0"]])
+def test_bad_serving_options_are_refused_by_name(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.__main__ import main
+
+    with pytest.raises(SystemExit) as refused:
+        main(["--no-browser", *argv])
+    assert refused.value.code == 2 and argv[0] in capsys.readouterr().err
