@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from tests.tutor.serving_server import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
@@ -36,16 +38,10 @@ def need_chromium() -> None:
                     pytrace=False)
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextmanager
 def serve(settings_dir: Path, *args: str) -> Iterator[str]:
     """The app on a free port, its settings and progress kept in ``settings_dir``."""
-    port = _free_port()
+    port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "tutor", "--no-browser", "--port", str(port), "--lang", "en",
          "--settings", str(settings_dir / "settings.json"), *args],

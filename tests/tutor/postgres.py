@@ -12,7 +12,6 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
@@ -20,18 +19,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from tests.tutor.serving_server import free_port
+
 INSTALL = "apt-get install -y postgresql"
 
 
 def binaries() -> Path | None:
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"), key=lambda p: int(p.split("/")[4]))
     return Path(found[-1]).parent if found else None
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @contextmanager
@@ -46,7 +41,7 @@ def cluster() -> Iterator[str]:
         account = pwd.getpwnam(user)
         os.chown(folder, account.pw_uid, account.pw_gid)
         prefix = ["runuser", "-u", user, "--"]
-    data, port = folder / "data", _free_port()
+    data, port = folder / "data", free_port()
     run = lambda *args: subprocess.run([*prefix, *args], check=True, capture_output=True, text=True, timeout=120)  # noqa: E731
     run(str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "canasta", "--no-sync", "-E", "UTF8")
     run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "-t", "60", "start",

@@ -13,7 +13,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.tutor.e2e import (CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, ROOT, _free_port, by_id, click, hand_cards,
+from tests.tutor.serving_server import free_port
+from tests.tutor.e2e import (CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, ROOT, by_id, click, hand_cards,
                              need_chromium, read, screenshot, status, wait_for)
 
 ENGLISH_LESSONS = "Lessons: learn by playing"
@@ -70,7 +71,7 @@ def _learners(page: Any) -> list[str]:
 
 
 def test_two_browsers_keep_their_own_and_a_killed_server_gives_the_table_and_undo_back(tmp_path: Path) -> None:
-    port = _free_port()  # the same port after the restart: the browser's storage belongs to the origin
+    port = free_port()  # the same port after the restart: the browser's storage belongs to the origin
     url = f"http://127.0.0.1:{port}/"
     server = _start(tmp_path, port)
     try:

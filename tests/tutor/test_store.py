@@ -235,7 +235,7 @@ def test_an_unreachable_store_leaves_a_session_that_works(tmp_path: Path) -> Non
     from tests.tutor.test_app import Page
     from tutor.app import Options, Session
 
-    url = f"postgresql://nobody:secret@127.0.0.1:{postgres._free_port()}/school"
+    url = f"postgresql://nobody:secret@127.0.0.1:{postgres.free_port()}/school"
     session = Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", store=url))  # type: ignore[arg-type]
     session.render()
     [notice] = session.notices
@@ -335,7 +335,7 @@ def test_with_no_store_and_no_temporary_folder_a_session_still_opens(tmp_path: P
         raise OSError("read-only")
 
     monkeypatch.setattr("tutor.store.tempfile.mkdtemp", no_folder)
-    url = f"postgresql://nobody@127.0.0.1:{postgres._free_port()}/school"
+    url = f"postgresql://nobody@127.0.0.1:{postgres.free_port()}/school"
     session = Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", store=url))  # type: ignore[arg-type]
     session.render()
     assert session.notices and session.progress.add_profile("Ada").name == "Ada"
