@@ -28,6 +28,7 @@ from tutor.model import TableModel
 from tutor.progress import DEFAULT_NAME, ProgressError
 from tutor.screens import home_view, lessons_view, rules_view
 from tutor.settings import choose_table, settings_path
+from tutor.teacher_app import is_teacher_route, teacher_main
 from tutor.store import open_store
 from tutor.store.games import snapshot
 from tutor.store.people import Attempts, device_game, device_settings
@@ -84,6 +85,7 @@ class Options:
     settings_file: Path | None = None  # its folder holds the store (and the old files it imports)
     store: str | None = None  # the store's URL (--store; else $CANASTA_STORE; else SQLite in that folder)
     think: float = 0.0  # seconds each computer move keeps a worker busy (the load benchmark)
+    classroom: bool = False  # students sign in to a class (tutor/classroom.py); else the device is the person's
 
 
 class Session:
@@ -609,7 +611,12 @@ def _keyed(control: object, key: str) -> object:
 
 
 def make_main(options: Options):  # type: ignore[no-untyped-def]
+    teacher = teacher_main(options)  # /teacher: the teacher's own session (tutor/teacher_app.py)
+
     async def main(page: ft.Page) -> None:
+        if is_teacher_route(page.route):
+            await teacher(page)
+            return
         page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
         page.theme = text_theme(page.width or 1280)
         page.padding = 12
