@@ -239,8 +239,13 @@ class TeacherSession:
         class_id = self.desk.class_id
         if not self.desk.signed_in or class_id is None:
             return
-        kept = [item for item in self.shown.assigned if item != lesson]
-        await self._write(self.classes.assign, class_id, kept + [lesson] if on else kept)  # new ones last
+        await self._write(self._toggle, class_id, lesson, on)
+
+    def _toggle(self, class_id: int, lesson: str, on: bool) -> None:
+        """The class's list as stored now (not as last shown: taps come faster than reads), the
+        lesson taken out or put last."""
+        kept = [item for item in self.classes.assigned(class_id) if item != lesson]
+        self.classes.assign(class_id, kept + [lesson] if on else kept)
 
     async def reset_pin(self, student: int) -> None:
         class_id = self.desk.class_id
