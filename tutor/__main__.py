@@ -37,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--store", help="the store's URL, e.g. postgresql://user@host/db (default: $CANASTA_STORE,"
                         " else store.sqlite3 in the settings' folder)")
     serving = parser.add_argument_group("serving a class (docs/classroom.md)")
+    serving.add_argument("--classroom", action="store_true",
+                         help="students join a class with its code, their name and a PIN, and find their own things"
+                         " on any device; the teacher's view is at /teacher")
     serving.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                          help="another Origin whose pages may connect, e.g. https://cards.school.example behind"
                          " a proxy (repeatable; the page's own is always allowed)")
@@ -47,7 +50,6 @@ def main(argv: list[str] | None = None) -> int:
     serving.add_argument("--event-burst", type=int, default=ServingSettings.event_burst, metavar="N",
                          help="events one connection may send at once (default: %(default)s)")
     parser.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # bench/app_bench.py
-    parser.add_argument("--classroom", action="store_true", help="students join classes; a teacher's view at /teacher")
     teacher_password.add_arguments(parser)
     args = parser.parse_args(argv)
     if args.session_timeout < 1 or args.events_per_second <= 0 or args.event_burst < 1:
@@ -69,6 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     options = Options(pace=args.pace, variant=args.variant, players=args.players, seed=args.seed,
                       lang=args.lang, settings_file=args.settings, store=args.store, think=args.think,
                       classroom=args.classroom)
+    if args.classroom:
+        from tutor.teacher_app import teacher_main
+
+        options.teacher = teacher_main(options)  # /teacher (tutor/teacher_app.py)
     if args.desktop:
         ft.run(make_main(options), assets_dir=str(ASSETS))
         return 0
