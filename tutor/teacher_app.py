@@ -12,6 +12,7 @@ the event loop: scrypt and the overview's queries would otherwise stall every st
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -146,15 +147,21 @@ class TeacherSession:
         finally:
             self.reading = None
 
-    def heard(self, topic: str) -> Awaitable[None]:
-        return self.read()
-
     def listen(self, class_id: int | None) -> None:
+        """Hear of the class's changes (``None``: of none). The notice runs in this session's
+        context, taken here: Flet finds the page to redraw in a context variable, which a callback
+        the hub schedules on the loop would not have."""
         if self.unsubscribe is not None:
             self.unsubscribe()
             self.unsubscribe = None
-        if class_id is not None:
-            self.unsubscribe = self.store.live.subscribe(class_topic(class_id), self.heard)
+        if class_id is None:
+            return
+        session = contextvars.copy_context()
+
+        def heard(_topic: str) -> None:
+            asyncio.get_running_loop().create_task(self.read(), context=session)
+
+        self.unsubscribe = self.store.live.subscribe(class_topic(class_id), heard)
 
     async def tick(self) -> None:
         while True:
@@ -299,10 +306,16 @@ class TeacherSession:
 
 
 def teacher_main(options: Any) -> Callable[[ft.Page], Awaitable[None]]:
-    """The teacher's route of ``make_main``: one password gate for this process's sessions."""
+    """What ``/teacher`` draws (``Options.teacher``): one password gate for this process's sessions."""
     gate = Gate()
 
     async def main(page: ft.Page) -> None:
+        """The teacher's session in this tab: on a new visit, or when a tab that had a student's
+        session is sent to /teacher (Flet then reconnects that session with the new route, see
+        :func:`follow_route`). Nothing of the student's session is kept: its close handler runs
+        now and its keys and resize handlers are dropped."""
+        if page.on_close is not None:
+            page.on_close(None)  # type: ignore[arg-type]
         page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}  # as make_main's
         page.title = "canasta-tutor · teacher"
         page.padding = 12
@@ -315,7 +328,34 @@ def teacher_main(options: Any) -> Callable[[ft.Page], Awaitable[None]]:
             saved = None
         lang = saved if saved in LANGUAGES else options.lang or "en"
         session = TeacherSession(page, store, gate, bool(getattr(options, "classroom", False)), lang)
+        page.on_keyboard_event = None
+
+        async def resized(_event: object) -> None:
+            session.render()
+
+        async def left(_event: object) -> None:
+            """The tab sent elsewhere than /teacher: the teacher is signed out and the app drawn."""
+            if not is_teacher_route(page.route):
+                session.close()
+                page.on_close = page.on_route_change = None
+                from tutor.classroom import classroom_main
+
+                await classroom_main(page, options)
+
+        page.on_resize = resized
+        page.on_route_change = left
         page.on_close = lambda _event: session.close()
         page.render(TeacherView, session, session.frame)
 
     return main
+
+
+def follow_route(page: ft.Page, teacher: Callable[[ft.Page], Awaitable[None]]) -> None:
+    """A student's tab sent to /teacher (typed into the address bar: Flet reconnects the tab's
+    session and changes its route) gets the teacher's password prompt, as a new visit would."""
+
+    async def changed(_event: object) -> None:
+        if is_teacher_route(page.route):
+            await teacher(page)
+
+    page.on_route_change = changed

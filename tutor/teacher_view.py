@@ -110,7 +110,7 @@ def join_code(desk: Desk, info: ClassInfo, wide: bool) -> ft.Control:
     spaced = f"{info.code[:3]} {info.code[3:]}"
     return ft.Container(bgcolor=ft.Colors.AMBER_50, border_radius=10, padding=14, content=ft.Column([
         text(_(desk, N_("Join code of {name}")).format(name=info.name), 18 if not wide else 26),
-        ft.Semantics(identifier="join-code", label=info.code,
+        ft.Semantics(identifier="class-code", label=info.code,
                      content=text(spaced, 44 if not wide else 96, True)),
         text(_(desk, N_("Students open this app on their phone or laptop and type this class code, their name and a PIN of 4 to 8 digits.")),
              14 if not wide else 22),
