@@ -42,6 +42,16 @@ class TeacherHandlers:
     assign: Callable[[str, bool], object]  # a lesson, and whether it is assigned from now on
     choose_variant: Callable[[str], object]
     download: Callable[[], object]
+    demo: Callable[[str], object] | None = None  # a lesson shown on the projector (tutor.demo); None: not here
+
+
+def projector(desk: Desk, handlers: TeacherHandlers, lesson: str, title: str) -> ft.Control | None:
+    """The button that shows a lesson on the projector, step by step (where it is offered)."""
+    if handlers.demo is None:
+        return None
+    return ft.Semantics(identifier=f"demo-{lesson}", content=ft.IconButton(
+        ft.Icons.CO_PRESENT, tooltip=_(desk, N_("Show {lesson} on the projector")).format(lesson=title),
+        on_click=on(handlers.demo, lesson)))
 
 
 def _(desk: Desk, text: str) -> str:
@@ -159,6 +169,7 @@ def grid_view(desk: Desk, grid: Grid, handlers: TeacherHandlers) -> ft.Control:
         *[_cell(LESSON_WIDTH, ft.Semantics(identifier=f"column-{c.lesson}", content=ft.Column([
             text(c.title, 13, c.assigned, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS, tooltip=c.title),
             text(c.variant + (" · " + _(desk, N_("assigned")) if c.assigned else ""), 11, color=ft.Colors.GREY_700),
+            *filter(None, [projector(desk, handlers, c.lesson, c.title)]),
         ], spacing=1)), bgcolor=ft.Colors.BLUE_50 if c.assigned else None) for c in grid.columns],
     ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.END)
     rows: list[ft.Control] = [header]
@@ -239,9 +250,10 @@ def assign_view(desk: Desk, lessons: Sequence[Lesson], assigned: Sequence[str], 
                                                           content=text(_(desk, VARIANTS[name].title),
                                                                        bold=name == desk.variant)))
                        for name in VARIANT_ORDER], wrap=True, spacing=4)
-    boxes = [ft.Semantics(identifier=f"assign-{lesson.id}", content=ft.Checkbox(
+    boxes = [ft.Row([ft.Semantics(identifier=f"assign-{lesson.id}", content=ft.Checkbox(
         label=_(desk, lesson.title), value=lesson.id in chosen,
-        on_change=on(handlers.assign, lesson.id, lesson.id not in chosen)))
+        on_change=on(handlers.assign, lesson.id, lesson.id not in chosen))),
+        *filter(None, [projector(desk, handlers, lesson.id, _(desk, lesson.title))])], spacing=4, wrap=True)
         for lesson in lessons if lesson.variant == desk.variant]
     titles = {lesson.id: _(desk, lesson.title) for lesson in lessons}
     listing = ", ".join(f"{i + 1}. {titles.get(lesson, lesson)}" for i, lesson in enumerate(assigned))

@@ -1,7 +1,7 @@
 """The teacher's view in Chromium (``python -m tutor --classroom``), the teacher and the students each
 in their own browser context on one server, driven only as a person can (clicks, typing, the wheel):
 the password is asked and a wrong one refused; a class is made and its code shown; a lesson assigned
-comes first on the student's home; the teacher sees a student join, open the lesson, fall into its
+comes first on the student's home; a lesson is shown on the projector from the grid; the teacher sees a student join, open the lesson, fall into its
 trap and solve it, live, without reloading; the traps say it in words; a student's browser that goes
 to /teacher gets only the password prompt; the results download as CSV; a PIN reset lets the student
 in with the new PIN only; a removal asks first."""
@@ -171,6 +171,17 @@ def test_the_teacher_sees_the_class_live_and_manages_it(tmp_path: Path) -> None:
                  what="Anna's solve, live")
         assert "1 mistake" in read(teacher, cell)
         screenshot(teacher, "teacher-grid-live.png")
+
+        # the lesson on the projector, step by step (tutor/demo.py), then back to the class
+        click(teacher, f"demo-{LESSON}")
+        by_id(teacher, "demo-narration").first.wait_for(timeout=30_000)
+        first = read(teacher, "demo-narration")
+        click(teacher, "demo-next")
+        wait_for(teacher, lambda: not by_id(teacher, "demo-narration").count()
+                 or read(teacher, "demo-narration") != first, what="the next step")
+        screenshot(teacher, "teacher-projector.png")
+        click(teacher, "demo-leave")
+        by_id(teacher, cell).first.wait_for(timeout=30_000)
 
         # Anna's browser goes to /teacher: only the password prompt, and her PIN is no password
         _open(anna, url + "teacher", "teacher-password")

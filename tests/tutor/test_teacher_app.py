@@ -149,3 +149,25 @@ def test_assigning_keeps_the_teachers_order(store: Store) -> None:
         desk.close()
 
     asyncio.run(run())
+
+
+def test_the_projector_only_after_the_password_and_back_to_the_class(store: Store) -> None:
+    async def run() -> None:
+        desk = session(store)
+        await desk.demonstrate("classic-black-threes")
+        assert desk.demo is None  # not signed in
+        desk.desk.drafts["password"] = PASSWORD
+        await desk.sign_in()
+        await desk.demonstrate("no-such-lesson")
+        assert desk.demo is None
+        await desk.demonstrate("classic-black-threes")
+        assert desk.demo is not None and desk.demo.index == 0 and desk.page.on_keyboard_event == desk.key
+        await desk.key(SimpleNamespace(key="Arrow Right"))  # a presenter's clicker
+        assert desk.demo.index == 1
+        await desk.demo_deal(1)
+        assert desk.demo.variation == 1 and desk.demo.index == 0
+        await desk.key(SimpleNamespace(key="Escape"))
+        assert desk.demo is None and desk.page.on_keyboard_event is None
+        desk.close()
+
+    asyncio.run(run())
