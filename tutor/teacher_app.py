@@ -121,7 +121,7 @@ class TeacherSession:
         if self.shown.overview is not None and desk.class_id is not None:
             the_grid = grid(self.shown.overview, self.shown.assigned, desk.lang)
             if desk.tab == "grid":
-                body = grid_view(desk, the_grid, handlers)
+                body = grid_view(desk, the_grid, handlers, width)
             elif desk.tab == "traps":
                 body = traps_view(desk, trap_lines(self.shown.traps, desk.lang), width)
             else:
