@@ -12,6 +12,7 @@ the event loop: scrypt and the overview's queries would otherwise stall every st
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import logging
 import time
@@ -38,6 +39,7 @@ LOG = logging.getLogger("tutor.teacher")
 ROUTE = "/teacher"
 LANGUAGE_KEY = "canasta-tutor.teacher-language"  # the teacher's language, kept in their browser
 TICK = 30.0  # seconds between redraws of "last active" when nothing else changes
+REFRESH = 1.0  # seconds between reads for live notices while a class is busy (bench/teacher_bench.py)
 DEMO_WIDTH = 900  # the projector's buttons are offered where a class could see the screen (as the lessons screen)
 
 
@@ -91,6 +93,8 @@ class TeacherSession:
         self.unsubscribe: Callable[[], None] | None = None
         self.reading: asyncio.Task[None] | None = None
         self.read_again = False
+        self.urgent = asyncio.Event()  # the teacher acted: the read waits for no REFRESH
+        self.last_read = float("-inf")  # the loop's time of the last read's start
         self.ticker: asyncio.Task[None] | None = None
         self.handlers = TeacherHandlers(
             type_text=self.type_text, sign_in=self.sign_in, sign_out=self.sign_out, set_language=self.set_language,
@@ -98,6 +102,7 @@ class TeacherSession:
             dismiss_pin=self.dismiss_pin, remove=self.remove, confirm_remove=self.confirm_remove,
             assign=self.assign, choose_variant=self.choose_variant, download=self.download, demo=self.demonstrate)
         self.demo: Demonstration | None = None  # a lesson shown on the projector, over the desk
+        self.built: tuple[tuple[float, str, int], Grid] | None = None  # the grid last built, and for what
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -119,7 +124,7 @@ class TeacherSession:
         the_grid: Grid | None = None
         body: ft.Control | None = None
         if self.shown.overview is not None and desk.class_id is not None:
-            the_grid = grid(self.shown.overview, self.shown.assigned, desk.lang)
+            the_grid = self.grid()
             if desk.tab == "grid":
                 body = grid_view(desk, the_grid, handlers, width)
             elif desk.tab == "traps":
@@ -127,6 +132,14 @@ class TeacherSession:
             else:
                 body = assign_view(desk, catalog(), self.shown.assigned, handlers)
         return desk_view(desk, self.shown.classes, handlers, body, the_grid, width)
+
+    def grid(self) -> Grid:
+        """The grid of what was last read, built once a read, language and half-minute (the
+        projector's steps and the tabs redraw without building 900 cells again)."""
+        key = (self.shown.read_at, self.desk.lang, int(time.time() // TICK))
+        if self.built is None or self.built[0] != key:
+            self.built = (key, grid(self.shown.overview, self.shown.assigned, self.desk.lang))
+        return self.built[1]
 
     # -- reading the class -----------------------------------------------------------------------
 
@@ -137,17 +150,27 @@ class TeacherSession:
         return Shown(classes, self.classes.overview(class_id), tuple(self.classes.assigned(class_id)),
                      tuple(self.classes.traps(class_id)), time.time())
 
-    async def read(self) -> None:
-        """Reads the class again (off the event loop) and redraws; reads asked for meanwhile are
-        folded into one more read, so thirty students' taps cost a few reads, not thirty."""
+    async def read(self, urgent: bool = True) -> None:
+        """Reads the class again (off the event loop) and redraws. Live notices (not ``urgent``)
+        are read at most once a ``REFRESH``, those that come meanwhile folded into that one read:
+        thirty students' taps cost the teacher's screen a redraw a second, not thirty. The
+        teacher's own actions are read at once."""
         if self.reading is not None and not self.reading.done():
             self.read_again = True
+            if urgent:
+                self.urgent.set()
             return
         self.reading = asyncio.current_task()
+        loop = asyncio.get_running_loop()
         try:
             while True:
+                wait = REFRESH - (loop.time() - self.last_read)
+                if not urgent and wait > 0 and not self.urgent.is_set():
+                    with contextlib.suppress(asyncio.TimeoutError):
+                        await asyncio.wait_for(self.urgent.wait(), wait)
                 self.read_again = False
-                class_id = self.desk.class_id
+                self.urgent.clear()
+                class_id, self.last_read = self.desk.class_id, loop.time()
                 try:
                     shown = await asyncio.to_thread(self._read, class_id)
                 except Exception:  # the store is gone for now: keep what is shown, say nothing false
@@ -160,6 +183,7 @@ class TeacherSession:
                     self.render()
                 if not self.read_again:
                     return
+                urgent = self.urgent.is_set()
         finally:
             self.reading = None
 
@@ -175,7 +199,7 @@ class TeacherSession:
         session = contextvars.copy_context()
 
         def heard(_topic: str) -> None:
-            asyncio.get_running_loop().create_task(self.read(), context=session)
+            asyncio.get_running_loop().create_task(self.read(urgent=False), context=session)
 
         self.unsubscribe = self.store.live.subscribe(class_topic(class_id), heard)
 
