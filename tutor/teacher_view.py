@@ -20,7 +20,7 @@ from tutor.teacher import Desk, Grid, Row, TrapLine, by_lesson
 from tutor.views import FONT, TARGET, language_menu, on
 
 NAME_WIDTH, PHONE_NAME_WIDTH, NOW_WIDTH, ACTIVE_WIDTH, LESSON_WIDTH = 210, 190, 150, 120, 112
-ROW_HEIGHT, HEADER_HEIGHT = 48, 124
+ROW_HEIGHT, HEADER_HEIGHT = 48, 138
 CHART_BARS = 10  # the chart shows the most-fallen traps; the list below it names them all
 TABS = {"grid": N_("The class"), "traps": N_("Traps"), "assign": N_("Assign lessons")}
 
