@@ -288,7 +288,7 @@ def join_view(form: JoinForm, shell: Shell) -> ft.Control:
         field("name", N_("Your name"), form.name, autofocus=bool(form.code)),
         field("pin", N_("PIN (4 to 8 digits)"), form.pin, password=True, can_reveal_password=True,
               keyboard_type=ft.KeyboardType.NUMBER),
-        ft.Semantics(identifier="join-button", content=ft.Button(
+        ft.Semantics(identifier="join-button", content=ft.FilledButton(
             height=TARGET, content=t(N_("Joining…") if form.busy else N_("Join")), disabled=form.busy,
             icon=ft.Icons.LOGIN, on_click=on(shell.submit))),
     ]
@@ -366,7 +366,8 @@ async def classroom_main(page: ft.Page, options: object) -> None:
     from tutor.app import Options
 
     assert isinstance(options, Options)
-    if (page.route or "/").rstrip("/").startswith(TEACHER_ROUTE):
+    route = (page.route or "/").split("?")[0].rstrip("/")
+    if route == TEACHER_ROUTE or route.startswith(TEACHER_ROUTE + "/"):
         if options.teacher is not None:
             await options.teacher(page)
         return  # never a student's screen here
