@@ -308,7 +308,7 @@ class Classes:
         with self.store.engine.connect() as db:
             row = db.execute(select(classes.c.id).where(classes.c.code == code)).first()
         if row is None:
-            raise JoinRefused(UNKNOWN_CODE, code=code or "-")
+            raise JoinRefused(UNKNOWN_CODE, code=code[:12] or "-")
         class_id = int(row[0])
         name = normal_name(name)
         if not PIN.fullmatch(pin):
