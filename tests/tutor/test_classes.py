@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import time
 from pathlib import Path
 
 import pytest
@@ -343,3 +344,12 @@ def test_removing_a_class_removes_its_students(school: Classes, store: Store) ->
     assert school.signed_in(token) is None and rows(store, attempts) == 0 and rows(store, learners, id=anna.id) == 0
     assert [s.id for s in school.students(eight.id)] == [cy.id]
     assert refused(school.join, seven.code, "Anna", "2468").msgid == UNKNOWN_CODE
+
+
+def test_a_lesson_left_open_an_hour_ago_is_not_now(school: Classes, store: Store) -> None:  # noqa: F811
+    seven = school.create_class("7B")
+    anna, _ = school.join(seven.code, "Anna", "2468")
+    store.learners(anna.id).start(anna.id, "l-one", 0, now=time.time() - 3700)
+    assert school.overview(seven.id).now_on == {anna.id: None}
+    store.learners(anna.id).start(anna.id, "l-one", 0)
+    assert school.overview(seven.id).now_on == {anna.id: "l-one"}

@@ -186,3 +186,18 @@ def test_a_removed_student_is_signed_out_and_told(shell: Any, monkeypatch: pytes
     assert shell.session is None and session.left
     assert shell.form.message == "Du bist nicht mehr in dieser Klasse. Frag deine Lehrkraft oder tritt ihr erneut bei."
     assert shell.preferences.kept == {} and shell.store.live.subscribers(f"class:{seven.id}") == 0
+
+
+def test_a_closed_tab_leaves_its_lesson(shell: Any) -> None:
+    school = Classes(shell.store)
+    seven = school.create_class("7B")
+    anna, token = school.join(seven.code, "Anna", "2468")
+    session = StubSession()
+    session.student, session.progress = anna, shell.store.learners(anna.id)  # type: ignore[attr-defined]
+    session.model = type("Table", (), {"lesson": object()})()  # type: ignore[attr-defined]
+    session.progress.start(anna.id, "classic-card-values", 0)  # type: ignore[attr-defined]
+    assert school.overview(seven.id).now_on[anna.id] == "classic-card-values"
+    shell.session, shell.token = session, token
+    asyncio.run(shell.closed())
+    assert shell.session is None and school.overview(seven.id).now_on[anna.id] is None
+    assert school.signed_in(token) is not None  # closing a tab is no sign-out: the next one signs in again
