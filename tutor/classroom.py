@@ -250,8 +250,8 @@ class Shell:
         """The session is over (signed out, removed, or the tab closed)."""
         if self.stop_listening is not None:
             self.stop_listening()
-        if self.recheck is not None:
-            self.recheck.cancel()
+        if self.recheck is not None and self.recheck is not asyncio.current_task():
+            self.recheck.cancel()  # (not when the recheck itself signs the student out: it finishes that)
         self.session, self.token, self.stop_listening, self.recheck = None, None, None, None
         self.page.on_keyboard_event = None
 
