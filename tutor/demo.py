@@ -55,8 +55,8 @@ class Step:
 COMMANDS = ("next", "back", "restart")
 # A presenter's clicker sends these keys (Flet's names for them): next, back, restart, leave.
 KEYS: Mapping[str, str] = {
-    "Arrow Right": "next", " ": "next", "Space": "next", "Page Down": "next", "Arrow Down": "next", "Enter": "next",
-    "Arrow Left": "back", "Page Up": "back", "Arrow Up": "back", "Backspace": "back",
+    "Arrow Right": "next", " ": "next", "Space": "next", "Page Down": "next", "Arrow Down": "next",
+    "Arrow Left": "back", "Page Up": "back", "Arrow Up": "back",
     "Home": "restart", "Escape": "leave",
 }
 
