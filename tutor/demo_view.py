@@ -156,17 +156,20 @@ CENTRE = 400  # px at 1920: the pile and the counts, beside the other side's mel
 
 def _hand(model: TableModel, s: float, room: float, marked: tuple[Card, ...]) -> ft.Control:
     """The learner's hand in the tactics' order, as large as the room across allows: one row, or
-    two for a long hand (a Royal deal's 15 cards stay 100 px wide at 1920, not 60)."""
+    two even rows where one would make the cards small (a Royal deal's 17 cards are 100 px wide at
+    1920, not 60)."""
     order = model.hand_order()
-    rows = 1 if len(order) <= 10 else 2
-    across = -(-max(1, len(order)) // rows)
-    width = max(40.0, min(124 * s if rows == 1 else 100 * s, room / across - 6 * s))
+    count = max(1, len(order))
+    gap = 6 * s
+    one_row = room / count - gap
+    across = count if one_row >= 80 * s else -(-count // 2)
+    width = max(40.0, min(124 * s if across == count else 100 * s, room / across - gap))
     cards = [card_view(model.hand[i], model.lang, width=width, hinted=model.hand[i] in marked) for i in order]
     heading = counted(model, NP_("Your hand: {count} card", "Your hand: {count} cards"), len(order))
+    rows = ft.Container(width=across * (width + gap), content=ft.Row(cards, wrap=True, spacing=gap, run_spacing=gap))
     return ft.Semantics(identifier="demo-hand", label=f"{heading}: {cards_label([model.hand[i] for i in order], model.lang)}",
-                        exclude_semantics=True, content=ft.Column([
-                            _text(heading, 34 * s, bold=True),
-                            ft.Row(cards, wrap=True, spacing=6 * s, run_spacing=6 * s)], spacing=6 * s))
+                        exclude_semantics=True, content=ft.Column([_text(heading, 34 * s, bold=True), rows],
+                                                                  spacing=6 * s))
 
 
 def _table(model: TableModel, s: float, room: float, marked: tuple[Card, ...], scrolls: bool) -> ft.Control:

@@ -115,3 +115,34 @@ def test_the_lessons_screen_of_a_phone_offers_no_demonstration(tmp_path: Path) -
         click(page, "lessons-button")
         by_id(page, f"open-{LESSON}").first.wait_for(timeout=30_000)
         assert by_id(page, f"demo-{LESSON}").count() == 0
+
+
+def test_the_longest_hand_and_the_buttons_fit_the_screen(tmp_path: Path) -> None:
+    """royal-strong-opening deals the learner 17 cards: at 1920x1080 and at 1280x800 the whole hand,
+    the narration and the buttons are in view at every step, without scrolling."""
+    lesson = "royal-strong-opening"
+    with serve(tmp_path) as url, browser(url, PROJECTOR, "lessons-button") as page:
+        click(page, "lessons-button")
+        by_id(page, f"open-{LESSON}").first.wait_for(timeout=30_000)
+        page.mouse.move(400, 500)
+        for _ in range(120):  # the Royal lessons are at the end of the catalog: the wheel scrolls to them
+            if visible(page, f"demo-{lesson}"):
+                break
+            page.mouse.wheel(0, 400)
+            page.wait_for_timeout(100)
+        click(page, f"demo-{lesson}")
+        by_id(page, "demo-next").first.wait_for(timeout=30_000)
+        assert read(page, "demo-hand").startswith("Your hand: 17 cards")
+        total = int(_counter(page).rsplit(" ", 1)[1])
+        for viewport in (PROJECTOR, DESKTOP):
+            page.set_viewport_size(viewport)
+            page.keyboard.press("Home")
+            wait_for(page, lambda: _counter(page) == f"Step 1 of {total}", what="the first step")
+            for number in range(1, total + 1):
+                if number > 1:
+                    page.keyboard.press("PageDown")
+                    wait_for(page, lambda: _counter(page) == f"Step {number} of {total}", what=f"step {number}")
+                page.wait_for_timeout(300)
+                for node in ("demo-hand", "demo-next", "demo-back", "demo-goal"):
+                    assert visible(page, node), f"{node} out of sight at step {number}, {viewport}"
+            screenshot(page, f"demo-longest-hand-{viewport['width']}x{viewport['height']}.png")
