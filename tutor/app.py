@@ -452,8 +452,10 @@ class Session:
         message = "\n".join(filter(None, [self.message, *lessons.notices(lang)]))
         learner = self._learner()
         progress = self.progress.all_lessons(learner)
-        # Demonstrate (a lesson on a projector) is offered where a class could see it: not on a phone
-        handlers = self.handlers if (self.page.width or 0) >= 900 else replace(self.handlers, demo=None)
+        # Demonstrate (a lesson on a projector) is offered where a class could see it: not on a phone,
+        # and never to a class's student (the reference solution would solve their lesson for them)
+        shown = (self.page.width or 0) >= 900 and self.student is None
+        handlers = self.handlers if shown else replace(self.handlers, demo=None)
         return lessons_view(lang, lessons.lessons, progress, self.progress.due(learner),
                             self.progress.profiles(), learner, handlers, message, self.name_draft,
                             assigned=self.assigned())
@@ -503,8 +505,8 @@ class Session:
         screen call it). Nothing is recorded: the table, the lesson in progress and every learner's
         progress stay as they were."""
         lesson = find_lesson(lesson_id)
-        if lesson is None:
-            LOG.warning("no lesson %r to demonstrate", lesson_id)
+        if lesson is None or self.student is not None:
+            LOG.warning("no lesson %r to demonstrate (or a student asked)", lesson_id)
             return
         self.demo = Demonstration.of(lesson)
         if self.screen != "demo":

@@ -201,3 +201,20 @@ def test_a_closed_tab_leaves_its_lesson(shell: Any) -> None:
     asyncio.run(shell.closed())
     assert shell.session is None and school.overview(seven.id).now_on[anna.id] is None
     assert school.signed_in(token) is not None  # closing a tab is no sign-out: the next one signs in again
+
+
+def test_a_student_is_never_offered_a_demonstration(shell: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A demonstration plays the reference solution: a student who saw it would solve the lesson
+    (mastery check included) for full stars. Not on the lessons screen, not by calling the handler."""
+    seven = Classes(shell.store).create_class("7B")
+    shell.page.width = 1280  # wide enough that anybody else is offered Demonstrate
+    monkeypatch.setattr("tutor.app.Session.render", lambda self: None)  # the stand-in page draws nothing
+    shell.form.code, shell.form.name, shell.form.pin = seven.code, "Anna", "2468"
+    asyncio.run(shell.submit())
+    session = shell.session
+    assert session is not None and session.student is not None
+    offered: list[object] = []
+    monkeypatch.setattr("tutor.app.lessons_view", lambda *args, **kw: offered.append(args[6].demo))
+    session.lessons_screen()
+    asyncio.run(session.demonstrate("classic-card-values"))
+    assert offered == [None] and session.screen != "demo" and session.demo is None
