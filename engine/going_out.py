@@ -15,6 +15,7 @@ from engine.actions import Layoff, MeldAction, TakePile
 from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, suit
 from engine.going_out_search import BUDGET, QUICK_BUDGET, SearchTooLong, exhaustive_cover
 from engine.melds import MeldKind
+from engine.rules import Rules
 from engine.state import Phase, State
 
 
@@ -77,9 +78,12 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     # The fast search is exact where every meld is a rank meld (the property tests hold it equal
     # to brute force); Royal's other kinds need the complete search, after a cheap bound.
     short = _short_ranks(state, team, hand)
+    counted = None if royal else _Counted(state, team, hand)
     for leftover in leftovers:
         if _still_short(short, leftover, state.rules.min_naturals):
             continue  # ``_cover`` would refuse it at once: a rank too short to meld is left
+        if counted is not None and not counted.may_cover(leftover):
+            continue  # ``_cover`` would refuse it: its wild cards or canastas cannot work out
         cards = list(hand)
         if leftover is not None:
             cards.remove(leftover)
@@ -308,32 +312,108 @@ def _checked(state: State, action: MeldAction) -> MeldAction | None:
 
 def _place_wilds(state: State, groups: list[_Group], wilds: list[Card], others: int = 0) -> bool:
     """Give every group the wild cards it needs so that the side has its canastas; False if impossible."""
+    targets = _canasta_targets(state.rules, [(g.size, g.demand, g.capacity) for g in groups], len(wilds), others)
+    if targets is None:
+        return False
     rules = state.rules
-    if any(g.capacity < g.demand for g in groups):
-        return False
-    if sum(g.demand for g in groups) > len(wilds) or sum(g.capacity for g in groups) < len(wilds):
-        return False
-    have = others + sum(1 for g in groups if g.size >= rules.canasta_size)
-    missing = rules.canastas_to_go_out - have
-    candidates = [g for g in groups if g.size < rules.canasta_size]
-    targets: Sequence[_Group] = ()
-    if missing > 0:
-        for chosen in combinations(candidates, missing):
-            need = {id(g): max(g.demand, rules.canasta_size - g.size) for g in chosen}
-            if any(need[id(g)] > g.capacity for g in chosen):
-                continue
-            extra = sum(need.values()) + sum(g.demand for g in groups if id(g) not in need)
-            if extra <= len(wilds):
-                targets = chosen
-                break
-        else:
-            return False
     pool = sorted(wilds, reverse=True)
-    wanted = {id(g): max(g.demand, rules.canasta_size - g.size) for g in targets}
-    for group in groups:
-        take = wanted.get(id(group), group.demand)
+    wanted = {i: max(groups[i].demand, rules.canasta_size - groups[i].size) for i in targets}
+    for index, group in enumerate(groups):
+        take = wanted.get(index, group.demand)
         group.wilds, pool = pool[:take], pool[take:]
     for group in groups:  # the rest wherever there is room
         room = group.capacity - len(group.wilds)
         group.wilds, pool = group.wilds + pool[:room], pool[room:]
     return not pool
+
+
+def _canasta_targets(rules: Rules, groups: Sequence[tuple[int, int, int]], wilds: int,
+                     others: int) -> tuple[int, ...] | None:
+    """Which of ``groups`` (size, wild cards demanded, wild cards allowed) the wild cards make
+    canastas of, so that every group gets what it demands, every wild card finds room and the side
+    has its canastas (the first such choice, fewest groups); ``None`` if there is none."""
+    demanded = capacity = have = 0
+    for size, demand, room in groups:
+        if room < demand:
+            return None
+        demanded += demand
+        capacity += room
+        have += size >= rules.canasta_size
+    if demanded > wilds or capacity < wilds:
+        return None
+    missing = rules.canastas_to_go_out - others - have
+    if missing <= 0:
+        return ()
+    candidates = [i for i, g in enumerate(groups) if g[0] < rules.canasta_size]
+    for chosen in combinations(candidates, missing):
+        extra = demanded
+        for i in chosen:
+            size, demand, room = groups[i]
+            need = max(demand, rules.canasta_size - size)
+            if need > room:
+                break
+            extra += need - demand
+        else:
+            if extra <= wilds:
+                return chosen
+    return None
+
+
+class _Counted:
+    """The hand as counts per rank, to rule out at once most leftovers ``_cover`` would refuse
+    (variants whose melds are all rank melds and black threes): a necessary condition only, so
+    ``_cover`` still decides (and builds) whatever passes."""
+
+    __slots__ = ("rules", "counts", "wilds", "black", "reds", "threes_meld", "melded", "others")
+
+    def __init__(self, state: State, team: int, hand: Sequence[Card]) -> None:
+        rules = self.rules = state.rules
+        counts: dict[int, int] = {}
+        wilds = black = reds = 0
+        for card in hand:
+            if WILD[card]:
+                wilds += 1
+            elif card in BLACK_THREES:
+                black += 1
+            else:
+                if card in RED_THREES:
+                    reds += 1
+                card_rank = card // 4 + 1
+                counts[card_rank] = counts.get(card_rank, 0) + 1
+        self.counts, self.wilds, self.black, self.reds = counts, wilds, black, reds
+        melds = state.melds[team]
+        self.threes_meld = any(m.kind is MeldKind.THREES for m in melds)
+        self.melded = [(m.rank, m.size, m.naturals, m.wilds) for m in melds if m.kind is MeldKind.RANK]
+        self.others = sum(1 for m in melds if m.kind is not MeldKind.RANK and rules.is_canasta(m))
+
+    def may_cover(self, leftover: Card | None) -> bool:
+        """False where ``_cover`` of the hand less ``leftover`` surely returns None."""
+        rules = self.rules
+        wilds, black, reds, counts = self.wilds, self.black, self.reds, self.counts
+        if leftover is not None:
+            if WILD[leftover]:
+                wilds -= 1
+            elif leftover in BLACK_THREES:
+                black -= 1
+            else:
+                reds -= leftover in RED_THREES
+                counts = dict(counts)
+                counts[leftover // 4 + 1] -= 1
+        if reds and rules.red_threes_laid_out:
+            return False
+        if 0 < black < rules.min_meld and not (reds or self.threes_meld):
+            return False
+        allowed = rules.wilds_allowed
+        groups: list[tuple[int, int, int]] = []
+        mine_taken: set[int] = set()
+        for meld_rank, size, naturals, meld_wilds in self.melded:
+            mine = 0 if meld_rank in mine_taken else counts.get(meld_rank, 0)
+            mine_taken.add(meld_rank)
+            groups.append((size + mine, 0, allowed(naturals + mine) - meld_wilds))
+        min_meld, min_naturals = rules.min_meld, rules.min_naturals
+        for meld_rank, mine in counts.items():
+            if mine and meld_rank not in mine_taken:
+                if mine < min_naturals:
+                    return False
+                groups.append((mine, max(0, min_meld - mine), allowed(mine)))
+        return _canasta_targets(rules, groups, wilds, self.others) is not None
