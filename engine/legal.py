@@ -69,8 +69,14 @@ _MELD_RANK = tuple(0 if WILD[c] or c // 4 + 1 == 3 else c // 4 + 1 for c in rang
 def _naturals_by_rank(hand: Sequence[Card]) -> dict[int, list[Card]]:
     """Natural cards that can be melded by rank (threes never: red ones are laid out, black ones
     only go out together)."""
+    return _split_hand(hand)[0]
+
+
+def _split_hand(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], list[Card]]:
+    """The hand's naturals by rank (as ``_naturals_by_rank``) and its wild cards, in one pass."""
     groups: dict[int, list[Card]] = {}
-    meld_rank = _MELD_RANK
+    wilds: list[Card] = []
+    meld_rank, wild = _MELD_RANK, WILD
     for card in hand:
         card_rank = meld_rank[card]
         if card_rank:
@@ -79,7 +85,9 @@ def _naturals_by_rank(hand: Sequence[Card]) -> dict[int, list[Card]]:
                 groups[card_rank] = [card]
             else:
                 group.append(card)
-    return groups
+        elif wild[card]:
+            wilds.append(card)
+    return groups, wilds
 
 
 def _remaining_ok(state: State, remaining: int, action: Action) -> bool:
@@ -117,14 +125,17 @@ def pile_takes(state: State) -> list[TakePile]:
 
 
 def _pile_options(state: State) -> Iterator[Action]:
-    top = state.top()
-    if top is None or state.is_pile_blocked():
+    pile = state.pile
+    if not pile or state.rules.pile_blocker(state) is not None:
         return
-    seat, team = state.turn, state.team_of(state.turn)
-    hand = [c for c in state.hands[seat] if c not in RED_THREES]
+    top = pile[-1]
+    seat = state.turn
+    team = state.seat_team[seat]
+    held = state.hands[seat]
+    hand = list(held) if RED_THREES.isdisjoint(held) else [c for c in held if c not in RED_THREES]
     top_rank = rank(top)
     naturals = [c for c in hand if not WILD[c] and rank(c) == top_rank]
-    wilds = sorted(c for c in hand if WILD[c])
+    wilds = [c for c in hand if WILD[c]]  # sorted, as the hand is
     frozen = state.is_pile_frozen_for(team)
     if not state.has_opened(team):
         yield from _pile_openings(state, hand, top, naturals)
@@ -220,11 +231,9 @@ def _play_phase(state: State) -> list[Action]:
     seat, team = state.turn, state.seat_team[state.turn]
     hand = state.hands[seat]
     turn_state = state.turn_state
-    by_rank = _naturals_by_rank(hand)
-    wilds = [c for c in hand if WILD[c]]  # sorted, as the hand is
-    canastas = state.canastas(team)
+    by_rank, wilds = _split_hand(hand)  # wilds sorted, as the hand is
     actions: list[Action] = []
-    plan = going_out_plan(state) if _may_go_out_soon(state, by_rank, len(wilds), canastas) else None
+    plan = going_out_plan(state) if _may_go_out_soon(state, by_rank, len(wilds)) else None
     if plan is not None:
         if plan.meld is not None:
             actions.append(plan.meld)
@@ -305,15 +314,24 @@ def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Ite
             yield action
 
 
-def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int, canastas: int) -> bool:
+def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int) -> bool:
     """A cheap test that rules out most positions before the going-out search runs."""
     rules = state.rules
     melds = state.melds[state.seat_team[state.turn]]
     royal = "samba" in rules.meld_kinds
     if royal and not any(m.kind is MeldKind.SAMBA and rules.is_canasta(m) for m in melds):
         return _samba_within_reach(state, melds)  # Royal needs a complete Samba to go out
-    if canastas >= rules.canastas_to_go_out:
+    if sum(map(rules.is_canasta, melds)) >= rules.canastas_to_go_out:
         return True
+    if not royal:  # as below, without the table of sizes: melds of one rank merge, threes are no rank
+        need = rules.canasta_size - wilds
+        if need <= 0:
+            return True
+        for meld in melds:
+            mine = by_rank.get(meld.rank)
+            if len(meld.cards) + (len(mine) if mine else 0) >= need:
+                return True
+        return any(len(naturals) >= need for naturals in by_rank.values())
     sizes = {m.rank: m.size for m in melds}
     for meld_rank, naturals in by_rank.items():
         sizes[meld_rank] = sizes.get(meld_rank, 0) + len(naturals)
@@ -378,22 +396,23 @@ def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]
 
 def _layoffs(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> list[Action]:
     """Single cards onto the side's rank melds (other kinds: ``_special_melds``)."""
-    rules = state.rules
-    distinct_wilds = sorted(set(wilds))
+    allowed = state.rules.wilds_allowed
+    distinct_wilds = list(dict.fromkeys(wilds))  # the hand is sorted: as sorted(set(wilds))
     plain = len(hand) > 2 and state.turn_state.permission is not True
+    single, rank_kind = _single_layoff, MeldKind.RANK
     actions: list[Action] = []
     for index, meld in enumerate(state.melds[state.seat_team[state.turn]]):
-        if meld.kind is not MeldKind.RANK:
+        if meld.kind is not rank_kind:
             continue
         naturals = by_rank.get(meld.rank)
-        fitting = sorted(set(naturals)) if naturals else []
-        if rules.wilds_allowed(meld.naturals) > meld.wilds:
+        fitting = list(dict.fromkeys(naturals)) if naturals else []
+        if distinct_wilds and allowed(meld.naturals) > meld.wilds:
             fitting += distinct_wilds
         if plain:
-            actions.extend([_single_layoff(index, card) for card in fitting])
+            actions.extend([single(index, card) for card in fitting])
             continue
         for card in fitting:
-            action = _single_layoff(index, card)
+            action = single(index, card)
             if _remaining_ok(state, len(hand) - 1, action):
                 actions.append(action)
     return actions
