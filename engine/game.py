@@ -37,8 +37,12 @@ def apply(state: State, action: Action) -> State:
 
 
 def is_legal(state: State, action: Action) -> bool:
+    check = _CHECKS.get(action.type)  # a meld action's checks, without building the state after it
     try:
-        apply(state, action)
+        if check is None:
+            apply(state, action)
+        else:
+            check(state, action)
     except IllegalActionError:
         return False
     return True
@@ -319,21 +323,29 @@ def _take_pile(state: State, action: TakePile) -> State:
     return after
 
 
-def _meld(state: State, action: MeldAction) -> State:
+def _meld_checked(state: State, action: MeldAction) -> tuple[list[Card], tuple[Card, ...], _MeldPlan, Concealment]:
+    """Every check of a meld action (the judge refuses here or not at all): the cards it melds,
+    the hand left, the side's melds after it and how a player going out with it goes out."""
     _require_phase(state, Phase.PLAY)
-    seat, team = state.turn, state.team_of(state.turn)
-    rest = take_from_hand(state.hands[seat], action.cards())
+    team = state.seat_team[state.turn]
+    cards = action.cards()
+    rest = take_from_hand(state.hands[state.turn], cards)
     plan = _MeldPlan(state, team, action.melds, action.layoffs, "action")
-    ts = state.turn_state
-    going_out = len(rest) <= 1
     # Going out concealed is the whole hand at once: this meld action and at most the discard.
-    concealment = plan.concealment(state) if going_out else Concealment.NONE
+    concealment = plan.concealment(state) if len(rest) <= 1 else Concealment.NONE
     _check_opening(state, team, plan, waived=state.rules.concealed_waives_minimum(concealment))
     _check_going_out(state, plan, len(rest))
+    return cards, rest, plan, concealment
+
+
+def _meld(state: State, action: MeldAction) -> State:
+    seat, team = state.turn, state.seat_team[state.turn]
+    cards, rest, plan, concealment = _meld_checked(state, action)
+    ts = state.turn_state
     # Royal: red threes melded on their own are no meld that spoils going out concealed later,
     # and each one melded from the hand may be replaced from the stock before the discard.
-    reds = sum(1 for c in action.cards() if c in RED_THREES)
-    only_red_threes = reds == len(action.cards()) and not plan.opens
+    reds = 0 if RED_THREES.isdisjoint(cards) else sum(1 for c in cards if c in RED_THREES)
+    only_red_threes = reds == len(cards) and not plan.opens
     from_pile = min(reds, state.pile_threes[seat])
     concealed = concealment is not Concealment.NONE or (only_red_threes and ts.concealed)
     # the sizes the turn began with, made explicit for a position that left them out
@@ -466,4 +478,7 @@ _HANDLERS: Mapping[str, Callable[[State, Action], State]] = {
     "answer_go_out": _answer_go_out,  # type: ignore[dict-item]
     "decline_pile": _decline_pile,  # type: ignore[dict-item]
     "draw_replacement": _draw_replacement,  # type: ignore[dict-item]
+}
+_CHECKS: Mapping[str, Callable[[State, Action], object]] = {
+    "meld": _meld_checked,  # type: ignore[dict-item]
 }

@@ -233,7 +233,8 @@ def _play_phase(state: State) -> list[Action]:
     turn_state = state.turn_state
     by_rank, wilds = _split_hand(hand)  # wilds sorted, as the hand is
     actions: list[Action] = []
-    plan = going_out_plan(state) if _may_go_out_soon(state, by_rank, len(wilds)) else None
+    soon = _may_go_out_soon(state, by_rank, len(wilds)) and not _lone_naturals(state, by_rank)
+    plan = going_out_plan(state) if soon else None
     if plan is not None:
         if plan.meld is not None:
             actions.append(plan.meld)
@@ -340,6 +341,24 @@ def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int) -
         if _samba_within_reach(state, melds):
             return True
     return max(sizes.values(), default=0) + wilds >= rules.canasta_size
+
+
+def _lone_naturals(state: State, by_rank: dict[int, list[Card]]) -> bool:
+    """Where every meld is a rank meld: whether two or more naturals are too few for a meld of
+    their rank and have none on the side's table, so that no way out exists now (the going-out
+    search's first test, ``going_out._forced_leftovers``, from the counts at hand)."""
+    rules = state.rules
+    if len(rules.meld_kinds) > 2:
+        return False  # Royal: a lone natural may still join a Samba
+    short = rules.min_naturals
+    lone = 0
+    melds = state.melds[state.seat_team[state.turn]]
+    for meld_rank, naturals in by_rank.items():
+        if len(naturals) < short and not any(m.rank == meld_rank and m.kind is MeldKind.RANK for m in melds):
+            lone += len(naturals)
+            if lone > 1:
+                return True
+    return False
 
 
 def _samba_within_reach(state: State, melds: Sequence[Meld]) -> bool:
