@@ -190,8 +190,14 @@ def _opening_sets(state: State, hand: Sequence[Card], base_points: int) -> Itera
     values = rules.card_values
     groups = sorted(groups, key=lambda g: -sum(values[c] for c in g))[:_MAX_OPENING_RANKS]
     wilds = sorted((c for c in hand if WILD[c]), key=lambda c: -values[c])
+    # the wild cards each group needs to be a meld at all: a choice needing more is no opening
+    # (``_top_up`` would refuse it), and is skipped before its groups are copied
+    demand = {id(g): max(0, rules.min_meld - len(g)) for g in groups}
+    available = len(wilds)
     for size in range(0 if base_points else 1, len(groups) + 1):
         for chosen in combinations(groups, size):
+            if sum([demand[id(g)] for g in chosen]) > available:
+                continue
             melds = _top_up(state, [list(g) for g in chosen], wilds, minimum - base_points)
             if melds is not None:
                 yield melds
@@ -258,7 +264,7 @@ def _play_phase(state: State) -> list[Action]:
     if turn_state.replacements > 0 and state.stock:
         actions.append(DrawReplacement())
     if len(hand) > 1 or is_legal(state, _DISCARDS[hand[0]]):
-        actions.extend([_DISCARDS[card] for card in sorted(set(hand))])
+        actions.extend(map(_DISCARDS.__getitem__, dict.fromkeys(hand)))  # each distinct card, sorted as the hand
     if state.rules.discard_from_meld and turn_state.melded:
         actions.extend(_discards_from_melds(state))
     return actions
