@@ -366,9 +366,11 @@ def _meld(state: State, action: MeldAction) -> State:
     return state.evolve(**changes)  # type: ignore[arg-type]
 
 
-def _discard(state: State, action: Discard) -> State:
+def _discard_checked(state: State, action: Discard) -> tuple[State, tuple[Card, ...]]:
+    """Every check of a discard (the judge refuses here or not at all): the state with a card
+    melded this turn taken back (Royal) or as it was, and the hand left."""
     _require_phase(state, Phase.PLAY)
-    seat, team = state.turn, state.team_of(state.turn)
+    seat, team = state.turn, state.seat_team[state.turn]
     hand = state.hands[seat]
     if action.meld is None and action.card in hand:
         rest = take_from_hand(hand, (action.card,))
@@ -383,6 +385,12 @@ def _discard(state: State, action: Discard) -> State:
             raise IllegalActionError("going_out.refused")
     elif permission is True:
         raise IllegalActionError("going_out.required")
+    return state, rest
+
+
+def _discard(state: State, action: Discard) -> State:
+    seat = state.turn
+    state, rest = _discard_checked(state, action)
     hands = _replaced(state.hands, seat, rest)
     pile = state.pile + (action.card,)
     if action.card in RED_THREES and state.pile_threes[seat]:  # Royal: which ones came with the pile
@@ -481,4 +489,5 @@ _HANDLERS: Mapping[str, Callable[[State, Action], State]] = {
 }
 _CHECKS: Mapping[str, Callable[[State, Action], object]] = {
     "meld": _meld_checked,  # type: ignore[dict-item]
+    "discard": _discard_checked,  # type: ignore[dict-item]
 }

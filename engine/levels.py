@@ -34,7 +34,7 @@ from engine.cards import BLACK_THREES, WILD, Card, rank, run_place, suit
 from engine.game import apply
 from engine.i18n import N_
 from engine.legal import legal_actions
-from engine.melds import Meld, MeldKind
+from engine.melds import Meld, MeldKind, make_meld
 from engine.state import Phase, State
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ class ClubBot(BasicBot):
         worth = super()._meld_worth(obs, action)
         rules = obs.rules
         team = obs.melds[obs.team]
-        kinds = {team[lo.onto].kind for lo in action.layoffs} | {rules.make_meld(m).kind for m in action.melds}
+        kinds = {team[lo.onto].kind for lo in action.layoffs} | {make_meld(rules, m).kind for m in action.melds}
         if MeldKind.BOLIVIA in kinds:
             # wild cards only: a Bolivia (2 000) is where they earn most, not a reason to keep them
             return 2.0 * len(action.cards()) + 5

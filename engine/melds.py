@@ -147,8 +147,33 @@ def extend_rank_meld(rules: Rules, meld: Meld, cards: tuple[Card, ...]) -> Meld:
     return Meld(merged, meld.rank, naturals, wilds, meld.kind)
 
 
+# Melds already made, per rules value: ``Rules.make_meld`` is pure and a Meld immutable, and the
+# same few cards are melded again and again (the judge, the legal actions' checks, the bots).
+# Refusals are not kept (an exception raised again would grow its traceback). Bounded: cleared
+# when full, and keyed by the rules object itself (held, so its id is not reused).
+_MADE: dict[int, tuple[Rules, dict[tuple[Card, ...], Meld]]] = {}
+_MADE_RULES = 16
+_MADE_MELDS = 8192
+
+
 def make_meld(rules: Rules, cards: tuple[Card, ...]) -> Meld:
-    return rules.make_meld(cards)
+    """``rules.make_meld(cards)``, remembered."""
+    entry = _MADE.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_MADE) >= _MADE_RULES:
+            _MADE.clear()
+        entry = _MADE[id(rules)] = (rules, {})
+    made = entry[1]
+    try:
+        meld = made.get(cards)
+    except TypeError:  # cards not in a tuple: nothing to remember them by
+        return rules.make_meld(cards)
+    if meld is None:
+        meld = rules.make_meld(cards)
+        if len(made) >= _MADE_MELDS:
+            made.clear()
+        made[cards] = meld
+    return meld
 
 
 def extend_meld(rules: Rules, meld: Meld, cards: tuple[Card, ...]) -> Meld:
