@@ -232,7 +232,11 @@ def _frozen_refusal(state: State, team: int, top: Card, hand: Sequence[Card]) ->
     return IllegalActionError("pile.frozen", freezer=freezer, rank=rank(top), top=top, count=held)
 
 
-def _take_pile(state: State, action: TakePile) -> State:
+def _take_pile_checked(state: State, action: TakePile) -> tuple[_MeldPlan, tuple[Card, ...], tuple[Card, ...],
+                                                                tuple[Card, ...], tuple[int, ...]]:
+    """Every check of a pile take but, for a player with his partner's yes (Royal), that it leads
+    out: the side's melds after it, the hand, the stock, the side's red threes and the red threes
+    that came with the pile."""
     _require_phase(state, Phase.DRAW)
     top = state.top()
     if top is None:
@@ -288,6 +292,13 @@ def _take_pile(state: State, action: TakePile) -> State:
         came = sum(1 for c in taken if c in RED_THREES)
         pile_threes = _replaced(pile_threes, seat, pile_threes[seat] + came)
     _check_going_out(state, plan, len(new_hand), last=False)
+    return plan, new_hand, stock, threes, pile_threes
+
+
+def _take_pile(state: State, action: TakePile) -> State:
+    plan, new_hand, stock, threes, pile_threes = _take_pile_checked(state, action)
+    rules = state.rules
+    seat, team = state.turn, state.seat_team[state.turn]
     # Royal ("Utgång direkt"): a player who takes the pile may still go out concealed, melding
     # the rest of his hand at once; elsewhere melding the top card rules it out (seed 002)
     concealed = rules.pile_keeps_concealed and state.turn_state.concealed
@@ -321,6 +332,12 @@ def _take_pile(state: State, action: TakePile) -> State:
         if not leads_out:
             raise IllegalActionError("going_out.required")
     return after
+
+
+def _take_pile_check(state: State, action: TakePile) -> object:
+    if state.turn_state.permission is True:  # whether the take leads out: asked of the state after it
+        return _take_pile(state, action)
+    return _take_pile_checked(state, action)
 
 
 def _meld_checked(state: State, action: MeldAction) -> tuple[list[Card], tuple[Card, ...], _MeldPlan, Concealment]:
@@ -490,4 +507,5 @@ _HANDLERS: Mapping[str, Callable[[State, Action], State]] = {
 _CHECKS: Mapping[str, Callable[[State, Action], object]] = {
     "meld": _meld_checked,  # type: ignore[dict-item]
     "discard": _discard_checked,  # type: ignore[dict-item]
+    "take_pile": _take_pile_check,  # type: ignore[dict-item]
 }
