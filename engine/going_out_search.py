@@ -254,10 +254,18 @@ class _Search:
                     and suit(c) == suit(card) and left[c] > 0}
         place = run_place(card)
         size = self.rules.canasta_size
-        for low in range(max(4, place - size + 1), place + 1):
-            for high in range(max(place, low + self.rules.min_meld - 1), min(14, low + size - 1) + 1):
-                if all(p in by_place for p in range(low, high + 1)):
-                    yield tuple(by_place[p] for p in range(low, high + 1))
+        # the places held next to ``place``, down and up: a run from low to high lies within them
+        bottom = top = place
+        if place in by_place:
+            while bottom - 1 in by_place:
+                bottom -= 1
+            while top + 1 in by_place:
+                top += 1
+        else:
+            bottom = place + 1  # no run through a place not held
+        for low in range(max(4, place - size + 1, bottom), place + 1):
+            for high in range(max(place, low + self.rules.min_meld - 1), min(14, low + size - 1, top) + 1):
+                yield tuple([by_place[p] for p in range(low, high + 1)])
 
     # -- the lay-offs ----------------------------------------------------------------------------
 
@@ -291,7 +299,7 @@ class _Search:
         need: dict[int, int] = {}
         targets = sorted(set(onto) | {i for c in wilds[:1] for i in self.targets[c]})
         for index in targets:
-            cards = tuple(sorted(onto.get(index, []), key=lambda c: (WILD[c], c)))
+            cards = tuple(sorted(onto.get(index, ()), key=_NATURALS_FIRST))
             if cards and not self._fits_all(index, cards):
                 return None
             if wilds and index in self.targets[wilds[0]]:
@@ -333,6 +341,9 @@ class _Search:
         while count < most and self._fits_all(index, cards + joker * (count + 1)):
             count += 1
         return count
+
+
+_NATURALS_FIRST = tuple((WILD[c], c) for c in range(53)).__getitem__  # a sort key: naturals, then wild cards
 
 
 def _by_count(counts: dict[Card, int]) -> tuple[object, ...]:
