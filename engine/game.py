@@ -27,7 +27,7 @@ from engine.i18n import N_
 from engine.melds import Meld, MeldKind, extend_meld, make_meld
 from engine.rules import AskMode, Concealment, EndOfStock
 from engine.state import Phase, State, TurnState
-from engine.take_back import take_back
+from engine.take_back import taken_back
 
 
 def apply(state: State, action: Action) -> State:
@@ -383,31 +383,36 @@ def _meld(state: State, action: MeldAction) -> State:
     return state.evolve(**changes)  # type: ignore[arg-type]
 
 
-def _discard_checked(state: State, action: Discard) -> tuple[State, tuple[Card, ...]]:
-    """Every check of a discard (the judge refuses here or not at all): the state with a card
-    melded this turn taken back (Royal) or as it was, and the hand left."""
+def _discard_checked(state: State, action: Discard) -> tuple[tuple[Card, ...], tuple[tuple[Meld, ...], int] | None]:
+    """Every check of a discard (the judge refuses here or not at all): the hand left and, for a
+    card melded this turn taken back (Royal), the side's melds after it and the replacements owed."""
     _require_phase(state, Phase.PLAY)
     seat, team = state.turn, state.seat_team[state.turn]
     hand = state.hands[seat]
+    taken = None
     if action.meld is None and action.card in hand:
         rest = take_from_hand(hand, (action.card,))
     else:  # Royal: a card melded this turn, taken back from its meld
         rest = hand
-        state = take_back(state, team, action.card, action.meld)
+        taken = taken_back(state, team, action.card, action.meld)
     permission = state.turn_state.permission
     if not rest:
-        if not state.can_go_out(team):
+        if not state.rules.has_canastas_to_go_out(state.melds[team] if taken is None else taken[0]):
             raise IllegalActionError(state.rules.going_out_rule, count=0)
         if permission is False:
             raise IllegalActionError("going_out.refused")
     elif permission is True:
         raise IllegalActionError("going_out.required")
-    return state, rest
+    return rest, taken
 
 
 def _discard(state: State, action: Discard) -> State:
     seat = state.turn
-    state, rest = _discard_checked(state, action)
+    rest, taken = _discard_checked(state, action)
+    if taken is not None:
+        melds, replacements = taken
+        state = state.evolve(melds=_replaced(state.melds, state.seat_team[seat], melds),
+                             turn_state=state.turn_state.evolve(replacements=replacements))
     hands = _replaced(state.hands, seat, rest)
     pile = state.pile + (action.card,)
     if action.card in RED_THREES and state.pile_threes[seat]:  # Royal: which ones came with the pile
