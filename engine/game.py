@@ -63,6 +63,9 @@ def _require_phase(state: State, phase: Phase) -> None:
 
 def take_from_hand(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
     """``hand`` less ``cards`` (a multiset difference), or ``hand.not_held`` naming what is missing."""
+    if len(cards) == 1 and cards[0] in hand:  # the commonest: one card (a discard)
+        i = hand.index(cards[0])
+        return tuple(hand[:i]) + tuple(hand[i + 1 :])
     rest = list(hand)
     missing = []
     for card in cards:
@@ -79,7 +82,7 @@ def _lay_out_red_threes(
     hand: tuple[Card, ...], stock: tuple[Card, ...], threes: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
     """Red threes in hand go face up and are replaced from the stock (seed 001, at one's turn)."""
-    while any(c in RED_THREES for c in hand):
+    while not RED_THREES.isdisjoint(hand):
         kept = tuple(c for c in hand if c not in RED_THREES)
         found = len(hand) - len(kept)
         threes += tuple(c for c in hand if c in RED_THREES)

@@ -152,23 +152,43 @@ def _forced_leftovers(state: State, team: int, hand: Sequence[Card]) -> list[Car
     counts: dict[int, list[Card]] = {}
     black: list[Card] = []
     forced: list[Card | None] = []
+    laid_out = rules.red_threes_laid_out
+    kinds = _KIND
     for card in hand:
-        if card in RED_THREES:
-            if rules.red_threes_laid_out:  # Royal melds them; elsewhere they never are
+        kind = kinds[card]
+        if kind > 0:  # a natural other than a three: its rank
+            group = counts.get(kind)
+            if group is None:
+                counts[kind] = [card]
+            else:
+                group.append(card)
+        elif kind == _RED:
+            if laid_out:  # Royal melds them; elsewhere they never are
                 forced.append(card)
-        elif card in BLACK_THREES:
+        elif kind == _BLACK:
             black.append(card)
-        elif not WILD[card]:
-            counts.setdefault(rank(card), []).append(card)
-    threes_meld = not rules.red_threes_laid_out and (
-        any(c in RED_THREES for c in hand) or any(m.kind is MeldKind.THREES for m in state.melds[team]))
-    if len(black) < rules.min_meld and not threes_meld:
-        forced.extend(black)
-    melded = {m.rank for m in state.melds[team] if m.kind is MeldKind.RANK}
+    melds = state.melds[team]
+    if black and len(black) < rules.min_meld:
+        threes_meld = not laid_out and (
+            any(c in RED_THREES for c in hand) or any(m.kind is MeldKind.THREES for m in melds))
+        if not threes_meld:
+            forced.extend(black)
+    melded = {m.rank for m in melds if m.kind is MeldKind.RANK}
+    short = rules.min_naturals
+    sambas = "samba" in rules.meld_kinds
     for meld_rank, cards in counts.items():
-        if len(cards) < rules.min_naturals and meld_rank not in melded:
-            forced.extend(c for c in cards if not _may_join_samba(state, team, hand, c))
+        if len(cards) < short and meld_rank not in melded:
+            if sambas:
+                forced.extend(c for c in cards if not _may_join_samba(state, team, hand, c))
+            else:  # no Sambas: nothing else could take it
+                forced.extend(cards)
     return forced
+
+
+_WILD_KIND, _RED, _BLACK = 0, -1, -2
+# By card: its rank if it is a natural other than a three, else what it is.
+_KIND = tuple(_WILD_KIND if WILD[c] else _RED if c in RED_THREES else _BLACK if c in BLACK_THREES else rank(c)
+              for c in range(53))
 
 
 def _canastas_within_reach(state: State, team: int, hand: Sequence[Card]) -> bool:
