@@ -31,7 +31,7 @@ from engine.melds import Meld, MeldKind
 from engine.game import is_legal
 from engine.going_out import going_out_plan, pile_way_out
 from engine.going_out_search import QUICK_BUDGET, SearchTooLong
-from engine.rules import AskMode
+from engine.rules import AskMode, Rules
 from engine.state import Phase, State
 
 _MAX_OPENING_RANKS = 6  # subsets of more meldable ranks than this are not enumerated
@@ -399,24 +399,59 @@ def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]
         melded = {m.rank for m in melds}
     else:  # Royal: a complete rank canasta takes a new meld of its rank beside it
         melded = {m.rank for m in melds if m.kind is MeldKind.RANK and rules.merges(m, m)}
-    allowed = rules.wilds_allowed
     free = state.turn_state.permission is not True  # with a yes, only the way out is offered
-    hand_size, min_meld, wild_count = len(hand), rules.min_meld, len(wilds)
-    wild_prefixes = [tuple(wilds[:w]) for w in range(wild_count + 1)]
+    hand_size, min_naturals = len(hand), rules.min_naturals
+    known = _rank_melds_known(rules)
+    wild_key = tuple(wilds)
     actions: list[Action] = []
     for meld_rank, naturals in by_rank.items():
-        if meld_rank in melded:
-            continue  # the same cards are offered as lay-offs
-        for k in range(rules.min_naturals, len(naturals) + 1):
-            chosen = tuple(naturals[:k])
-            for w in range(0, min(wild_count, allowed(k)) + 1):
-                size = k + w
-                if size < min_meld:
-                    continue
-                action = _single_meld(chosen + wild_prefixes[w])
-                if (free and hand_size - size > 1) or _remaining_ok(state, hand_size - size, action):
-                    actions.append(action)
+        if len(naturals) < min_naturals or meld_rank in melded:
+            continue  # too few, or the same cards are offered as lay-offs
+        key = (tuple(naturals), wild_key)
+        made = known.get(key)
+        if made is None:
+            if len(known) >= _RANK_MELDS_KEPT:
+                known.clear()
+            made = known[key] = _rank_melds(rules, naturals, wilds)
+        if free and hand_size - made[0] > 1:  # even the largest leaves two cards: all of them
+            actions.extend(made[1])
+            continue
+        for size, action in zip(made[2], made[1]):
+            if (free and hand_size - size > 1) or _remaining_ok(state, hand_size - size, action):
+                actions.append(action)
     return actions
+
+
+def _rank_melds(rules: Rules, naturals: list[Card], wilds: list[Card]) -> tuple[int, tuple[MeldAction, ...], tuple[int, ...]]:
+    """The new melds of one rank's ``naturals`` with the hand's ``wilds``: the lowest cards first,
+    each count of naturals with each count of wild cards the variant allows. (The largest size,
+    the actions, their sizes.)"""
+    allowed = rules.wilds_allowed
+    actions: list[MeldAction] = []
+    sizes: list[int] = []
+    for k in range(rules.min_naturals, len(naturals) + 1):
+        chosen = tuple(naturals[:k])
+        for w in range(0, min(len(wilds), allowed(k)) + 1):
+            size = k + w
+            if size >= rules.min_meld:
+                actions.append(_single_meld(chosen + tuple(wilds[:w])))
+                sizes.append(size)
+    return max(sizes, default=0), tuple(actions), tuple(sizes)
+
+
+# The new melds of a rank, by (naturals, wild cards) and per rules value: the same pairs and wild
+# cards recur from turn to turn. Bounded; keyed by the rules object itself (held, so ids are not reused).
+_RANK_MELDS: dict[int, tuple[Rules, dict[tuple[tuple[Card, ...], tuple[Card, ...]], tuple]]] = {}
+_RANK_MELDS_KEPT = 8192
+
+
+def _rank_melds_known(rules: Rules) -> dict[tuple[tuple[Card, ...], tuple[Card, ...]], tuple]:
+    entry = _RANK_MELDS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_RANK_MELDS) >= 16:
+            _RANK_MELDS.clear()
+        entry = _RANK_MELDS[id(rules)] = (rules, {})
+    return entry[1]
 
 
 def _layoffs(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> list[Action]:
