@@ -10,6 +10,7 @@ accepts (the property tests check this on many seeded games).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
@@ -26,7 +27,7 @@ from engine.actions import (
     MeldAction,
     TakePile,
 )
-from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place
+from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place
 from engine.melds import Meld, MeldKind
 from engine.game import is_legal
 from engine.going_out import going_out_plan, pile_way_out
@@ -34,6 +35,7 @@ from engine.going_out_search import QUICK_BUDGET, SearchTooLong
 from engine.rules import AskMode, Rules
 from engine.state import Phase, State
 
+_TWOS, _THREES = 4, 8  # the first codes of the twos and of the threes
 _MAX_OPENING_RANKS = 6  # subsets of more meldable ranks than this are not enumerated
 _DISCARDS = tuple(Discard(card) for card in range(53))  # actions are values: share them
 
@@ -132,12 +134,23 @@ def _pile_options(state: State) -> Iterator[Action]:
     seat = state.turn
     team = state.seat_team[seat]
     held = state.hands[seat]
-    hand = list(held) if RED_THREES.isdisjoint(held) else [c for c in held if c not in RED_THREES]
     top_rank = rank(top)
-    naturals = [c for c in hand if not WILD[c] and rank(c) == top_rank]
-    wilds = [c for c in hand if WILD[c]]  # sorted, as the hand is
+    opened = state.has_opened(team)
+    if opened and not WILD[top] and top_rank != 3:
+        # the hand is sorted by code, and codes by rank: its naturals of the top card's rank and
+        # its wild cards (twos, then jokers) are slices of it
+        low = (top_rank - 1) * 4
+        naturals = list(held[bisect_left(held, low):bisect_left(held, low + 4)])
+        wilds = list(held[bisect_left(held, _TWOS):bisect_left(held, _THREES)])
+        jokers = bisect_left(held, JOKER)
+        if jokers < len(held):
+            wilds.extend(held[jokers:])
+    else:
+        hand = list(held) if RED_THREES.isdisjoint(held) else [c for c in held if c not in RED_THREES]
+        naturals = [c for c in hand if not WILD[c] and rank(c) == top_rank]
+        wilds = [c for c in hand if WILD[c]]  # sorted, as the hand is
     frozen = state.is_pile_frozen_for(team)
-    if not state.has_opened(team):
+    if not opened:
         yield from _pile_openings(state, hand, top, naturals)
         return
     candidates: list[TakePile] = []
