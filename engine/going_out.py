@@ -382,9 +382,10 @@ def _canasta_targets(rules: Rules, groups: Sequence[tuple[int, int, int]], wilds
 class _Counted:
     """The hand as counts per rank, to rule out at once most leftovers ``_cover`` would refuse
     (variants whose melds are all rank melds and black threes): a necessary condition only, so
-    ``_cover`` still decides (and builds) whatever passes."""
+    ``_cover`` still decides (and builds) whatever passes. The groups ``_cover`` would make of the
+    whole hand are worked out once; a leftover changes one of them, or the count of wild cards."""
 
-    __slots__ = ("rules", "counts", "wilds", "black", "reds", "threes_meld", "melded", "others")
+    __slots__ = ("rules", "wilds", "black", "reds", "threes_meld", "others", "groups", "where", "short")
 
     def __init__(self, state: State, team: int, hand: Sequence[Card]) -> None:
         rules = self.rules = state.rules
@@ -400,16 +401,33 @@ class _Counted:
                     reds += 1
                 card_rank = card // 4 + 1
                 counts[card_rank] = counts.get(card_rank, 0) + 1
-        self.counts, self.wilds, self.black, self.reds = counts, wilds, black, reds
+        self.wilds, self.black, self.reds = wilds, black, reds
         melds = state.melds[team]
         self.threes_meld = any(m.kind is MeldKind.THREES for m in melds)
-        self.melded = [(m.rank, m.size, m.naturals, m.wilds) for m in melds if m.kind is MeldKind.RANK]
         self.others = sum(1 for m in melds if m.kind is not MeldKind.RANK and rules.is_canasta(m))
+        allowed = rules.wilds_allowed
+        # (size, wild cards demanded, wild cards allowed) as ``_cover`` makes them: the side's rank
+        # melds with the hand's naturals of their rank, then each other rank of the hand
+        groups: list[tuple[int, int, int]] = []
+        where: dict[int, tuple[int, int, int, int]] = {}  # rank -> (group, naturals in hand, meld's naturals, wilds); -1, -1 for a new one
+        for m in melds:
+            if m.kind is MeldKind.RANK:
+                mine = 0 if m.rank in where else counts.get(m.rank, 0)
+                if m.rank not in where:
+                    where[m.rank] = (len(groups), mine, m.naturals, m.wilds)
+                groups.append((m.size + mine, 0, allowed(m.naturals + mine) - m.wilds))
+        short = 0  # new ranks too short for a meld
+        for card_rank, mine in counts.items():
+            if card_rank not in where:
+                where[card_rank] = (len(groups), mine, -1, -1)
+                groups.append((mine, max(0, rules.min_meld - mine), allowed(mine)))
+                short += mine < rules.min_naturals
+        self.groups, self.where, self.short = groups, where, short
 
     def may_cover(self, leftover: Card | None) -> bool:
         """False where ``_cover`` of the hand less ``leftover`` surely returns None."""
         rules = self.rules
-        wilds, black, reds, counts = self.wilds, self.black, self.reds, self.counts
+        wilds, black, reds, groups, short = self.wilds, self.black, self.reds, self.groups, self.short
         if leftover is not None:
             if WILD[leftover]:
                 wilds -= 1
@@ -417,23 +435,24 @@ class _Counted:
                 black -= 1
             else:
                 reds -= leftover in RED_THREES
-                counts = dict(counts)
-                counts[leftover // 4 + 1] -= 1
+                index, mine, naturals, meld_wilds = self.where[leftover // 4 + 1]
+                mine -= 1
+                groups = list(groups)
+                allowed = rules.wilds_allowed
+                if naturals >= 0:  # onto the side's meld of its rank
+                    size = groups[index][0] - 1
+                    groups[index] = (size, 0, allowed(naturals + mine) - meld_wilds)
+                else:
+                    short -= mine + 1 < rules.min_naturals
+                    if mine:
+                        groups[index] = (mine, max(0, rules.min_meld - mine), allowed(mine))
+                        short += mine < rules.min_naturals
+                    else:
+                        del groups[index]
         if reds and rules.red_threes_laid_out:
             return False
         if 0 < black < rules.min_meld and not (reds or self.threes_meld):
             return False
-        allowed = rules.wilds_allowed
-        groups: list[tuple[int, int, int]] = []
-        mine_taken: set[int] = set()
-        for meld_rank, size, naturals, meld_wilds in self.melded:
-            mine = 0 if meld_rank in mine_taken else counts.get(meld_rank, 0)
-            mine_taken.add(meld_rank)
-            groups.append((size + mine, 0, allowed(naturals + mine) - meld_wilds))
-        min_meld, min_naturals = rules.min_meld, rules.min_naturals
-        for meld_rank, mine in counts.items():
-            if mine and meld_rank not in mine_taken:
-                if mine < min_naturals:
-                    return False
-                groups.append((mine, max(0, min_meld - mine), allowed(mine)))
+        if short:
+            return False
         return _canasta_targets(rules, groups, wilds, self.others) is not None
