@@ -7,6 +7,7 @@ the handlers check everything first and build the new state last.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 
 from engine.actions import (
@@ -219,9 +220,13 @@ def _draw(state: State, action: Draw) -> State:
             threes += (card,)
             # pagat (and seed 002): a red three drawn as the stock's last card ends the hand at once.
             ended = not stock and state.rules.red_three_last_card_ends
-    hand = tuple(sorted(hand + tuple(drawn)))
+    if len(drawn) == 1:  # the commonest: one card into the sorted hand
+        at = bisect_right(hand, drawn[0])
+        hand = hand[:at] + (drawn[0],) + hand[at:]
+    else:
+        hand = tuple(sorted(hand + tuple(drawn)))
     hands = _replaced(state.hands, seat, hand)
-    red_threes = _replaced(state.red_threes, team, threes)
+    red_threes = state.red_threes if threes is state.red_threes[team] else _replaced(state.red_threes, team, threes)
     if ended:
         return _end(state, hands=hands, stock=stock, red_threes=red_threes)
     return state.evolve(phase=Phase.PLAY, hands=hands, stock=stock, red_threes=red_threes)
