@@ -310,23 +310,30 @@ def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Ite
     for card in hand:
         if _MELD_RANK[card]:  # a natural other than a three
             by_suit.setdefault(card % 4, {})[run_place(card)] = card
-    for cards in by_suit.values():
+    min_meld = state.rules.min_meld
+    for cards in by_suit.values():  # each run of consecutive places, lowest first
         run: list[Card] = []
-        for place in range(4, 16):
-            if place in cards:
-                run.append(cards[place])
-                continue
-            if len(run) >= state.rules.min_meld:
-                candidates.append(MeldAction(melds=(tuple(run[:3]),)))
-                candidates.append(MeldAction(melds=(tuple(run[:7]),)))
-            run = []
-    if len(wilds) >= state.rules.min_meld:
+        last = 0
+        for place in sorted(cards):
+            if place != last + 1 and run:
+                if len(run) >= min_meld:
+                    candidates.append(MeldAction(melds=(tuple(run[:3]),)))
+                    candidates.append(MeldAction(melds=(tuple(run[:7]),)))
+                run = []
+            run.append(cards[place])
+            last = place
+        if len(run) >= min_meld:
+            candidates.append(MeldAction(melds=(tuple(run[:3]),)))
+            candidates.append(MeldAction(melds=(tuple(run[:7]),)))
+    if len(wilds) >= min_meld:
         candidates.append(MeldAction(melds=(tuple(wilds[:3]),)))
-    distinct = sorted(set(hand))
+    distinct = list(dict.fromkeys(hand))  # sorted, as the hand is
     for index, meld in enumerate(state.melds[team]):
         if meld.kind is MeldKind.RANK or meld.size >= state.rules.canasta_size:
             continue
-        candidates.extend(_single_layoff(index, card) for card in distinct if _may_fit(meld, card))
+        fit = _fitting(meld, distinct)
+        if fit:
+            candidates.extend([_single_layoff(index, card) for card in fit])
     seen: set[MeldAction] = set()
     for action in candidates:
         if action not in seen and is_legal(state, action):
@@ -392,17 +399,17 @@ def _samba_within_reach(state: State, melds: Sequence[Meld]) -> bool:
     return any(len(found) >= state.rules.canasta_size for found in places.values())
 
 
-def _may_fit(meld: Meld, card: Card) -> bool:
-    """A cheap first look at whether ``card`` could go onto a meld of another kind than rank."""
+def _fitting(meld: Meld, cards: Sequence[Card]) -> list[Card]:
+    """A cheap first look at which of ``cards`` could go onto a meld of another kind than rank."""
     if meld.kind is MeldKind.BOLIVIA:
-        return WILD[card]
+        return [c for c in cards if WILD[c]]
     if meld.kind in (MeldKind.THREES, MeldKind.BLACK_THREES):
-        return card in RED_THREES or card in BLACK_THREES
-    if WILD[card] or card % 4 != meld.cards[0] % 4:  # a Samba: its suit, next to either end
-        return False
+        return [c for c in cards if c in RED_THREES or c in BLACK_THREES]
+    # a Samba: its suit, next to either end
+    meld_suit = meld.cards[0] % 4
     places = [14 if rank(c) == 1 else rank(c) for c in meld.cards]
-    place = 14 if rank(card) == 1 else rank(card)
-    return place == min(places) - 1 or place == max(places) + 1
+    ends = (min(places) - 1, max(places) + 1)
+    return [c for c in cards if not WILD[c] and c % 4 == meld_suit and (14 if rank(c) == 1 else rank(c)) in ends]
 
 
 def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> list[Action]:
