@@ -98,16 +98,18 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     return None
 
 
-def pile_way_out(state: State, budget: int = BUDGET) -> tuple[TakePile, GoingOut | None] | None:
+def pile_way_out(state: State, budget: int = BUDGET,
+                 takes: Sequence[TakePile] | None = None) -> tuple[TakePile, GoingOut | None] | None:
     """Royal, before the draw: a way to take the pile and go out in the same turn, if any (the
-    take, then the way out after it; ``None`` for the way out when the take itself goes out)."""
+    take, then the way out after it; ``None`` for the way out when the take itself goes out).
+    ``takes``: the pile takes of ``legal.pile_takes(state)``, where the caller has them already."""
     from engine.errors import IllegalActionError
     from engine.game import apply  # the judge imports this module lazily
     from engine.legal import pile_takes
 
     if state.phase is not Phase.DRAW or state.turn_state.permission is False:
         return None
-    for take in pile_takes(state):
+    for take in pile_takes(state) if takes is None else takes:
         try:
             after = apply(state, take)
         except IllegalActionError:

@@ -110,7 +110,7 @@ def _draw_phase(state: State) -> list[Action]:
     actions: list[Action] = list(_pile_options(state))
     if state.rules.ask_before_pile and not ts.asked and actions and state.partners(state.turn):
         try:
-            if pile_way_out(state, QUICK_BUDGET) is not None:
+            if pile_way_out(state, QUICK_BUDGET, tuple(actions)) is not None:  # the pile options are all takes
                 actions.append(AskGoOut())
         except SearchTooLong:  # offered only where a way out is known
             pass
