@@ -421,18 +421,21 @@ def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]
         melded = {m.rank for m in melds if m.kind is MeldKind.RANK and rules.merges(m, m)}
     free = state.turn_state.permission is not True  # with a yes, only the way out is offered
     hand_size, min_naturals = len(hand), rules.min_naturals
-    known = _rank_melds_known(rules)
+    known, rules_id = _RANK_MELDS, id(rules)
     wild_key = tuple(wilds)
     actions: list[Action] = []
     for meld_rank, naturals in by_rank.items():
         if len(naturals) < min_naturals or meld_rank in melded:
             continue  # too few, or the same cards are offered as lay-offs
-        key = (tuple(naturals), wild_key)
-        made = known.get(key)
-        if made is None:
+        key = (rules_id, tuple(naturals), wild_key)
+        entry = known.get(key)
+        if entry is not None and entry[0] is rules:
+            made = entry[1]
+        else:
             if len(known) >= _RANK_MELDS_KEPT:
                 known.clear()
-            made = known[key] = _rank_melds(rules, naturals, wilds)
+            made = _rank_melds(rules, naturals, wilds)
+            known[key] = (rules, made)
         if free and hand_size - made[0] > 1:  # even the largest leaves two cards: all of them
             actions.extend(made[1])
             continue
@@ -459,19 +462,11 @@ def _rank_melds(rules: Rules, naturals: list[Card], wilds: list[Card]) -> tuple[
     return max(sizes, default=0), tuple(actions), tuple(sizes)
 
 
-# The new melds of a rank, by (naturals, wild cards) and per rules value: the same pairs and wild
-# cards recur from turn to turn. Bounded; keyed by the rules object itself (held, so ids are not reused).
-_RANK_MELDS: dict[int, tuple[Rules, dict[tuple[tuple[Card, ...], tuple[Card, ...]], tuple]]] = {}
-_RANK_MELDS_KEPT = 8192
-
-
-def _rank_melds_known(rules: Rules) -> dict[tuple[tuple[Card, ...], tuple[Card, ...]], tuple]:
-    entry = _RANK_MELDS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_RANK_MELDS) >= 16:
-            _RANK_MELDS.clear()
-        entry = _RANK_MELDS[id(rules)] = (rules, {})
-    return entry[1]
+# The new melds of a rank, by rules object, naturals and wild cards: the same pairs and wild cards
+# recur from turn to turn. Each entry holds its rules object (so its id is not reused while the
+# entry lives); bounded in all, cleared when full.
+_RANK_MELDS: dict[tuple[int, tuple[Card, ...], tuple[Card, ...]], tuple[Rules, tuple]] = {}
+_RANK_MELDS_KEPT = 4096
 
 
 def _layoffs(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> list[Action]:

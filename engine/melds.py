@@ -147,32 +147,28 @@ def extend_rank_meld(rules: Rules, meld: Meld, cards: tuple[Card, ...]) -> Meld:
     return Meld(merged, meld.rank, naturals, wilds, meld.kind)
 
 
-# Melds already made, per rules value: ``Rules.make_meld`` is pure and a Meld immutable, and the
-# same few cards are melded again and again (the judge, the legal actions' checks, the bots).
-# Refusals are not kept (an exception raised again would grow its traceback). Bounded: cleared
-# when full, and keyed by the rules object itself (held, so its id is not reused).
-_MADE: dict[int, tuple[Rules, dict[tuple[Card, ...], Meld]]] = {}
-_MADE_RULES = 16
-_MADE_MELDS = 8192
+# Melds already made: ``Rules.make_meld`` is pure and a Meld immutable, and the same few cards are
+# melded again and again (the judge, the legal actions' checks, the bots). Keyed by the rules
+# object's id and the cards; each entry holds its rules object, so that id is not reused while
+# the entry lives. Refusals are not kept (an exception raised again would grow its traceback).
+# Bounded in all (cleared when full): a few hundred KiB at most.
+_MADE: dict[tuple[int, tuple[Card, ...]], tuple[Rules, Meld]] = {}
+_MADE_KEPT = 4096
 
 
 def make_meld(rules: Rules, cards: tuple[Card, ...]) -> Meld:
     """``rules.make_meld(cards)``, remembered."""
-    entry = _MADE.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_MADE) >= _MADE_RULES:
-            _MADE.clear()
-        entry = _MADE[id(rules)] = (rules, {})
-    made = entry[1]
+    key = (id(rules), cards)
     try:
-        meld = made.get(cards)
+        entry = _MADE.get(key)
     except TypeError:  # cards not in a tuple: nothing to remember them by
         return rules.make_meld(cards)
-    if meld is None:
-        meld = rules.make_meld(cards)
-        if len(made) >= _MADE_MELDS:
-            made.clear()
-        made[cards] = meld
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    meld = rules.make_meld(cards)
+    if len(_MADE) >= _MADE_KEPT:
+        _MADE.clear()
+    _MADE[key] = (rules, meld)
     return meld
 
 
