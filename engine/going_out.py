@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from engine.actions import Layoff, MeldAction, TakePile
 from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, suit
+from engine.going_out_counts import Counted, canasta_targets
 from engine.going_out_search import BUDGET, QUICK_BUDGET, SearchTooLong, exhaustive_cover
 from engine.melds import MeldKind
-from engine.rules import Rules
 from engine.state import Phase, State
 
 
@@ -78,7 +77,7 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     # The fast search is exact where every meld is a rank meld (the property tests hold it equal
     # to brute force); Royal's other kinds need the complete search, after a cheap bound.
     short = _short_ranks(state, team, hand)
-    counted = None if royal else _Counted(state, team, hand)
+    counted = None if royal else Counted(state, team, hand)
     for leftover in leftovers:
         if _still_short(short, leftover, state.rules.min_naturals):
             continue  # ``_cover`` would refuse it at once: a rank too short to meld is left
@@ -334,7 +333,7 @@ def _checked(state: State, action: MeldAction) -> MeldAction | None:
 
 def _place_wilds(state: State, groups: list[_Group], wilds: list[Card], others: int = 0) -> bool:
     """Give every group the wild cards it needs so that the side has its canastas; False if impossible."""
-    targets = _canasta_targets(state.rules, [(g.size, g.demand, g.capacity) for g in groups], len(wilds), others)
+    targets = canasta_targets(state.rules, [(g.size, g.demand, g.capacity) for g in groups], len(wilds), others)
     if targets is None:
         return False
     rules = state.rules
@@ -347,114 +346,3 @@ def _place_wilds(state: State, groups: list[_Group], wilds: list[Card], others: 
         room = group.capacity - len(group.wilds)
         group.wilds, pool = group.wilds + pool[:room], pool[room:]
     return not pool
-
-
-def _canasta_targets(rules: Rules, groups: Sequence[tuple[int, int, int]], wilds: int,
-                     others: int) -> tuple[int, ...] | None:
-    """Which of ``groups`` (size, wild cards demanded, wild cards allowed) the wild cards make
-    canastas of, so that every group gets what it demands, every wild card finds room and the side
-    has its canastas (the first such choice, fewest groups); ``None`` if there is none."""
-    demanded = capacity = have = 0
-    for size, demand, room in groups:
-        if room < demand:
-            return None
-        demanded += demand
-        capacity += room
-        have += size >= rules.canasta_size
-    if demanded > wilds or capacity < wilds:
-        return None
-    missing = rules.canastas_to_go_out - others - have
-    if missing <= 0:
-        return ()
-    candidates = [i for i, g in enumerate(groups) if g[0] < rules.canasta_size]
-    for chosen in combinations(candidates, missing):
-        extra = demanded
-        for i in chosen:
-            size, demand, room = groups[i]
-            need = max(demand, rules.canasta_size - size)
-            if need > room:
-                break
-            extra += need - demand
-        else:
-            if extra <= wilds:
-                return chosen
-    return None
-
-
-class _Counted:
-    """The hand as counts per rank, to rule out at once most leftovers ``_cover`` would refuse
-    (variants whose melds are all rank melds and black threes): a necessary condition only, so
-    ``_cover`` still decides (and builds) whatever passes. The groups ``_cover`` would make of the
-    whole hand are worked out once; a leftover changes one of them, or the count of wild cards."""
-
-    __slots__ = ("rules", "wilds", "black", "reds", "threes_meld", "others", "groups", "where", "short")
-
-    def __init__(self, state: State, team: int, hand: Sequence[Card]) -> None:
-        rules = self.rules = state.rules
-        counts: dict[int, int] = {}
-        wilds = black = reds = 0
-        for card in hand:
-            if WILD[card]:
-                wilds += 1
-            elif card in BLACK_THREES:
-                black += 1
-            else:
-                if card in RED_THREES:
-                    reds += 1
-                card_rank = card // 4 + 1
-                counts[card_rank] = counts.get(card_rank, 0) + 1
-        self.wilds, self.black, self.reds = wilds, black, reds
-        melds = state.melds[team]
-        self.threes_meld = any(m.kind is MeldKind.THREES for m in melds)
-        self.others = sum(1 for m in melds if m.kind is not MeldKind.RANK and rules.is_canasta(m))
-        allowed = rules.wilds_allowed
-        # (size, wild cards demanded, wild cards allowed) as ``_cover`` makes them: the side's rank
-        # melds with the hand's naturals of their rank, then each other rank of the hand
-        groups: list[tuple[int, int, int]] = []
-        where: dict[int, tuple[int, int, int, int]] = {}  # rank -> (group, naturals in hand, meld's naturals, wilds); -1, -1 for a new one
-        for m in melds:
-            if m.kind is MeldKind.RANK:
-                mine = 0 if m.rank in where else counts.get(m.rank, 0)
-                if m.rank not in where:
-                    where[m.rank] = (len(groups), mine, m.naturals, m.wilds)
-                groups.append((m.size + mine, 0, allowed(m.naturals + mine) - m.wilds))
-        short = 0  # new ranks too short for a meld
-        for card_rank, mine in counts.items():
-            if card_rank not in where:
-                where[card_rank] = (len(groups), mine, -1, -1)
-                groups.append((mine, max(0, rules.min_meld - mine), allowed(mine)))
-                short += mine < rules.min_naturals
-        self.groups, self.where, self.short = groups, where, short
-
-    def may_cover(self, leftover: Card | None) -> bool:
-        """False where ``_cover`` of the hand less ``leftover`` surely returns None."""
-        rules = self.rules
-        wilds, black, reds, groups, short = self.wilds, self.black, self.reds, self.groups, self.short
-        if leftover is not None:
-            if WILD[leftover]:
-                wilds -= 1
-            elif leftover in BLACK_THREES:
-                black -= 1
-            else:
-                reds -= leftover in RED_THREES
-                index, mine, naturals, meld_wilds = self.where[leftover // 4 + 1]
-                mine -= 1
-                groups = list(groups)
-                allowed = rules.wilds_allowed
-                if naturals >= 0:  # onto the side's meld of its rank
-                    size = groups[index][0] - 1
-                    groups[index] = (size, 0, allowed(naturals + mine) - meld_wilds)
-                else:
-                    short -= mine + 1 < rules.min_naturals
-                    if mine:
-                        groups[index] = (mine, max(0, rules.min_meld - mine), allowed(mine))
-                        short += mine < rules.min_naturals
-                    else:
-                        del groups[index]
-        if reds and rules.red_threes_laid_out:
-            return False
-        if 0 < black < rules.min_meld and not (reds or self.threes_meld):
-            return False
-        if short:
-            return False
-        return _canasta_targets(rules, groups, wilds, self.others) is not None
