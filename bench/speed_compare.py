@@ -7,12 +7,21 @@ expert's playouts per move at its 300 ms budget.
 
     git archive <commit> | tar -x -C /tmp/base
     python bench/speed_compare.py --baseline /tmp/base [--rounds 3] [--seconds 4]
+
+On a shared machine the seconds swing with the load. ``--instructions HANDS`` measures instead
+what the load cannot change: the instructions the interpreter executes (valgrind's callgrind,
+where installed) to play the same ``HANDS`` seeded hands in each tree (play is the same move for
+move, so the work is the same work), less those of starting up; the ratio is before / after.
+It is about fifty times slower than running the hands, and counts instructions, not cache misses.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -66,7 +75,41 @@ else:
     print(json.dumps(hands / (time.perf_counter() - started)))
 """
 
+# The same seeded hands in the measured tree, for counting instructions (random and club players).
+HANDS = r"""
+import random, sys
+sys.path.insert(0, sys.argv[1])
+from engine.bots import RandomBot, observe
+from engine.deal import deal
+from engine.game import apply
+from engine.legal import legal_actions
+from engine.levels import make_bot
+from engine.variants import VARIANTS
+kind, variant, hands = sys.argv[2], sys.argv[3], int(sys.argv[4])
+rules = VARIANTS[variant].for_people(4)
+rng = random.Random(7)
+bots = [RandomBot() if kind == "random" else make_bot(kind) for _ in range(4)]
+for number in range(hands):
+    state = deal(rules, rng, dealer=number % 4)
+    while not state.is_over():
+        state = apply(state, bots[state.turn].choose(observe(state, state.turn), legal_actions(state), rng))
+"""
+
 VARIANT_NAMES = ("classic", "wiener", "swedish", "royal")
+
+
+def instructions(tree: Path, kind: str, variant: str, hands: int) -> int:
+    """Instructions executed (callgrind's ``Ir``) to play ``hands`` seeded hands, less start-up."""
+    def count(number: int) -> int:
+        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                              "-c", HANDS, str(tree), kind, variant, str(number)],
+                             capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+        found = re.search(r"Collected : (\d+)", out.stderr)
+        if found is None:
+            raise SystemExit(f"no instruction count from valgrind: {out.stderr[-500:]}")
+        return int(found.group(1))
+
+    return count(hands) - count(0)
 
 
 def measure(tree: Path, kind: str, variant: str, seconds: float) -> float:
@@ -82,8 +125,26 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=4.0, help="per measurement")
     parser.add_argument("--kinds", default="random,club,expert")
     parser.add_argument("--variants", default=",".join(VARIANT_NAMES))
+    parser.add_argument("--instructions", type=int, metavar="HANDS",
+                        help="count instructions for HANDS seeded hands instead of timing (needs valgrind)")
     args = parser.parse_args()
     report: dict[str, dict[str, object]] = {}
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+        for kind in args.kinds.split(","):
+            if kind == "expert":
+                continue  # the expert is bounded by time, not by work: its playouts follow club play
+            for variant in args.variants.split(","):
+                old_count = instructions(args.baseline, kind, variant, args.instructions)
+                new_count = instructions(HERE, kind, variant, args.instructions)
+                report[f"{kind} {variant}"] = {"hands": args.instructions, "before_minstr": round(old_count / 1e6),
+                                               "after_minstr": round(new_count / 1e6),
+                                               "ratio": round(old_count / new_count, 2)}
+                print(f"{kind:7} {variant:8} before {old_count / 1e6:8.0f}  after {new_count / 1e6:8.0f}"
+                      f"  M instructions for {args.instructions} hands  x{old_count / new_count:.2f}", flush=True)
+        print(json.dumps(report, indent=1))
+        return
     for kind in args.kinds.split(","):
         for variant in args.variants.split(","):
             old, new = [], []

@@ -58,8 +58,11 @@ class MeldAction:
     layoffs: tuple[Layoff, ...] = ()
 
     def cards(self) -> list[Card]:
+        if not self.layoffs and len(self.melds) == 1:  # the commonest: one new meld
+            return list(self.melds[0])
         cards = [c for meld in self.melds for c in meld]
-        cards.extend(c for layoff in self.layoffs for c in layoff.cards)
+        for layoff in self.layoffs:
+            cards.extend(layoff.cards)
         return cards
 
     def json_fields(self) -> dict[str, Any]:

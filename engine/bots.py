@@ -8,7 +8,9 @@ game's seeded random source, so a bot is deterministic for a given seed.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Protocol
 
 from engine.actions import Action, AnswerGoOut, Discard, Layoff, MeldAction, TakePile
@@ -32,13 +34,14 @@ class Observation:
         self.seat = seat
         self.team: int = state.seat_team[seat]  # read most of all: a field, not a property
 
-    rules = property(lambda self: self._state.rules)
-    phase = property(lambda self: self._state.phase)
-    turn_state = property(lambda self: self._state.turn_state)
-    teams = property(lambda self: self._state.teams)
-    scores = property(lambda self: self._state.scores)
-    melds = property(lambda self: self._state.melds)
-    red_threes = property(lambda self: self._state.red_threes)
+    # read through to the state (attrgetter: a C call, bots read these at every step)
+    rules = property(attrgetter("_state.rules"))
+    phase = property(attrgetter("_state.phase"))
+    turn_state = property(attrgetter("_state.turn_state"))
+    teams = property(attrgetter("_state.teams"))
+    scores = property(attrgetter("_state.scores"))
+    melds = property(attrgetter("_state.melds"))
+    red_threes = property(attrgetter("_state.red_threes"))
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -195,10 +198,10 @@ class BasicBot:
     def _meld_worth(self, obs: Observation, action: MeldAction) -> float:
         rules = obs.rules
         cards = action.cards()
-        wilds = sum(1 for c in cards if WILD[c])
+        wilds = sum(map(WILD.__getitem__, cards))
         naturals = len(cards) - wilds
-        worth = naturals * 2.0 + sum(rules.value(c) for c in cards) / 100
-        completes = any(
+        worth = naturals * 2.0 + sum(map(rules.card_values.__getitem__, cards)) / 100
+        completes = bool(action.layoffs) and any(
             not obs.melds[obs.team][lo.onto].is_canasta(rules)
             and obs.melds[obs.team][lo.onto].size + len(lo.cards) >= rules.canasta_size
             for lo in action.layoffs
@@ -214,15 +217,22 @@ class BasicBot:
         if card in BLACK_THREES:
             return -5.0  # blocks the pile for the next player
         cost = 0.0
-        opponents = obs.opponents()
-        next_team = opponents[0] if opponents else obs.team
+        # the first other side (as ``obs.opponents()[0]``), else the player's own
+        next_team = 0 if obs.team != 0 else 1 if len(obs.teams) > 1 else obs.team
         card_rank = rank(card)
         if any(m.rank == card_rank for m in obs.melds[next_team]):
             cost += 40  # the next side could take the pile with it
-        same = sum(1 for c in obs.hand if not WILD[c] and rank(c) == card_rank)
+        same = naturals_of_rank(obs.hand, card_rank)
         cost += 15 * (same - 1)  # keep pairs toward melds
         cost -= rules.value(card) / 10  # shed points that would count against us
         return cost
+
+
+def naturals_of_rank(hand: Sequence[Card], card_rank: int) -> int:
+    """How many natural cards of ``card_rank`` (not 2: twos are wild) a sorted hand holds: the
+    codes of a rank are consecutive, so it is the width of their slice of the hand."""
+    low = (card_rank - 1) * 4
+    return bisect_left(hand, low + 4) - bisect_left(hand, low)
 
 
 def _hand_points(obs: Observation) -> int:

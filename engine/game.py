@@ -7,6 +7,7 @@ the handlers check everything first and build the new state last.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 
 from engine.actions import (
@@ -27,7 +28,7 @@ from engine.i18n import N_
 from engine.melds import Meld, MeldKind, extend_meld, make_meld
 from engine.rules import AskMode, Concealment, EndOfStock
 from engine.state import Phase, State, TurnState
-from engine.take_back import take_back
+from engine.take_back import taken_back
 
 
 def apply(state: State, action: Action) -> State:
@@ -37,8 +38,12 @@ def apply(state: State, action: Action) -> State:
 
 
 def is_legal(state: State, action: Action) -> bool:
+    check = _CHECKS.get(action.type)  # a meld action's checks, without building the state after it
     try:
-        apply(state, action)
+        if check is None:
+            apply(state, action)
+        else:
+            check(state, action)
     except IllegalActionError:
         return False
     return True
@@ -59,6 +64,9 @@ def _require_phase(state: State, phase: Phase) -> None:
 
 def take_from_hand(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
     """``hand`` less ``cards`` (a multiset difference), or ``hand.not_held`` naming what is missing."""
+    if len(cards) == 1 and cards[0] in hand:  # the commonest: one card (a discard)
+        i = hand.index(cards[0])
+        return tuple(hand[:i]) + tuple(hand[i + 1 :])
     rest = list(hand)
     missing = []
     for card in cards:
@@ -75,7 +83,7 @@ def _lay_out_red_threes(
     hand: tuple[Card, ...], stock: tuple[Card, ...], threes: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
     """Red threes in hand go face up and are replaced from the stock (seed 001, at one's turn)."""
-    while any(c in RED_THREES for c in hand):
+    while not RED_THREES.isdisjoint(hand):
         kept = tuple(c for c in hand if c not in RED_THREES)
         found = len(hand) - len(kept)
         threes += tuple(c for c in hand if c in RED_THREES)
@@ -212,9 +220,13 @@ def _draw(state: State, action: Draw) -> State:
             threes += (card,)
             # pagat (and seed 002): a red three drawn as the stock's last card ends the hand at once.
             ended = not stock and state.rules.red_three_last_card_ends
-    hand = tuple(sorted(hand + tuple(drawn)))
+    if len(drawn) == 1:  # the commonest: one card into the sorted hand
+        at = bisect_right(hand, drawn[0])
+        hand = hand[:at] + (drawn[0],) + hand[at:]
+    else:
+        hand = tuple(sorted(hand + tuple(drawn)))
     hands = _replaced(state.hands, seat, hand)
-    red_threes = _replaced(state.red_threes, team, threes)
+    red_threes = state.red_threes if threes is state.red_threes[team] else _replaced(state.red_threes, team, threes)
     if ended:
         return _end(state, hands=hands, stock=stock, red_threes=red_threes)
     return state.evolve(phase=Phase.PLAY, hands=hands, stock=stock, red_threes=red_threes)
@@ -228,7 +240,11 @@ def _frozen_refusal(state: State, team: int, top: Card, hand: Sequence[Card]) ->
     return IllegalActionError("pile.frozen", freezer=freezer, rank=rank(top), top=top, count=held)
 
 
-def _take_pile(state: State, action: TakePile) -> State:
+def _take_pile_checked(state: State, action: TakePile) -> tuple[_MeldPlan, tuple[Card, ...], tuple[Card, ...],
+                                                                tuple[Card, ...], tuple[int, ...]]:
+    """Every check of a pile take but, for a player with his partner's yes (Royal), that it leads
+    out: the side's melds after it, the hand, the stock, the side's red threes and the red threes
+    that came with the pile."""
     _require_phase(state, Phase.DRAW)
     top = state.top()
     if top is None:
@@ -284,6 +300,13 @@ def _take_pile(state: State, action: TakePile) -> State:
         came = sum(1 for c in taken if c in RED_THREES)
         pile_threes = _replaced(pile_threes, seat, pile_threes[seat] + came)
     _check_going_out(state, plan, len(new_hand), last=False)
+    return plan, new_hand, stock, threes, pile_threes
+
+
+def _take_pile(state: State, action: TakePile) -> State:
+    plan, new_hand, stock, threes, pile_threes = _take_pile_checked(state, action)
+    rules = state.rules
+    seat, team = state.turn, state.seat_team[state.turn]
     # Royal ("Utgång direkt"): a player who takes the pile may still go out concealed, melding
     # the rest of his hand at once; elsewhere melding the top card rules it out (seed 002)
     concealed = rules.pile_keeps_concealed and state.turn_state.concealed
@@ -319,21 +342,35 @@ def _take_pile(state: State, action: TakePile) -> State:
     return after
 
 
-def _meld(state: State, action: MeldAction) -> State:
+def _take_pile_check(state: State, action: TakePile) -> object:
+    if state.turn_state.permission is True:  # whether the take leads out: asked of the state after it
+        return _take_pile(state, action)
+    return _take_pile_checked(state, action)
+
+
+def _meld_checked(state: State, action: MeldAction) -> tuple[list[Card], tuple[Card, ...], _MeldPlan, Concealment]:
+    """Every check of a meld action (the judge refuses here or not at all): the cards it melds,
+    the hand left, the side's melds after it and how a player going out with it goes out."""
     _require_phase(state, Phase.PLAY)
-    seat, team = state.turn, state.team_of(state.turn)
-    rest = take_from_hand(state.hands[seat], action.cards())
+    team = state.seat_team[state.turn]
+    cards = action.cards()
+    rest = take_from_hand(state.hands[state.turn], cards)
     plan = _MeldPlan(state, team, action.melds, action.layoffs, "action")
-    ts = state.turn_state
-    going_out = len(rest) <= 1
     # Going out concealed is the whole hand at once: this meld action and at most the discard.
-    concealment = plan.concealment(state) if going_out else Concealment.NONE
+    concealment = plan.concealment(state) if len(rest) <= 1 else Concealment.NONE
     _check_opening(state, team, plan, waived=state.rules.concealed_waives_minimum(concealment))
     _check_going_out(state, plan, len(rest))
+    return cards, rest, plan, concealment
+
+
+def _meld(state: State, action: MeldAction) -> State:
+    seat, team = state.turn, state.seat_team[state.turn]
+    cards, rest, plan, concealment = _meld_checked(state, action)
+    ts = state.turn_state
     # Royal: red threes melded on their own are no meld that spoils going out concealed later,
     # and each one melded from the hand may be replaced from the stock before the discard.
-    reds = sum(1 for c in action.cards() if c in RED_THREES)
-    only_red_threes = reds == len(action.cards()) and not plan.opens
+    reds = 0 if RED_THREES.isdisjoint(cards) else sum(1 for c in cards if c in RED_THREES)
+    only_red_threes = reds == len(cards) and not plan.opens
     from_pile = min(reds, state.pile_threes[seat])
     concealed = concealment is not Concealment.NONE or (only_red_threes and ts.concealed)
     # the sizes the turn began with, made explicit for a position that left them out
@@ -354,23 +391,36 @@ def _meld(state: State, action: MeldAction) -> State:
     return state.evolve(**changes)  # type: ignore[arg-type]
 
 
-def _discard(state: State, action: Discard) -> State:
+def _discard_checked(state: State, action: Discard) -> tuple[tuple[Card, ...], tuple[tuple[Meld, ...], int] | None]:
+    """Every check of a discard (the judge refuses here or not at all): the hand left and, for a
+    card melded this turn taken back (Royal), the side's melds after it and the replacements owed."""
     _require_phase(state, Phase.PLAY)
-    seat, team = state.turn, state.team_of(state.turn)
+    seat, team = state.turn, state.seat_team[state.turn]
     hand = state.hands[seat]
+    taken = None
     if action.meld is None and action.card in hand:
         rest = take_from_hand(hand, (action.card,))
     else:  # Royal: a card melded this turn, taken back from its meld
         rest = hand
-        state = take_back(state, team, action.card, action.meld)
+        taken = taken_back(state, team, action.card, action.meld)
     permission = state.turn_state.permission
     if not rest:
-        if not state.can_go_out(team):
+        if not state.rules.has_canastas_to_go_out(state.melds[team] if taken is None else taken[0]):
             raise IllegalActionError(state.rules.going_out_rule, count=0)
         if permission is False:
             raise IllegalActionError("going_out.refused")
     elif permission is True:
         raise IllegalActionError("going_out.required")
+    return rest, taken
+
+
+def _discard(state: State, action: Discard) -> State:
+    seat = state.turn
+    rest, taken = _discard_checked(state, action)
+    if taken is not None:
+        melds, replacements = taken
+        state = state.evolve(melds=_replaced(state.melds, state.seat_team[seat], melds),
+                             turn_state=state.turn_state.evolve(replacements=replacements))
     hands = _replaced(state.hands, seat, rest)
     pile = state.pile + (action.card,)
     if action.card in RED_THREES and state.pile_threes[seat]:  # Royal: which ones came with the pile
@@ -466,4 +516,9 @@ _HANDLERS: Mapping[str, Callable[[State, Action], State]] = {
     "answer_go_out": _answer_go_out,  # type: ignore[dict-item]
     "decline_pile": _decline_pile,  # type: ignore[dict-item]
     "draw_replacement": _draw_replacement,  # type: ignore[dict-item]
+}
+_CHECKS: Mapping[str, Callable[[State, Action], object]] = {
+    "meld": _meld_checked,  # type: ignore[dict-item]
+    "discard": _discard_checked,  # type: ignore[dict-item]
+    "take_pile": _take_pile_check,  # type: ignore[dict-item]
 }

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from engine.actions import Layoff, MeldAction, TakePile
 from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, suit
+from engine.going_out_counts import Counted, canasta_targets
 from engine.going_out_search import BUDGET, QUICK_BUDGET, SearchTooLong, exhaustive_cover
 from engine.melds import MeldKind
 from engine.state import Phase, State
@@ -77,9 +77,12 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     # The fast search is exact where every meld is a rank meld (the property tests hold it equal
     # to brute force); Royal's other kinds need the complete search, after a cheap bound.
     short = _short_ranks(state, team, hand)
+    counted = None if royal else Counted(state, team, hand)
     for leftover in leftovers:
         if _still_short(short, leftover, state.rules.min_naturals):
             continue  # ``_cover`` would refuse it at once: a rank too short to meld is left
+        if counted is not None and not counted.may_cover(leftover):
+            continue  # ``_cover`` would refuse it: its wild cards or canastas cannot work out
         cards = list(hand)
         if leftover is not None:
             cards.remove(leftover)
@@ -94,16 +97,18 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     return None
 
 
-def pile_way_out(state: State, budget: int = BUDGET) -> tuple[TakePile, GoingOut | None] | None:
+def pile_way_out(state: State, budget: int = BUDGET,
+                 takes: Sequence[TakePile] | None = None) -> tuple[TakePile, GoingOut | None] | None:
     """Royal, before the draw: a way to take the pile and go out in the same turn, if any (the
-    take, then the way out after it; ``None`` for the way out when the take itself goes out)."""
+    take, then the way out after it; ``None`` for the way out when the take itself goes out).
+    ``takes``: the pile takes of ``legal.pile_takes(state)``, where the caller has them already."""
     from engine.errors import IllegalActionError
     from engine.game import apply  # the judge imports this module lazily
     from engine.legal import pile_takes
 
     if state.phase is not Phase.DRAW or state.turn_state.permission is False:
         return None
-    for take in pile_takes(state):
+    for take in pile_takes(state) if takes is None else takes:
         try:
             after = apply(state, take)
         except IllegalActionError:
@@ -148,23 +153,43 @@ def _forced_leftovers(state: State, team: int, hand: Sequence[Card]) -> list[Car
     counts: dict[int, list[Card]] = {}
     black: list[Card] = []
     forced: list[Card | None] = []
+    laid_out = rules.red_threes_laid_out
+    kinds = _KIND
     for card in hand:
-        if card in RED_THREES:
-            if rules.red_threes_laid_out:  # Royal melds them; elsewhere they never are
+        kind = kinds[card]
+        if kind > 0:  # a natural other than a three: its rank
+            group = counts.get(kind)
+            if group is None:
+                counts[kind] = [card]
+            else:
+                group.append(card)
+        elif kind == _RED:
+            if laid_out:  # Royal melds them; elsewhere they never are
                 forced.append(card)
-        elif card in BLACK_THREES:
+        elif kind == _BLACK:
             black.append(card)
-        elif not WILD[card]:
-            counts.setdefault(rank(card), []).append(card)
-    threes_meld = not rules.red_threes_laid_out and (
-        any(c in RED_THREES for c in hand) or any(m.kind is MeldKind.THREES for m in state.melds[team]))
-    if len(black) < rules.min_meld and not threes_meld:
-        forced.extend(black)
-    melded = {m.rank for m in state.melds[team] if m.kind is MeldKind.RANK}
+    melds = state.melds[team]
+    if black and len(black) < rules.min_meld:
+        threes_meld = not laid_out and (
+            any(c in RED_THREES for c in hand) or any(m.kind is MeldKind.THREES for m in melds))
+        if not threes_meld:
+            forced.extend(black)
+    melded = {m.rank for m in melds if m.kind is MeldKind.RANK}
+    short = rules.min_naturals
+    sambas = "samba" in rules.meld_kinds
     for meld_rank, cards in counts.items():
-        if len(cards) < rules.min_naturals and meld_rank not in melded:
-            forced.extend(c for c in cards if not _may_join_samba(state, team, hand, c))
+        if len(cards) < short and meld_rank not in melded:
+            if sambas:
+                forced.extend(c for c in cards if not _may_join_samba(state, team, hand, c))
+            else:  # no Sambas: nothing else could take it
+                forced.extend(cards)
     return forced
+
+
+_WILD_KIND, _RED, _BLACK = 0, -1, -2
+# By card: its rank if it is a natural other than a three, else what it is.
+_KIND = tuple(_WILD_KIND if WILD[c] else _RED if c in RED_THREES else _BLACK if c in BLACK_THREES else rank(c)
+              for c in range(53))
 
 
 def _canastas_within_reach(state: State, team: int, hand: Sequence[Card]) -> bool:
@@ -308,30 +333,14 @@ def _checked(state: State, action: MeldAction) -> MeldAction | None:
 
 def _place_wilds(state: State, groups: list[_Group], wilds: list[Card], others: int = 0) -> bool:
     """Give every group the wild cards it needs so that the side has its canastas; False if impossible."""
+    targets = canasta_targets(state.rules, [(g.size, g.demand, g.capacity) for g in groups], len(wilds), others)
+    if targets is None:
+        return False
     rules = state.rules
-    if any(g.capacity < g.demand for g in groups):
-        return False
-    if sum(g.demand for g in groups) > len(wilds) or sum(g.capacity for g in groups) < len(wilds):
-        return False
-    have = others + sum(1 for g in groups if g.size >= rules.canasta_size)
-    missing = rules.canastas_to_go_out - have
-    candidates = [g for g in groups if g.size < rules.canasta_size]
-    targets: Sequence[_Group] = ()
-    if missing > 0:
-        for chosen in combinations(candidates, missing):
-            need = {id(g): max(g.demand, rules.canasta_size - g.size) for g in chosen}
-            if any(need[id(g)] > g.capacity for g in chosen):
-                continue
-            extra = sum(need.values()) + sum(g.demand for g in groups if id(g) not in need)
-            if extra <= len(wilds):
-                targets = chosen
-                break
-        else:
-            return False
     pool = sorted(wilds, reverse=True)
-    wanted = {id(g): max(g.demand, rules.canasta_size - g.size) for g in targets}
-    for group in groups:
-        take = wanted.get(id(group), group.demand)
+    wanted = {i: max(groups[i].demand, rules.canasta_size - groups[i].size) for i in targets}
+    for index, group in enumerate(groups):
+        take = wanted.get(index, group.demand)
         group.wilds, pool = pool[:take], pool[take:]
     for group in groups:  # the rest wherever there is room
         room = group.capacity - len(group.wilds)

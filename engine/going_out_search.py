@@ -82,6 +82,7 @@ class _Search:
         self.budget = budget
         self.fits: dict[tuple[int, tuple[Card, ...]], bool] = {}  # lay-offs already judged
         self.made: dict[tuple[Card, ...], Meld | None] = {}  # new melds already made (None: refused)
+        self.signature: dict[tuple[Card, ...], tuple[object, ...]] = {}  # and their facts for ``_key``
         self.keep = set(keep)
         self.state = state
         self.rules = state.rules
@@ -112,16 +113,18 @@ class _Search:
 
     def _key(self, left: Counter[Card], new: list[tuple[Meld, tuple[Card, ...]]], pool: list[Card],
              kept: Card | None) -> tuple[object, ...]:
-        def cards(counter: Counter[Card]) -> tuple[object, ...]:
-            return (tuple(sorted((c, n) for c, n in counter.items() if n > 0 and not WILD[c])),
-                    sum(n for c, n in counter.items() if WILD[c]))
-
-        melds = tuple(sorted((m.kind.value, m.rank, m.size, m.wilds, sum(1 for c in m.cards if c in RED_THREES))
-                             for m, _ in new))
-        settled = Counter(self.settle[c] for c in pool if c in self.settle)
-        waiting = Counter(c for c in pool if c not in self.settle)
+        settle = self.settle
+        settled: dict[int, int] = {}
+        waiting: dict[Card, int] = {}
+        for card in pool:
+            if card in settle:
+                settled[settle[card]] = settled.get(settle[card], 0) + 1
+            else:
+                waiting[card] = waiting.get(card, 0) + 1
+        signature = self.signature
+        melds = tuple(sorted([signature[group] for _, group in new]))
         # which card is kept does not matter to the judge: any card may be the last discard
-        return cards(left), cards(waiting), tuple(sorted(settled.items())), melds, kept is None
+        return _by_count(left), _by_count(waiting), tuple(sorted(settled.items())), melds, kept is None
 
     def _split(self, left: Counter[Card], new: list[tuple[Meld, tuple[Card, ...]]], pool: list[Card],
                kept: Card | None) -> Iterator[tuple[MeldAction, Card | None]]:
@@ -152,24 +155,29 @@ class _Search:
         """Forward checking: every natural left still has a home, on the table, in a meld of its
         rank from the cards left, or in a run of its suit from them (Royal); one may be kept."""
         homeless = 0
-        wilds = sum(n for c, n in left.items() if WILD[c])
-        by_rank: Counter[int] = Counter()
+        wilds = 0
+        by_rank: dict[int, int] = {}
         places: dict[int, set[int]] = {}
+        sambas, wild = self.sambas, WILD
         for card, n in left.items():
-            if n > 0 and not WILD[card]:
-                by_rank[rank(card)] += n
-                if self.sambas and rank(card) != 3:
+            if wild[card]:
+                wilds += n
+            elif n > 0:
+                card_rank = rank(card)
+                by_rank[card_rank] = by_rank.get(card_rank, 0) + n
+                if sambas and card_rank != 3:
                     places.setdefault(suit(card), set()).add(run_place(card))
+        rules, targets = self.rules, self.targets
         for card, n in left.items():
-            if n <= 0 or WILD[card] or self.targets[card]:
+            if n <= 0 or wild[card] or targets[card]:
                 continue
             card_rank = rank(card)
-            if card_rank == 3 and (self.sambas or by_rank[3] >= self.rules.min_meld):
+            if card_rank == 3 and (sambas or by_rank.get(3, 0) >= rules.min_meld):
                 continue
             same = by_rank[card_rank]
-            if same >= self.rules.min_naturals and same + wilds >= self.rules.min_meld:
+            if same >= rules.min_naturals and same + wilds >= rules.min_meld:
                 continue
-            if self.sambas and _run_length(places[suit(card)], run_place(card)) >= self.rules.min_meld:
+            if sambas and _run_length(places[suit(card)], run_place(card)) >= rules.min_meld:
                 continue
             homeless += n
             if homeless > (1 if may_keep and card in self.keep else 0):
@@ -185,6 +193,9 @@ class _Search:
                 meld = self.rules.make_meld(group)
             except IllegalActionError:
                 meld = None
+            else:  # what the search's memory tells new melds apart by
+                self.signature[group] = (meld.kind.value, meld.rank, meld.size, meld.wilds,
+                                         sum(1 for c in meld.cards if c in RED_THREES))
             self.made[group] = meld
         if meld is None:
             return None
@@ -243,10 +254,18 @@ class _Search:
                     and suit(c) == suit(card) and left[c] > 0}
         place = run_place(card)
         size = self.rules.canasta_size
-        for low in range(max(4, place - size + 1), place + 1):
-            for high in range(max(place, low + self.rules.min_meld - 1), min(14, low + size - 1) + 1):
-                if all(p in by_place for p in range(low, high + 1)):
-                    yield tuple(by_place[p] for p in range(low, high + 1))
+        # the places held next to ``place``, down and up: a run from low to high lies within them
+        bottom = top = place
+        if place in by_place:
+            while bottom - 1 in by_place:
+                bottom -= 1
+            while top + 1 in by_place:
+                top += 1
+        else:
+            bottom = place + 1  # no run through a place not held
+        for low in range(max(4, place - size + 1, bottom), place + 1):
+            for high in range(max(place, low + self.rules.min_meld - 1), min(14, low + size - 1, top) + 1):
+                yield tuple([by_place[p] for p in range(low, high + 1)])
 
     # -- the lay-offs ----------------------------------------------------------------------------
 
@@ -280,7 +299,7 @@ class _Search:
         need: dict[int, int] = {}
         targets = sorted(set(onto) | {i for c in wilds[:1] for i in self.targets[c]})
         for index in targets:
-            cards = tuple(sorted(onto.get(index, []), key=lambda c: (WILD[c], c)))
+            cards = tuple(sorted(onto.get(index, ()), key=_NATURALS_FIRST))
             if cards and not self._fits_all(index, cards):
                 return None
             if wilds and index in self.targets[wilds[0]]:
@@ -322,6 +341,23 @@ class _Search:
         while count < most and self._fits_all(index, cards + joker * (count + 1)):
             count += 1
         return count
+
+
+_NATURALS_FIRST = tuple((WILD[c], c) for c in range(53)).__getitem__  # a sort key: naturals, then wild cards
+
+
+def _by_count(counts: dict[Card, int]) -> tuple[object, ...]:
+    """Cards told apart by code for naturals, by count for wild cards: (((card, count), ...), wild cards)."""
+    naturals = []
+    wilds = 0
+    wild = WILD
+    for card, n in counts.items():
+        if wild[card]:
+            wilds += n
+        elif n > 0:
+            naturals.append((card, n))
+    naturals.sort()
+    return tuple(naturals), wilds
 
 
 def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:

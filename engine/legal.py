@@ -10,6 +10,7 @@ accepts (the property tests check this on many seeded games).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
@@ -26,14 +27,15 @@ from engine.actions import (
     MeldAction,
     TakePile,
 )
-from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place
+from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place
 from engine.melds import Meld, MeldKind
 from engine.game import is_legal
 from engine.going_out import going_out_plan, pile_way_out
 from engine.going_out_search import QUICK_BUDGET, SearchTooLong
-from engine.rules import AskMode
+from engine.rules import AskMode, Rules
 from engine.state import Phase, State
 
+_TWOS, _THREES = 4, 8  # the first codes of the twos and of the threes
 _MAX_OPENING_RANKS = 6  # subsets of more meldable ranks than this are not enumerated
 _DISCARDS = tuple(Discard(card) for card in range(53))  # actions are values: share them
 
@@ -69,8 +71,14 @@ _MELD_RANK = tuple(0 if WILD[c] or c // 4 + 1 == 3 else c // 4 + 1 for c in rang
 def _naturals_by_rank(hand: Sequence[Card]) -> dict[int, list[Card]]:
     """Natural cards that can be melded by rank (threes never: red ones are laid out, black ones
     only go out together)."""
+    return _split_hand(hand)[0]
+
+
+def _split_hand(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], list[Card]]:
+    """The hand's naturals by rank (as ``_naturals_by_rank``) and its wild cards, in one pass."""
     groups: dict[int, list[Card]] = {}
-    meld_rank = _MELD_RANK
+    wilds: list[Card] = []
+    meld_rank, wild = _MELD_RANK, WILD
     for card in hand:
         card_rank = meld_rank[card]
         if card_rank:
@@ -79,7 +87,9 @@ def _naturals_by_rank(hand: Sequence[Card]) -> dict[int, list[Card]]:
                 groups[card_rank] = [card]
             else:
                 group.append(card)
-    return groups
+        elif wild[card]:
+            wilds.append(card)
+    return groups, wilds
 
 
 def _remaining_ok(state: State, remaining: int, action: Action) -> bool:
@@ -100,7 +110,7 @@ def _draw_phase(state: State) -> list[Action]:
     actions: list[Action] = list(_pile_options(state))
     if state.rules.ask_before_pile and not ts.asked and actions and state.partners(state.turn):
         try:
-            if pile_way_out(state, QUICK_BUDGET) is not None:
+            if pile_way_out(state, QUICK_BUDGET, tuple(actions)) is not None:  # the pile options are all takes
                 actions.append(AskGoOut())
         except SearchTooLong:  # offered only where a way out is known
             pass
@@ -117,16 +127,30 @@ def pile_takes(state: State) -> list[TakePile]:
 
 
 def _pile_options(state: State) -> Iterator[Action]:
-    top = state.top()
-    if top is None or state.is_pile_blocked():
+    pile = state.pile
+    if not pile or state.rules.pile_blocker(state) is not None:
         return
-    seat, team = state.turn, state.team_of(state.turn)
-    hand = [c for c in state.hands[seat] if c not in RED_THREES]
+    top = pile[-1]
+    seat = state.turn
+    team = state.seat_team[seat]
+    held = state.hands[seat]
     top_rank = rank(top)
-    naturals = [c for c in hand if not WILD[c] and rank(c) == top_rank]
-    wilds = sorted(c for c in hand if WILD[c])
+    opened = state.has_opened(team)
+    if opened and not WILD[top] and top_rank != 3:
+        # the hand is sorted by code, and codes by rank: its naturals of the top card's rank and
+        # its wild cards (twos, then jokers) are slices of it
+        low = (top_rank - 1) * 4
+        naturals = list(held[bisect_left(held, low):bisect_left(held, low + 4)])
+        wilds = list(held[bisect_left(held, _TWOS):bisect_left(held, _THREES)])
+        jokers = bisect_left(held, JOKER)
+        if jokers < len(held):
+            wilds.extend(held[jokers:])
+    else:
+        hand = list(held) if RED_THREES.isdisjoint(held) else [c for c in held if c not in RED_THREES]
+        naturals = [c for c in hand if not WILD[c] and rank(c) == top_rank]
+        wilds = [c for c in hand if WILD[c]]  # sorted, as the hand is
     frozen = state.is_pile_frozen_for(team)
-    if not state.has_opened(team):
+    if not opened:
         yield from _pile_openings(state, hand, top, naturals)
         return
     candidates: list[TakePile] = []
@@ -179,8 +203,14 @@ def _opening_sets(state: State, hand: Sequence[Card], base_points: int) -> Itera
     values = rules.card_values
     groups = sorted(groups, key=lambda g: -sum(values[c] for c in g))[:_MAX_OPENING_RANKS]
     wilds = sorted((c for c in hand if WILD[c]), key=lambda c: -values[c])
+    # the wild cards each group needs to be a meld at all: a choice needing more is no opening
+    # (``_top_up`` would refuse it), and is skipped before its groups are copied
+    demand = {id(g): max(0, rules.min_meld - len(g)) for g in groups}
+    available = len(wilds)
     for size in range(0 if base_points else 1, len(groups) + 1):
         for chosen in combinations(groups, size):
+            if sum([demand[id(g)] for g in chosen]) > available:
+                continue
             melds = _top_up(state, [list(g) for g in chosen], wilds, minimum - base_points)
             if melds is not None:
                 yield melds
@@ -220,11 +250,10 @@ def _play_phase(state: State) -> list[Action]:
     seat, team = state.turn, state.seat_team[state.turn]
     hand = state.hands[seat]
     turn_state = state.turn_state
-    by_rank = _naturals_by_rank(hand)
-    wilds = [c for c in hand if WILD[c]]  # sorted, as the hand is
-    canastas = state.canastas(team)
+    by_rank, wilds = _split_hand(hand)  # wilds sorted, as the hand is
     actions: list[Action] = []
-    plan = going_out_plan(state) if _may_go_out_soon(state, by_rank, len(wilds), canastas) else None
+    soon = _may_go_out_soon(state, by_rank, len(wilds)) and not _lone_naturals(state, by_rank)
+    plan = going_out_plan(state) if soon else None
     if plan is not None:
         if plan.meld is not None:
             actions.append(plan.meld)
@@ -248,7 +277,7 @@ def _play_phase(state: State) -> list[Action]:
     if turn_state.replacements > 0 and state.stock:
         actions.append(DrawReplacement())
     if len(hand) > 1 or is_legal(state, _DISCARDS[hand[0]]):
-        actions.extend([_DISCARDS[card] for card in sorted(set(hand))])
+        actions.extend(map(_DISCARDS.__getitem__, dict.fromkeys(hand)))  # each distinct card, sorted as the hand
     if state.rules.discard_from_meld and turn_state.melded:
         actions.extend(_discards_from_melds(state))
     return actions
@@ -281,23 +310,30 @@ def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Ite
     for card in hand:
         if _MELD_RANK[card]:  # a natural other than a three
             by_suit.setdefault(card % 4, {})[run_place(card)] = card
-    for cards in by_suit.values():
+    min_meld = state.rules.min_meld
+    for cards in by_suit.values():  # each run of consecutive places, lowest first
         run: list[Card] = []
-        for place in range(4, 16):
-            if place in cards:
-                run.append(cards[place])
-                continue
-            if len(run) >= state.rules.min_meld:
-                candidates.append(MeldAction(melds=(tuple(run[:3]),)))
-                candidates.append(MeldAction(melds=(tuple(run[:7]),)))
-            run = []
-    if len(wilds) >= state.rules.min_meld:
+        last = 0
+        for place in sorted(cards):
+            if place != last + 1 and run:
+                if len(run) >= min_meld:
+                    candidates.append(MeldAction(melds=(tuple(run[:3]),)))
+                    candidates.append(MeldAction(melds=(tuple(run[:7]),)))
+                run = []
+            run.append(cards[place])
+            last = place
+        if len(run) >= min_meld:
+            candidates.append(MeldAction(melds=(tuple(run[:3]),)))
+            candidates.append(MeldAction(melds=(tuple(run[:7]),)))
+    if len(wilds) >= min_meld:
         candidates.append(MeldAction(melds=(tuple(wilds[:3]),)))
-    distinct = sorted(set(hand))
+    distinct = list(dict.fromkeys(hand))  # sorted, as the hand is
     for index, meld in enumerate(state.melds[team]):
         if meld.kind is MeldKind.RANK or meld.size >= state.rules.canasta_size:
             continue
-        candidates.extend(_single_layoff(index, card) for card in distinct if _may_fit(meld, card))
+        fit = _fitting(meld, distinct)
+        if fit:
+            candidates.extend([_single_layoff(index, card) for card in fit])
     seen: set[MeldAction] = set()
     for action in candidates:
         if action not in seen and is_legal(state, action):
@@ -305,15 +341,24 @@ def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Ite
             yield action
 
 
-def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int, canastas: int) -> bool:
+def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int) -> bool:
     """A cheap test that rules out most positions before the going-out search runs."""
     rules = state.rules
     melds = state.melds[state.seat_team[state.turn]]
     royal = "samba" in rules.meld_kinds
     if royal and not any(m.kind is MeldKind.SAMBA and rules.is_canasta(m) for m in melds):
         return _samba_within_reach(state, melds)  # Royal needs a complete Samba to go out
-    if canastas >= rules.canastas_to_go_out:
+    if sum(map(rules.is_canasta, melds)) >= rules.canastas_to_go_out:
         return True
+    if not royal:  # as below, without the table of sizes: melds of one rank merge, threes are no rank
+        need = rules.canasta_size - wilds
+        if need <= 0:
+            return True
+        for meld in melds:
+            mine = by_rank.get(meld.rank)
+            if len(meld.cards) + (len(mine) if mine else 0) >= need:
+                return True
+        return any(len(naturals) >= need for naturals in by_rank.values())
     sizes = {m.rank: m.size for m in melds}
     for meld_rank, naturals in by_rank.items():
         sizes[meld_rank] = sizes.get(meld_rank, 0) + len(naturals)
@@ -322,6 +367,24 @@ def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int, c
         if _samba_within_reach(state, melds):
             return True
     return max(sizes.values(), default=0) + wilds >= rules.canasta_size
+
+
+def _lone_naturals(state: State, by_rank: dict[int, list[Card]]) -> bool:
+    """Where every meld is a rank meld: whether two or more naturals are too few for a meld of
+    their rank and have none on the side's table, so that no way out exists now (the going-out
+    search's first test, ``going_out._forced_leftovers``, from the counts at hand)."""
+    rules = state.rules
+    if len(rules.meld_kinds) > 2:
+        return False  # Royal: a lone natural may still join a Samba
+    short = rules.min_naturals
+    lone = 0
+    melds = state.melds[state.seat_team[state.turn]]
+    for meld_rank, naturals in by_rank.items():
+        if len(naturals) < short and not any(m.rank == meld_rank and m.kind is MeldKind.RANK for m in melds):
+            lone += len(naturals)
+            if lone > 1:
+                return True
+    return False
 
 
 def _samba_within_reach(state: State, melds: Sequence[Meld]) -> bool:
@@ -336,17 +399,17 @@ def _samba_within_reach(state: State, melds: Sequence[Meld]) -> bool:
     return any(len(found) >= state.rules.canasta_size for found in places.values())
 
 
-def _may_fit(meld: Meld, card: Card) -> bool:
-    """A cheap first look at whether ``card`` could go onto a meld of another kind than rank."""
+def _fitting(meld: Meld, cards: Sequence[Card]) -> list[Card]:
+    """A cheap first look at which of ``cards`` could go onto a meld of another kind than rank."""
     if meld.kind is MeldKind.BOLIVIA:
-        return WILD[card]
+        return [c for c in cards if WILD[c]]
     if meld.kind in (MeldKind.THREES, MeldKind.BLACK_THREES):
-        return card in RED_THREES or card in BLACK_THREES
-    if WILD[card] or card % 4 != meld.cards[0] % 4:  # a Samba: its suit, next to either end
-        return False
+        return [c for c in cards if c in RED_THREES or c in BLACK_THREES]
+    # a Samba: its suit, next to either end
+    meld_suit = meld.cards[0] % 4
     places = [14 if rank(c) == 1 else rank(c) for c in meld.cards]
-    place = 14 if rank(card) == 1 else rank(card)
-    return place == min(places) - 1 or place == max(places) + 1
+    ends = (min(places) - 1, max(places) + 1)
+    return [c for c in cards if not WILD[c] and c % 4 == meld_suit and (14 if rank(c) == 1 else rank(c)) in ends]
 
 
 def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> list[Action]:
@@ -356,44 +419,75 @@ def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]
         melded = {m.rank for m in melds}
     else:  # Royal: a complete rank canasta takes a new meld of its rank beside it
         melded = {m.rank for m in melds if m.kind is MeldKind.RANK and rules.merges(m, m)}
-    allowed = rules.wilds_allowed
     free = state.turn_state.permission is not True  # with a yes, only the way out is offered
-    hand_size, min_meld, wild_count = len(hand), rules.min_meld, len(wilds)
-    wild_prefixes = [tuple(wilds[:w]) for w in range(wild_count + 1)]
+    hand_size, min_naturals = len(hand), rules.min_naturals
+    known, rules_id = _RANK_MELDS, id(rules)
+    wild_key = tuple(wilds)
     actions: list[Action] = []
     for meld_rank, naturals in by_rank.items():
-        if meld_rank in melded:
-            continue  # the same cards are offered as lay-offs
-        for k in range(rules.min_naturals, len(naturals) + 1):
-            chosen = tuple(naturals[:k])
-            for w in range(0, min(wild_count, allowed(k)) + 1):
-                size = k + w
-                if size < min_meld:
-                    continue
-                action = _single_meld(chosen + wild_prefixes[w])
-                if (free and hand_size - size > 1) or _remaining_ok(state, hand_size - size, action):
-                    actions.append(action)
+        if len(naturals) < min_naturals or meld_rank in melded:
+            continue  # too few, or the same cards are offered as lay-offs
+        key = (rules_id, tuple(naturals), wild_key)
+        entry = known.get(key)
+        if entry is not None and entry[0] is rules:
+            made = entry[1]
+        else:
+            if len(known) >= _RANK_MELDS_KEPT:
+                known.clear()
+            made = _rank_melds(rules, naturals, wilds)
+            known[key] = (rules, made)
+        if free and hand_size - made[0] > 1:  # even the largest leaves two cards: all of them
+            actions.extend(made[1])
+            continue
+        for size, action in zip(made[2], made[1]):
+            if (free and hand_size - size > 1) or _remaining_ok(state, hand_size - size, action):
+                actions.append(action)
     return actions
+
+
+def _rank_melds(rules: Rules, naturals: list[Card], wilds: list[Card]) -> tuple[int, tuple[MeldAction, ...], tuple[int, ...]]:
+    """The new melds of one rank's ``naturals`` with the hand's ``wilds``: the lowest cards first,
+    each count of naturals with each count of wild cards the variant allows. (The largest size,
+    the actions, their sizes.)"""
+    allowed = rules.wilds_allowed
+    actions: list[MeldAction] = []
+    sizes: list[int] = []
+    for k in range(rules.min_naturals, len(naturals) + 1):
+        chosen = tuple(naturals[:k])
+        for w in range(0, min(len(wilds), allowed(k)) + 1):
+            size = k + w
+            if size >= rules.min_meld:
+                actions.append(_single_meld(chosen + tuple(wilds[:w])))
+                sizes.append(size)
+    return max(sizes, default=0), tuple(actions), tuple(sizes)
+
+
+# The new melds of a rank, by rules object, naturals and wild cards: the same pairs and wild cards
+# recur from turn to turn. Each entry holds its rules object (so its id is not reused while the
+# entry lives); bounded in all, cleared when full.
+_RANK_MELDS: dict[tuple[int, tuple[Card, ...], tuple[Card, ...]], tuple[Rules, tuple]] = {}
+_RANK_MELDS_KEPT = 4096
 
 
 def _layoffs(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> list[Action]:
     """Single cards onto the side's rank melds (other kinds: ``_special_melds``)."""
-    rules = state.rules
-    distinct_wilds = sorted(set(wilds))
+    allowed = state.rules.wilds_allowed
+    distinct_wilds = list(dict.fromkeys(wilds))  # the hand is sorted: as sorted(set(wilds))
     plain = len(hand) > 2 and state.turn_state.permission is not True
+    single, rank_kind = _single_layoff, MeldKind.RANK
     actions: list[Action] = []
     for index, meld in enumerate(state.melds[state.seat_team[state.turn]]):
-        if meld.kind is not MeldKind.RANK:
+        if meld.kind is not rank_kind:
             continue
         naturals = by_rank.get(meld.rank)
-        fitting = sorted(set(naturals)) if naturals else []
-        if rules.wilds_allowed(meld.naturals) > meld.wilds:
+        fitting = list(dict.fromkeys(naturals)) if naturals else []
+        if distinct_wilds and allowed(meld.naturals) > meld.wilds:
             fitting += distinct_wilds
         if plain:
-            actions.extend([_single_layoff(index, card) for card in fitting])
+            actions.extend([single(index, card) for card in fitting])
             continue
         for card in fitting:
-            action = _single_layoff(index, card)
+            action = single(index, card)
             if _remaining_ok(state, len(hand) - 1, action):
                 actions.append(action)
     return actions

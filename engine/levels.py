@@ -29,16 +29,20 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile, is_lay_off_only
-from engine.bots import BasicBot, Bot, Observation, RandomBot
+from engine.bots import BasicBot, Bot, Observation, RandomBot, naturals_of_rank
 from engine.cards import BLACK_THREES, WILD, Card, rank, run_place, suit
 from engine.game import apply
 from engine.i18n import N_
 from engine.legal import legal_actions
-from engine.melds import Meld, MeldKind
+from engine.melds import Meld, MeldKind, make_meld
 from engine.state import Phase, State
 
 if TYPE_CHECKING:
     from engine.hints import Tip
+
+
+_ROYAL_KINDS = frozenset({"samba", "bolivia", "threes"})  # the kinds ``ClubBot._meld_worth`` weighs
+_SAMBA_OR_THREES = frozenset({MeldKind.SAMBA, MeldKind.THREES})
 
 
 class BeginnerBot(BasicBot):
@@ -126,14 +130,16 @@ class ClubBot(BasicBot):
         variant's ``meld_kinds`` has them, so other variants are played as before)."""
         worth = super()._meld_worth(obs, action)
         rules = obs.rules
+        if rules.meld_kinds.isdisjoint(_ROYAL_KINDS):
+            return worth  # rank melds and black threes only: nothing below applies
         team = obs.melds[obs.team]
-        kinds = {team[lo.onto].kind for lo in action.layoffs} | {rules.make_meld(m).kind for m in action.melds}
+        kinds = {team[lo.onto].kind for lo in action.layoffs} | {make_meld(rules, m).kind for m in action.melds}
         if MeldKind.BOLIVIA in kinds:
             # wild cards only: a Bolivia (2 000) is where they earn most, not a reason to keep them
             return 2.0 * len(action.cards()) + 5
         if any(m.kind is MeldKind.BOLIVIA and not rules.is_canasta(m) for m in team):
             worth -= 10.0 * sum(1 for c in action.cards() if WILD[c])  # save them for the Bolivia
-        if kinds & {MeldKind.SAMBA, MeldKind.THREES}:
+        if not kinds.isdisjoint(_SAMBA_OR_THREES):
             worth += 5  # a Samba (1 500, needed to go out) or a Royal (3 000) beats a rank canasta
         return worth
 
@@ -155,7 +161,7 @@ class ClubBot(BasicBot):
         if WILD[card] and rich and obs.scores[obs.team] < max(obs.scores) and not obs.pile_frozen:
             cost -= 120  # behind, freeze a rich pile rather than hand it over
         if obs.pile_frozen and not WILD[card]:
-            same = sum(1 for c in obs.hand if not WILD[c] and rank(c) == rank(card))
+            same = naturals_of_rank(obs.hand, rank(card))
             cost += 25 if same == 2 else 0  # keep pairs to take the frozen pile
         return cost
 

@@ -147,8 +147,29 @@ def extend_rank_meld(rules: Rules, meld: Meld, cards: tuple[Card, ...]) -> Meld:
     return Meld(merged, meld.rank, naturals, wilds, meld.kind)
 
 
+# Melds already made: ``Rules.make_meld`` is pure and a Meld immutable, and the same few cards are
+# melded again and again (the judge, the legal actions' checks, the bots). Keyed by the rules
+# object's id and the cards; each entry holds its rules object, so that id is not reused while
+# the entry lives. Refusals are not kept (an exception raised again would grow its traceback).
+# Bounded in all (cleared when full): a few hundred KiB at most.
+_MADE: dict[tuple[int, tuple[Card, ...]], tuple[Rules, Meld]] = {}
+_MADE_KEPT = 4096
+
+
 def make_meld(rules: Rules, cards: tuple[Card, ...]) -> Meld:
-    return rules.make_meld(cards)
+    """``rules.make_meld(cards)``, remembered."""
+    key = (id(rules), cards)
+    try:
+        entry = _MADE.get(key)
+    except TypeError:  # cards not in a tuple: nothing to remember them by
+        return rules.make_meld(cards)
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    meld = rules.make_meld(cards)
+    if len(_MADE) >= _MADE_KEPT:
+        _MADE.clear()
+    _MADE[key] = (rules, meld)
+    return meld
 
 
 def extend_meld(rules: Rules, meld: Meld, cards: tuple[Card, ...]) -> Meld:

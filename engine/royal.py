@@ -230,9 +230,12 @@ class RoyalRules(Rules):
     def check_plan(self, state: Any, team: int, before: Sequence[Meld], after: Sequence[Meld]) -> None:
         """"Svarta treor kan mälas tillsammans med röda treor ... endast ... om ett lag gjort sin
         begynnelsemälning eller samtidigt under samma tur"; the opening check then applies."""
-        joined = any(m.kind is MeldKind.THREES and any(c in BLACK_THREES for c in m.cards) for m in after)
-        had = any(m.kind is MeldKind.THREES and any(c in BLACK_THREES for c in m.cards) for m in before)
-        if joined and not had and not any(self.opens(m) for m in after if m.kind is not MeldKind.THREES):
+        def with_black(melds: Sequence[Meld]) -> bool:
+            return any(m.kind is MeldKind.THREES and not BLACK_THREES.isdisjoint(m.cards) for m in melds)
+
+        # asked in this order, each only if needed: most actions join no black three
+        if with_black(after) and not with_black(before) and \
+                not any(self.opens(m) for m in after if m.kind is not MeldKind.THREES):
             raise IllegalActionError("meld.black_threes_unopened")
 
     # -- the pile and going out ---------------------------------------------------------------

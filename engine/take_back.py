@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.cards import RED_THREES, Card
 from engine.errors import IllegalActionError, InvalidInputError
 from engine.i18n import N_
-from engine.melds import Meld
+from engine.melds import Meld, make_meld
 from engine.state import State
 
 
@@ -17,6 +17,14 @@ def take_back(state: State, team: int, card: Card, index: int | None) -> State:
     """Seed 000 "Spelordning": the discard may be "ett av korten han mälade i samma tur förutsatt
     att inte mälningen blir ogiltig". The state with ``card`` taken back from the side's meld
     ``index`` (or the first meld it was melded into this turn), or the rule that refuses it."""
+    melds, replacements = taken_back(state, team, card, index)
+    return state.evolve(melds=_with(state.melds, team, melds),
+                        turn_state=state.turn_state.evolve(replacements=replacements))
+
+
+def taken_back(state: State, team: int, card: Card, index: int | None) -> tuple[tuple[Meld, ...], int]:
+    """As :func:`take_back` (every check), but only the side's melds after it and the red threes'
+    replacements still owed: the judge asks this of every card it might list."""
     rules, ts = state.rules, state.turn_state
     melds = state.melds[team]
     if index is not None and index >= len(melds):
@@ -37,15 +45,14 @@ def take_back(state: State, team: int, card: Card, index: int | None) -> State:
         try:
             if not left:
                 raise IllegalActionError("meld.too_small", minimum=rules.min_meld, cards=left, count=0)
-            rebuilt = rules.make_meld(left)
+            rebuilt = make_meld(rules, left)
         except IllegalActionError:
             refusal = IllegalActionError("discard.breaks_meld", card=card, cards=left)
             continue
         after = _with(melds, i, rebuilt)
         _check_opening_kept(state, team, after)
         replacements = ts.replacements - 1 if card in RED_THREES and ts.replacements else ts.replacements
-        return state.evolve(melds=_with(state.melds, team, after),
-                            turn_state=ts.evolve(replacements=replacements))
+        return after, replacements
     raise refusal or IllegalActionError("hand.not_held", cards=(card,))
 
 

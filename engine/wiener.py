@@ -33,6 +33,7 @@ from engine.rules import (
 from engine.scoring import TeamScore
 
 SEED_WIENER = "002_e8184cd3c03cb992.txt"
+_WILDS_ALLOWED = {2: 2, 3: 3}  # naturals -> wild cards (the composition table below); never changed
 
 _CUT = "the copy is cut off here; "
 _SECTIONS: Mapping[str, str | tuple[str, str]] = {
@@ -105,7 +106,7 @@ class WienerRules(Rules):
         """The composition table ("Ein Drilling muss zumindest 2 Grundkarten ..."): a meld of
         three to four cards needs two naturals, of five to six three, of seven or more four; it
         holds at most one, two, two, three and three wild cards, never more than its naturals."""
-        return {2: 2, 3: 3}.get(naturals, 3 if naturals >= 4 else 0)
+        return _WILDS_ALLOWED.get(naturals, 3 if naturals >= 4 else 0)
 
     def takes_top_card(self, meld: Meld) -> bool:
         """Condition 4: the top card goes onto a meld "von sechs oder weniger Karten"."""
