@@ -91,3 +91,11 @@ reviews = Table(
     Column("step", Integer, nullable=False),
     Column("due", Float, nullable=False),
 )
+
+# the lesson on a learner's table (tutor/store/resume.py): replayed after a restart
+open_lessons = Table(
+    "open_lessons", metadata,
+    Column("learner", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
+    Column("data", Text, nullable=False),  # JSON: the lesson, its deal, its attempt, its journal
+    Column("updated", Float, nullable=False),
+)
