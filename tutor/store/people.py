@@ -1,6 +1,7 @@
-"""A device's settings and saved game read back from the store, as forgiving as the files were:
-what cannot be read is kept aside in the store (``meta``, under a ``damaged:`` key), named to the
-learner, and replaced by the defaults or a new game; Home and free play always open."""
+"""An owner's (a device's, or a class's student's) settings and saved game read back from the store,
+as forgiving as the files were: what cannot be read is kept aside in the store (``meta``, under a
+``damaged:`` key), named to the learner, and replaced by the defaults or a new game; Home and free
+play always open."""
 
 from __future__ import annotations
 
@@ -24,13 +25,13 @@ from tutor.settings import Settings, _readable, default_settings
 from tutor.storage import LOG, Notice
 from tutor.store.games import restore
 from tutor.store.schema import meta, saved_games, settings
-from tutor.store.store import Learners, Store
+from tutor.store.store import Learners, Owner, Store, owned
 
 SETTINGS_RESET = N_("Some of your settings ({fields}) could not be read and went back to the default.")
 GAME_SET_ASIDE = N_("The saved game could not be read, so a new game begins; the store keeps the old one aside.")
 
 
-def device_settings(store: Store, device: str) -> tuple[Settings, list[Notice]]:
+def device_settings(store: Store, device: Owner) -> tuple[Settings, list[Notice]]:
     defaults = default_settings()
     try:
         data = store.settings_data(device)
@@ -57,7 +58,7 @@ def device_settings(store: Store, device: str) -> tuple[Settings, list[Notice]]:
     return chosen, [Notice(SETTINGS_RESET, {"fields": ", ".join(bad)})]
 
 
-def device_game(store: Store, device: str, lang: str) -> tuple[TableModel | None, list[Notice]]:
+def device_game(store: Store, device: Owner, lang: str) -> tuple[TableModel | None, list[Notice]]:
     """The device's saved game with its undo history, or None (none, or a damaged one, kept aside)."""
     try:
         data = store.game_data(device)
@@ -76,16 +77,16 @@ def device_game(store: Store, device: str, lang: str) -> tuple[TableModel | None
         return None, [Notice(GAME_SET_ASIDE)]
 
 
-def _set_aside(store: Store, table: Any, device: str) -> None:
+def _set_aside(store: Store, table: Any, device: Owner) -> None:
     """The row moved out of the way, kept in ``meta`` for whoever wants to rescue it."""
-    key = f"damaged:{table.name}:{device[:12]}:{time.strftime('%Y%m%d-%H%M%S')}:{time.time_ns() % 10**6}"
+    key = f"damaged:{table.name}:{str(device)[:12]}:{time.strftime('%Y%m%d-%H%M%S')}:{time.time_ns() % 10**6}"
     try:
         with store.engine.begin() as db:
-            raw = db.execute(select(table.c.data).where(table.c.device == device)).scalar()
+            raw = db.execute(select(table.c.data).where(owned(table, device))).scalar()
             if raw is None:
                 return
             db.execute(insert(meta).values(key=key[:64], value=json.dumps({"device": device, "data": raw})))
-            db.execute(delete(table).where(table.c.device == device))
+            db.execute(delete(table).where(owned(table, device)))
     except SQLAlchemyError as error:
         LOG.error("a damaged %s row could not be kept aside: %s", table.name, error)
 

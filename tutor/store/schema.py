@@ -1,10 +1,12 @@
 """The store's tables (SQLAlchemy Core): one schema for SQLite and PostgreSQL.
 
 A person's things belong to an *owner*: today a device (a browser, by the id kept in its storage);
-once classes come, a learner of a class, who signs in from any device. So ``settings`` and
-``saved_games`` have a ``device`` column and a ``learner`` column, exactly one of them set, and
-``learners`` a ``device`` or a ``class_id`` (the classes' table comes with them, by a migration
-that adds its foreign key). The migrations in ``tutor/store/migrations`` create these tables; this
+or a student of a class, who signs in from any device. So ``settings`` and ``saved_games`` have
+a ``device`` column and a ``learner`` column, exactly one of them set, and ``learners`` a ``device``
+or a ``class_id``. A class's student is a learner with a ``students`` row (its PIN's hash, when it
+was last active); removing the learner removes everything of theirs by the foreign keys' cascades.
+``learners.class_id`` has no foreign key of its own (adding one would rebuild ``learners`` on
+SQLite): a class is removed with its learners in one transaction (``tutor.store.classes``). The migrations in ``tutor/store/migrations`` create these tables; this
 module is what the queries are written against, and ``tests/tutor/test_store.py`` checks the two agree.
 """
 
@@ -92,7 +94,54 @@ reviews = Table(
     Column("due", Float, nullable=False),
 )
 
-# the lesson on a learner's table (tutor/store/resume.py): replayed after a restart
+# -- classes (revision 0002; tutor/store/classes.py) -------------------------------------------------
+
+# the teacher's password: a scrypt hash (one teacher a store, id 1)
+teachers = Table(
+    "teachers", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("password", String(200), nullable=False),  # scrypt$n$r$p$salt$hash
+    Column("updated", Float, nullable=False),
+)
+
+classes = Table(
+    "classes", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(80), nullable=False),
+    Column("code", String(6), nullable=False, unique=True),  # the join code, no 0/O/1/I/L
+    Column("created", Float, nullable=False),
+)
+
+students = Table(
+    "students", metadata,
+    Column("learner", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True,
+           autoincrement=False),
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+    Column("name_key", String(120), nullable=False),  # the name case-folded: "Anna" and "anna" are one student
+    Column("pin", String(200), nullable=False),  # scrypt$n$r$p$salt$hash
+    Column("active", Float, nullable=True),  # last sign-in, attempt, setting or saved game
+    Column("lesson", String(120), nullable=True),  # the lesson open now (an unfinished attempt)
+    UniqueConstraint("class_id", "name_key", name="students_class_name"),
+)
+
+# a browser's sign-in: the SHA-256 of the token it keeps (a copy of the table signs in nobody)
+sign_ins = Table(
+    "sign_ins", metadata,
+    Column("token", String(64), primary_key=True),
+    Column("learner", Integer, ForeignKey("learners.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("seen", Float, nullable=False),
+)
+
+assignments = Table(
+    "assignments", metadata,
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), primary_key=True,
+           autoincrement=False),
+    Column("lesson", String(120), primary_key=True),
+    Column("position", Integer, nullable=False),
+)
+
+# the lesson on a learner's table (revision 0003; tutor/store/resume.py): replayed after a restart
 open_lessons = Table(
     "open_lessons", metadata,
     Column("learner", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),

@@ -1,8 +1,12 @@
-"""The store's queries: devices, their settings and saved game, and each device's learners' progress.
+"""The store's queries: devices, their settings and saved game, and each owner's learners' progress.
 
 Every method is one transaction, committed before it returns, so a killed server loses nothing
-that was answered. A device sees only its own rows: ``Learners`` is one device's view of the
-learners and their progress, and refuses a learner of another device as if there were none.
+that was answered. An *owner* is a device (its id, a string) or a class's student (their learner
+id, an int; ``tutor.store.classes``), and sees only its own rows: ``Learners`` is one owner's view
+of the learners and their progress, and refuses another's learner as if there were none.
+
+Every write about a class's student publishes ``class:{id}`` on ``Store.live`` after its
+transaction commits (a teacher's view re-reads the store), and marks the student active.
 """
 
 from __future__ import annotations
@@ -11,7 +15,9 @@ import json
 import re
 import secrets
 import time
-from dataclasses import asdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from sqlalchemy import and_, case, delete, exists, func, insert, literal, select, union_all, update
@@ -19,19 +25,58 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from engine.i18n import N_, NP_
+from tutor.live import Live
+from tutor.live_pg import live_for
 from tutor.progress import DAY, INTERVALS, MAX_NAME, LessonProgress, Profile, ProgressError
-from tutor.store.schema import attempt_events, attempts, devices, learners, meta, reviews, saved_games, settings
+from tutor.store.schema import (attempt_events, attempts, devices, learners, meta, reviews, saved_games, settings,
+                                students)
 
 DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{32,64}")
 UNCLAIMED = "unclaimed_device"  # the device the old files were imported into, for the first browser
+Owner = str | int  # a device's id, or a class's student's learner id
+
+
+def class_topic(class_id: int) -> str:
+    """The live topic of a class: published after each committed write about one of its students."""
+    return f"class:{class_id}"
+
+
+@dataclass
+class Write:
+    """A transaction and the live topics to publish once it has committed."""
+
+    db: Connection
+    topics: set[str] = field(default_factory=set)
+
+    def student_active(self, learner: int, now: float | None = None, **changes: object) -> int | None:
+        """If ``learner`` is a class's student: marks them active (and sets ``changes``), publishes
+        their class after the commit, and returns its id; None for a device's learner."""
+        values = {"active": time.time() if now is None else now, **changes}
+        class_id = self.db.execute(update(students).where(students.c.learner == learner).values(**values)
+                                   .returning(students.c.class_id)).scalar()
+        if class_id is not None:
+            self.topics.add(class_topic(int(class_id)))
+        return None if class_id is None else int(class_id)
 
 
 class Store:
     def __init__(self, engine: Engine, url: str) -> None:
         self.engine, self.url = engine, url
+        # live updates: a PostgreSQL store's hub also NOTIFYs and LISTENs, so that every app process
+        # on the database hears a write through any of them (tutor/live_pg.py); SQLite's is in-process
+        self.live: Live = live_for(url)
 
     def _tx(self) -> Any:
         return self.engine.begin()
+
+    @contextmanager
+    def write(self) -> Iterator[Write]:
+        """One transaction; its live topics are published after it commits (not if it fails)."""
+        with self.engine.begin() as db:
+            done = Write(db)
+            yield done
+        for topic in sorted(done.topics):
+            self.live.publish(topic)
 
     # -- devices -------------------------------------------------------------------------------
 
@@ -58,40 +103,45 @@ class Store:
             db.execute(insert(devices).values(id=device, created=now, seen=now))
         return device
 
-    # -- settings and the saved game -------------------------------------------------------------
+    # -- settings and the saved game (a device's, or a student's from any device) ---------------
 
-    def settings_data(self, device: str) -> dict[str, Any] | None:
-        """The device's settings as stored (checked by ``tutor.settings``), None if none yet."""
+    def settings_data(self, device: Owner) -> dict[str, Any] | None:
+        """The owner's settings as stored (checked by ``tutor.settings``), None if none yet."""
         with self.engine.connect() as db:
-            raw = db.execute(select(settings.c.data).where(settings.c.device == device)).scalar()
+            raw = db.execute(select(settings.c.data).where(owned(settings, device))).scalar()
         return None if raw is None else _json(raw)
 
-    def save_settings(self, device: str, chosen: Any) -> None:
+    def save_settings(self, device: Owner, chosen: Any) -> None:
         self._put(settings, device, json.dumps(asdict(chosen)))
 
-    def game_data(self, device: str) -> dict[str, Any] | None:
+    def game_data(self, device: Owner) -> dict[str, Any] | None:
         with self.engine.connect() as db:
-            raw = db.execute(select(saved_games.c.data).where(saved_games.c.device == device)).scalar()
+            raw = db.execute(select(saved_games.c.data).where(owned(saved_games, device))).scalar()
         return None if raw is None else _json(raw)
 
-    def has_game(self, device: str) -> bool:
+    def has_game(self, device: Owner) -> bool:
         with self.engine.connect() as db:
-            return bool(db.execute(select(exists().where(saved_games.c.device == device))).scalar())
+            return bool(db.execute(select(exists().where(owned(saved_games, device)))).scalar())
 
-    def save_game(self, device: str, data: dict[str, Any]) -> None:
+    def save_game(self, device: Owner, data: dict[str, Any]) -> None:
         self._put(saved_games, device, json.dumps(data))
 
-    def drop_game(self, device: str) -> None:
-        with self._tx() as db:
-            db.execute(delete(saved_games).where(saved_games.c.device == device))
+    def drop_game(self, device: Owner) -> None:
+        with self.write() as tx:
+            tx.db.execute(delete(saved_games).where(owned(saved_games, device)))
+            if isinstance(device, int):
+                tx.student_active(device)
 
-    def _put(self, table: Any, device: str, data: str) -> None:
+    def _put(self, table: Any, device: Owner, data: str) -> None:
         now = time.time()
-        with self._tx() as db:  # update, else insert: the same on both dialects
-            if not db.execute(update(table).where(table.c.device == device).values(data=data, updated=now)).rowcount:
-                db.execute(insert(table).values(device=device, data=data, updated=now))
+        column = "learner" if isinstance(device, int) else "device"
+        with self.write() as tx:  # update, else insert: the same on both dialects
+            if not tx.db.execute(update(table).where(owned(table, device)).values(data=data, updated=now)).rowcount:
+                tx.db.execute(insert(table).values({column: device, "data": data, "updated": now}))
+            if isinstance(device, int):
+                tx.student_active(device, now)
 
-    def learners(self, device: str) -> Learners:
+    def learners(self, device: Owner) -> Learners:
         return Learners(self, device)
 
     # -- the store itself --------------------------------------------------------------------------
@@ -101,7 +151,15 @@ class Store:
             return db.execute(select(meta.c.value).where(meta.c.key == key)).scalar()
 
     def close(self) -> None:
+        self.live.close()
         self.engine.dispose()
+
+
+def owned(table: Any, owner: Owner) -> Any:
+    """The condition "this row is the owner's": a device's id (str), or a learner's id (int)."""
+    if isinstance(owner, bool) or not isinstance(owner, (str, int)):
+        raise TypeError(f"an owner is a device id or a learner id, not {owner!r}")
+    return table.c.learner == owner if isinstance(owner, int) else table.c.device == owner
 
 
 def _json(raw: str) -> Any:
@@ -112,19 +170,22 @@ def _json(raw: str) -> Any:
 
 
 class Learners:
-    """One device's learners and their progress: the API of ``tutor.progress.Progress``, plus
-    attempts that are written as they happen (every mistake, trap and hint when it is made)."""
+    """One owner's learners and their progress: the API of ``tutor.progress.Progress``, plus
+    attempts that are written as they happen (every mistake, trap and hint when it is made). A
+    device has the learners made on it; a class's student has one, themself."""
 
-    def __init__(self, store: Store, device: str) -> None:
+    def __init__(self, store: Store, device: Owner) -> None:
         self.store, self.device = store, device
+        self.mine = learners.c.id == device if isinstance(device, int) else learners.c.device == device
 
     def profiles(self) -> list[Profile]:
         with self.store.engine.connect() as db:
-            rows = db.execute(select(learners.c.id, learners.c.name).where(learners.c.device == self.device)
-                              .order_by(learners.c.id))
+            rows = db.execute(select(learners.c.id, learners.c.name).where(self.mine).order_by(learners.c.id))
             return [Profile(i, n) for i, n in rows]
 
     def add_profile(self, name: str) -> Profile:
+        if isinstance(self.device, int):  # a student is one learner; the teacher adds none for them
+            raise ProgressError(N_("A student has one profile, their own: no learner can be added."))
         name = " ".join(name.split())
         if not name:
             raise ProgressError(N_("A learner's name cannot be empty."))
@@ -144,9 +205,8 @@ class Learners:
             return self._own(db, profile_id)
 
     def _own(self, db: Connection, profile_id: int) -> Profile:
-        row = db.execute(select(learners.c.id, learners.c.name).where(
-            learners.c.id == profile_id, learners.c.device == self.device)).first()
-        if row is None:  # another device's learner is no learner of this one
+        row = db.execute(select(learners.c.id, learners.c.name).where(learners.c.id == profile_id, self.mine)).first()
+        if row is None:  # another owner's learner is no learner of this one
             raise ProgressError(N_("No learner has the number {number}."), number=profile_id)
         return Profile(*row)
 
@@ -154,18 +214,28 @@ class Learners:
 
     def start(self, profile: int, lesson: str, variation: int, now: float | None = None) -> int:
         """A new attempt at ``lesson``; its id, for the events and the finish."""
-        with self.store._tx() as db:
-            self._own(db, profile)
-            return int(db.execute(insert(attempts).values(
+        now = time.time() if now is None else now
+        with self.store.write() as tx:
+            self._own(tx.db, profile)
+            tx.student_active(profile, now, lesson=lesson)
+            return int(tx.db.execute(insert(attempts).values(
                 learner=profile, lesson=lesson, variation=variation, stars=0, mistakes=0, hints=0,
-                started=time.time() if now is None else now).returning(attempts.c.id)).scalar_one())
+                started=now).returning(attempts.c.id)).scalar_one())
 
     def event(self, attempt: int, kind: str, detail: str, mistakes: int, hints: int) -> None:
         """A mistake, a trap or a hint, when it happens; the attempt's counts follow."""
-        with self.store._tx() as db:
-            self._attempt(db, attempt)
-            db.execute(insert(attempt_events).values(attempt=attempt, kind=kind, detail=detail[:200], at=time.time()))
-            db.execute(update(attempts).where(attempts.c.id == attempt).values(mistakes=mistakes, hints=hints))
+        with self.store.write() as tx:
+            profile, _ = self._attempt(tx.db, attempt)
+            tx.db.execute(insert(attempt_events).values(attempt=attempt, kind=kind, detail=detail[:200],
+                                                        at=time.time()))
+            tx.db.execute(update(attempts).where(attempts.c.id == attempt).values(mistakes=mistakes, hints=hints))
+            tx.student_active(profile)
+
+    def leave(self, profile: int) -> None:
+        """The learner left the lesson they had open (a class's student is on none now)."""
+        with self.store.write() as tx:
+            self._own(tx.db, profile)
+            tx.student_active(profile, lesson=None)
 
     def events(self, attempt: int) -> list[tuple[str, str]]:
         with self.store.engine.connect() as db:
@@ -176,7 +246,7 @@ class Learners:
 
     def _attempt(self, db: Connection, attempt: int) -> tuple[int, str]:
         row = db.execute(select(attempts.c.learner, attempts.c.lesson).join(learners)
-                         .where(attempts.c.id == attempt, learners.c.device == self.device)).first()
+                         .where(attempts.c.id == attempt, self.mine)).first()
         if row is None:
             raise ProgressError(N_("No learner has the number {number}."), number=attempt)
         return int(row[0]), str(row[1])
@@ -184,11 +254,12 @@ class Learners:
     def finish(self, attempt: int, stars: int, mistakes: int, hints: int, now: float | None = None) -> LessonProgress:
         """The attempt solved: its stars; the review queue moves on. The lesson's progress after it."""
         now = time.time() if now is None else now
-        with self.store._tx() as db:
-            profile, lesson = self._attempt(db, attempt)
-            db.execute(update(attempts).where(attempts.c.id == attempt).values(
+        with self.store.write() as tx:
+            profile, lesson = self._attempt(tx.db, attempt)
+            tx.db.execute(update(attempts).where(attempts.c.id == attempt).values(
                 stars=stars, mistakes=mistakes, hints=hints, finished=now))
-            self._review(db, profile, lesson, mistakes, hints, now)
+            self._review(tx.db, profile, lesson, mistakes, hints, now)
+            tx.student_active(profile, now, lesson=None)
         return self.lesson(profile, lesson)
 
     def record(self, profile: int, lesson: str, variation: int, stars: int, mistakes: int, hints: int,
@@ -217,9 +288,11 @@ class Learners:
 
     def queue_review(self, profile: int, lesson: str, now: float | None = None) -> None:
         """An attempt left unsolved after a mistake: the lesson comes back for review."""
-        with self.store._tx() as db:
-            self._own(db, profile)
-            self._queue(db, profile, lesson, time.time() if now is None else now)
+        now = time.time() if now is None else now
+        with self.store.write() as tx:
+            self._own(tx.db, profile)
+            self._queue(tx.db, profile, lesson, now)
+            tx.student_active(profile, now)
 
     # -- what the catalog shows ------------------------------------------------------------------
 
