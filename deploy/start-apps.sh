@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Starts N canasta-tutor app processes on one PostgreSQL store, for HAProxy to spread a school over
-# (deploy/haproxy.cfg, deploy/README.md). Runs in the foreground: Ctrl+C or SIGTERM stops them all,
-# and if one of them stops, the others are stopped too and the script exits with its status (so a
-# supervisor such as systemd starts the whole set again).
+# (deploy/haproxy.cfg, deploy/README.md). Runs in the foreground; a process that stops is started
+# again; Ctrl+C or SIGTERM stops them all. (On a server, systemd can do the same with
+# deploy/systemd/: one unit a process.)
 #
 #   CANASTA_STORE=postgresql://canasta:secret@db.school.example/canasta \
 #   CANASTA_PUBLIC_ORIGIN=https://cards.school.example \
@@ -41,28 +41,39 @@ for origin in ${CANASTA_PUBLIC_ORIGIN:-}; do
     origins+=(--allow-origin "$origin")
 done
 
-pids=()
+# Each process runs under a small supervisor that starts it again if it stops (a crash, a kill -9):
+# the others carry on meanwhile, and HAProxy sends that process's browsers elsewhere until its
+# health check passes again. SIGTERM or Ctrl+C stops them all (the app closes its connections
+# and exits within 5 s).
+supervise() {
+    local port="$1" child status
+    trap 'kill -TERM "$child" 2>/dev/null; wait "$child" 2>/dev/null; exit 0' TERM INT
+    while true; do
+        # the store's URL goes by the environment, not the command line, so ps does not show its password
+        CANASTA_STORE="$store" "$python" -m tutor --no-browser --host "$host" --port "$port" \
+            "${origins[@]}" "${extra[@]}" &
+        child=$!
+        echo "canasta-tutor: app process (pid $child) on $host:$port" >&2
+        status=0
+        wait "$child" || status=$?
+        echo "canasta-tutor: the app process on port $port stopped (status $status); starting it again in 2 s" >&2
+        sleep 2
+    done
+}
+
+extra=("$@")
+supervisors=()
 stop() {
     trap - TERM INT
-    for pid in "${pids[@]}"; do
+    for pid in "${supervisors[@]}"; do
         kill -TERM "$pid" 2>/dev/null || true
     done
-    wait 2>/dev/null || true
+    wait
 }
-trap 'stop; exit 143' TERM
-trap 'stop; exit 130' INT
+trap 'stop; exit 0' TERM INT
 
 for ((i = 0; i < count; i++)); do
-    port=$((base + i))
-    # the store's URL goes by the environment, not the command line, so ps does not show its password
-    CANASTA_STORE="$store" "$python" -m tutor --classroom --no-browser --host "$host" --port "$port" \
-        "${origins[@]}" "$@" &
-    pids+=($!)
-    echo "canasta-tutor: process $((i + 1)) of $count (pid $!) on $host:$port" >&2
+    supervise $((base + i)) &
+    supervisors+=($!)
 done
-
-status=0
-wait -n "${pids[@]}" || status=$?
-echo "$0: an app process stopped (status $status); stopping the others" >&2
-stop
-exit "$status"
+wait
