@@ -36,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--store", help="the store's URL, e.g. postgresql://user@host/db (default: $CANASTA_STORE,"
                         " else store.sqlite3 in the settings' folder)")
     serving = parser.add_argument_group("serving a class (docs/classroom.md)")
+    serving.add_argument("--classroom", action="store_true",
+                         help="students join a class with its code, their name and a PIN, and find their own things"
+                         " on any device; the teacher's view is at /teacher")
     serving.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                          help="another Origin whose pages may connect, e.g. https://cards.school.example behind"
                          " a proxy (repeatable; the page's own is always allowed)")
@@ -58,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     from tutor.app import ASSETS, Options, make_main
 
     options = Options(pace=args.pace, variant=args.variant, players=args.players, seed=args.seed,
-                      lang=args.lang, settings_file=args.settings, store=args.store, think=args.think)
+                      lang=args.lang, settings_file=args.settings, store=args.store, think=args.think,
+                      classroom=args.classroom)
     if args.desktop:
         ft.run(make_main(options), assets_dir=str(ASSETS))
         return 0

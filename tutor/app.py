@@ -13,9 +13,10 @@ import concurrent.futures
 import multiprocessing
 import os
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 from sqlalchemy.exc import SQLAlchemyError
@@ -34,6 +35,9 @@ from tutor.store.people import Attempts, device_game, device_settings
 from tutor.store.resume import drop_lesson, keep_lesson, open_lesson
 from tutor.views import FONT, Handlers, available, confirm_view, page_view, text_theme
 from tutor.workers import choose_action, hints_for, review, start_worker, strong_for
+
+if TYPE_CHECKING:
+    from tutor.store.classes import Student
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 PACES = {"off": 0.0, "fast": 0.25, "normal": 0.6, "slow": 1.2}
@@ -85,6 +89,8 @@ class Options:
     settings_file: Path | None = None  # its folder holds the store (and the old files it imports)
     store: str | None = None  # the store's URL (--store; else $CANASTA_STORE; else SQLite in that folder)
     think: float = 0.0  # seconds each computer move keeps a worker busy (the load benchmark)
+    classroom: bool = False  # students sign in to a class (tutor/classroom.py); else the device is the person's
+    teacher: Callable[[ft.Page], Awaitable[None]] | None = None  # what /teacher shows in --classroom
 
 
 class Session:
@@ -92,14 +98,20 @@ class Session:
 
     ``device`` is the id the browser presented from its storage (None on a first visit): the
     session's settings, learners and saved game are that device's, and no other's (``self.device``
-    is the id to keep in the browser, a new one if it presented none the store knows)."""
+    is the id to keep in the browser, a new one if it presented none the store knows). A class's
+    ``student`` owns their things instead, from any device: ``self.device`` is then their learner id."""
 
-    def __init__(self, page: ft.Page, options: Options, device: object = None) -> None:
+    def __init__(self, page: ft.Page, options: Options, device: object = None, student: Student | None = None,
+                 sign_out: Callable[[], Awaitable[None]] | None = None) -> None:
         self.page = page
         self.options = options
         folder = (options.settings_file or settings_path()).parent
         self.store, self.notices = open_store(options.store, folder)  # notices: what could not be read
-        self.device, self.new_device = self.store.device(device)
+        self.student, self.class_name = student, ""
+        if student is None:
+            self.device, self.new_device = self.store.device(device)
+        else:
+            self.device, self.new_device = student.id, False
         self.settings, reset = device_settings(self.store, self.device)
         self.notices += reset
         if options.lang:
@@ -119,7 +131,8 @@ class Session:
             answer=self.answer, set_language=self.set_language, show_rules=self.show_rules,
             new_game=self.ask_new_game, change_setting=self.change_setting, go=self.go,
             lesson=self.lesson_action, open_lesson=self.open_lesson, define=self.define,
-            choose_learner=self.choose_learner, add_learner=self.add_learner,
+            choose_learner=self.choose_learner if student is None else None,
+            add_learner=self.add_learner if student is None else None, sign_out=sign_out,
             type_name=self.type_name, typing=self.set_typing, confirm=self.confirm,
             close_rules=self.close_rules,
         )
@@ -232,7 +245,8 @@ class Session:
     def screen_view(self) -> ft.Control:
         if self.screen == "home":
             body = home_view(self.game, self.handlers, self.settings, self._has_game(),
-                             self.first_lesson() if self.first_visit else None)
+                             self.first_lesson() if self.first_visit and not self.assigned() else None,
+                             top=self.student_view())
         elif self.screen == "lessons":
             body = self.lessons_screen()
         else:
@@ -432,8 +446,32 @@ class Session:
         lessons = lesson_catalog()  # a broken file is marked unavailable; the others stay open
         message = "\n".join(filter(None, [self.message, *lessons.notices(lang)]))
         learner = self._learner()
-        return lessons_view(lang, lessons.lessons, self.progress.all_lessons(learner), self.progress.due(learner),
-                            self.progress.profiles(), learner, self.handlers, message, self.name_draft)
+        progress = self.progress.all_lessons(learner)
+        return lessons_view(lang, lessons.lessons, progress, self.progress.due(learner),
+                            self.progress.profiles(), learner, self.handlers, message, self.name_draft,
+                            assigned=self.assigned())
+
+    def assigned(self) -> list[str]:
+        """A class's student: the lessons their teacher assigned, in order (shown first)."""
+        if self.student is None:
+            return []
+        from tutor.store.classes import Classes
+
+        try:
+            return Classes(self.store).assigned(self.student.class_id)
+        except SQLAlchemyError as error:
+            LOG.error("the assigned lessons cannot be read: %s", error)
+            return []
+
+    def student_view(self) -> ft.Control | None:
+        """A class's student's home starts with who is signed in, their teacher's lessons, sign out."""
+        if self.student is None:
+            return None
+        from tutor.classroom import student_home
+
+        learner = self._learner()
+        return student_home(self.settings.language, self.student.name, self.class_name, self.assigned(),
+                            self.progress.all_lessons(learner), self.handlers)
 
     async def open_lesson(self, lesson_id: str, variation: int) -> None:
         """Start a lesson: its own deal (0), or ``-1``: a fresh deal (a review, a mastery check)."""
@@ -510,6 +548,11 @@ class Session:
         if run is not None and not self.recorded and run.mistakes:
             self.progress.queue_review(self._learner(), run.lesson.id)
             self.recorded = True
+        if run is not None and self.student is not None:  # the teacher sees the student on no lesson now
+            try:
+                self.progress.leave(self.student.id)
+            except (SQLAlchemyError, ProgressError) as error:
+                LOG.error("leaving a lesson cannot be saved: %s", error)
 
     # -- the lesson on the table, kept so that a restart gives it back (tutor/store/resume.py) ----------
 
@@ -667,6 +710,11 @@ def make_main(options: Options):  # type: ignore[no-untyped-def]
         page.theme = text_theme(page.width or 1280)
         page.padding = 12
         page.title = "canasta-tutor"
+        if options.classroom:  # students sign in to their class (tutor/classroom.py); /teacher is the teacher's
+            from tutor.classroom import classroom_main
+
+            await classroom_main(page, options)
+            return
         # the device's id, kept in the browser's own storage: its settings, learners and game
         preferences = ft.SharedPreferences()
         try:

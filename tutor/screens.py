@@ -47,12 +47,12 @@ def _choice(model: TableModel, handlers: Handlers, setting: str, value: str, lab
 
 
 def home_view(model: TableModel, handlers: Handlers, settings: Settings, saved: bool,
-              first_lesson: str | None = None) -> ft.Control:
+              first_lesson: str | None = None, top: ft.Control | None = None) -> ft.Control:
     """Home: on a first visit what the app is and where to start; then continue the game left
-    off, lessons, a new game, settings."""
+    off, lessons, a new game, settings. ``top``: a class's student's own part (tutor/classroom.py)."""
     assert handlers.go is not None
     heading = ft.Text("canasta-tutor", size=26, weight=ft.FontWeight.BOLD, font_family=FONT)
-    rows: list[ft.Control] = [heading, language_menu(model.lang, handlers)]
+    rows: list[ft.Control] = [heading, language_menu(model.lang, handlers), *([top] if top is not None else [])]
     if first_lesson is not None and handlers.open_lesson is not None:
         rows.append(ft.Container(key="welcome", bgcolor=ft.Colors.GREEN_50, border_radius=8, padding=12,
                                  content=ft.Column([
@@ -240,9 +240,10 @@ def lesson_outcome_view(model: TableModel, handlers: Handlers) -> ft.Control | N
 
 def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, LessonProgress], due: list[str],
                  learners: list[Profile], learner: int, handlers: Handlers, message: str = "",
-                 draft: str = "") -> ft.Control:
-    """The catalog: learners, the lessons to review today, then every lesson by variant and topic
-    with its stars, completion and mastery."""
+                 draft: str = "", assigned: list[str] | None = None) -> ft.Control:
+    """The catalog: learners, a class's student's lessons from their teacher (``assigned``, first),
+    the lessons to review today, then every lesson by variant and topic with its stars, completion
+    and mastery."""
     assert handlers.open_lesson is not None and handlers.go is not None
 
     def t(text: str) -> str:
@@ -273,6 +274,10 @@ def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, Les
         rows.append(ft.Semantics(identifier="lessons-message", live_region=True, content=ft.Text(message, color=ft.Colors.RED_700,
                                                                               font_family=FONT)))
     by_id = {lesson.id: lesson for lesson in lessons}
+    if assigned:
+        from tutor.classroom import assigned_list
+
+        rows.append(assigned_list(lang, [by_id[i] for i in assigned if i in by_id], progress, handlers))
     if due:
         rows.append(ft.Text(t(N_("To review today")), size=18, font_family=FONT))
         rows.append(ft.Row([ft.Semantics(identifier=f"review-{lesson_id}", content=ft.OutlinedButton(height=TARGET, 

@@ -66,6 +66,7 @@ class Handlers:
     typing: Callable[[bool], object] | None = None  # a text field gained (True) or lost the focus
     confirm: Callable[[bool], object] | None = None  # the answer to "throw away the game?"
     close_rules: Callable[[], object] | None = None
+    sign_out: Callable[[], object] | None = None  # a class's student leaves this browser (--classroom)
 
 
 def on(fn: Callable[..., object], *args: object) -> Callable[[ft.ControlEvent], Awaitable[None]]:

@@ -1,0 +1,139 @@
+"""The students' side of ``--classroom`` without a browser (tutor/classroom.py): how guessing is
+limited and what the student is told to wait, the join screen's refusals, and the teacher's route
+drawing no student's screen. Chromium drives the whole of it in tests/tutor/test_e2e_class.py."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tutor.app import Options
+from tutor.classroom import TEACHER_ROUTE, Guessing, Shell, classroom_main, wait_message
+from tutor.store import forget_open_stores
+from tutor.store.classes import Classes
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_students_pin_may_be_guessed_five_times_then_once_a_minute() -> None:
+    clock = Clock()
+    guessing = Guessing(clock)
+    for _ in range(5):
+        assert guessing.wait("10.0.0.7", "ABCDEF", "Anna") == 0
+        guessing.failed("10.0.0.7", "ABCDEF", "Anna", wrong_pin=True)
+    assert guessing.wait("10.0.0.7", "abc-def", " anna ") == pytest.approx(60)  # the same code and name
+    assert guessing.wait("10.0.0.8", "ABCDEF", "Anna") == pytest.approx(60)  # from any address
+    assert guessing.wait("10.0.0.8", "ABCDEF", "Bo") == 0  # another student of the class
+    clock.now += 60
+    assert guessing.wait("10.0.0.7", "ABCDEF", "Anna") == 0
+
+
+def test_an_address_may_fail_ten_times_then_once_every_15_seconds() -> None:
+    clock = Clock()
+    guessing = Guessing(clock)
+    for n in range(10):  # unknown codes: the address pays, no class does
+        guessing.failed("10.0.0.7", f"CODE{n:02d}", "Anna", wrong_pin=False)
+    assert guessing.wait("10.0.0.7", "ABCDEF", "Bo") == pytest.approx(15)
+    assert guessing.wait("10.0.0.8", "CODE00", "Anna") == 0
+
+
+def test_a_class_code_may_take_30_wrong_pins_then_one_every_30_seconds() -> None:
+    clock = Clock()
+    guessing = Guessing(clock)
+    for n in range(30):  # thirty names, one wrong PIN each, from thirty addresses
+        guessing.failed(f"10.0.1.{n}", "ABCDEF", f"Name {n}", wrong_pin=True)
+    assert guessing.wait("10.0.2.1", "ABCDEF", "Someone else") == pytest.approx(30)
+    assert guessing.wait("10.0.2.1", "GHJKMN", "Someone else") == 0
+
+
+@pytest.mark.parametrize(("seconds", "lang", "said"), [
+    (0.2, "en", "Too many tries. Wait 1 second, then try again."),
+    (59.1, "en", "Too many tries. Wait 60 seconds, then try again."),
+    (90.0, "sv", "För många försök. Vänta 90 sekunder och försök sedan igen."),
+    (91.0, "de", "Zu viele Versuche. Warte 2 Minuten und versuch es dann noch einmal."),
+    (21 * 60, "is", "Of margar tilraunir. Bíddu í 21 mínútu og reyndu svo aftur."),
+])
+def test_the_wait_is_said_in_seconds_or_minutes(seconds: float, lang: str, said: str) -> None:
+    assert wait_message(seconds, lang) == said
+
+
+class Preferences:
+    def __init__(self) -> None:
+        self.kept: dict[str, str] = {}
+
+    async def get(self, key: str) -> str | None:
+        return self.kept.get(key)
+
+    async def set(self, key: str, value: str) -> bool:
+        self.kept[key] = value
+        return True
+
+    async def remove(self, key: str) -> bool:
+        return self.kept.pop(key, None) is not None
+
+
+class Page:
+    def __init__(self, route: str = "/", client_ip: str = "10.0.0.7") -> None:
+        self.route, self.client_ip, self.width = route, client_ip, 390
+        self.rendered: list[Any] = []
+
+    def render(self, *args: Any) -> None:
+        self.rendered.append(args)
+
+
+@pytest.fixture
+def shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setattr("tutor.classroom.GUESSING", Guessing())
+    url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    options = Options(store=url, settings_file=tmp_path / "settings.json", classroom=True)
+    made = Shell(Page(), options, Preferences())  # type: ignore[arg-type]
+    yield made
+    forget_open_stores()
+
+
+def test_the_join_screen_says_each_refusal_and_then_the_wait(shell: Any) -> None:
+    seven = Classes(shell.store).create_class("7B")
+    Classes(shell.store).join(seven.code, "Anna", "2468")
+
+    def attempt(code: str, name: str, pin: str) -> str:
+        shell.form.code, shell.form.name, shell.form.pin = code, name, pin
+        frames = shell.gate.number
+        asyncio.run(shell.submit())
+        assert shell.gate.number > frames and shell.session is None and not shell.form.busy
+        return str(shell.form.message)
+
+    assert attempt(seven.code, "", "2468") == "Type your name."
+    assert attempt(seven.code, "Bo", "24") == "A PIN is 4 to 8 digits."
+    assert attempt("QQQQQQ", "Bo", "2468").startswith("No class has the code QQQQQQ.")
+    shell.form.lang = "sv"
+    assert attempt(seven.code, "Anna", "1111").startswith("Det är inte PIN-koden för Anna")
+    for pin in ("1112", "1113", "1114", "1115"):
+        attempt(seven.code, "Anna", pin)
+    assert attempt(seven.code, "Anna", "2468") == "För många försök. Vänta 60 sekunder och försök sedan igen."
+    assert shell.preferences.kept == {}  # nobody signed in
+
+
+def test_the_teachers_route_draws_no_students_screen(tmp_path: Path) -> None:
+    drawn: list[str] = []
+
+    async def teacher(page: Any) -> None:
+        drawn.append(page.route)
+
+    for route in (TEACHER_ROUTE, TEACHER_ROUTE + "/", TEACHER_ROUTE + "/class/3"):
+        page = Page(route)
+        asyncio.run(classroom_main(page, Options(classroom=True, teacher=teacher,  # type: ignore[arg-type]
+                                                 settings_file=tmp_path / "settings.json")))
+        assert page.rendered == []
+    assert drawn == [TEACHER_ROUTE, TEACHER_ROUTE + "/", TEACHER_ROUTE + "/class/3"]
+    page = Page(TEACHER_ROUTE)
+    asyncio.run(classroom_main(page, Options(classroom=True, settings_file=tmp_path / "settings.json")))  # type: ignore[arg-type]
+    assert page.rendered == []  # no teacher's view on this server: still no student's screen

@@ -1,0 +1,387 @@
+"""``python -m tutor --classroom``: the students' side of a class (docs/classroom.md, "Classes and students").
+
+A browser without a sign-in sees the join screen: the class code from the teacher, the student's
+name and a PIN of 4 to 8 digits (tutor/store/classes.py decides; this module says it). A join gives
+the browser a sign-in token, kept in its storage (``SharedPreferences``) as the device id is
+without a class, so a reload or a new tab signs in again; "Sign out" on home forgets it. A signed-in
+student gets the app of tutor/app.py with their own settings, saved game and progress (the
+learner's rows, the same on any device), no other learner, and their teacher's lessons first.
+
+Guessing is limited per client address, per class code and per student (:class:`Guessing`); only
+refusals that tell a guesser something count (an unknown code, a wrong PIN). ``/teacher`` is the
+teacher's route: a student's screen is never drawn there (``Options.teacher`` draws it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+from sqlalchemy.exc import SQLAlchemyError
+
+from engine.i18n import LANGUAGES, N_, NP_, default_language, translate, translate_plural
+from tutor.lessons import Lesson
+from tutor.progress import LessonProgress
+from tutor.ratelimit import RateLimiter
+from tutor.settings import default_settings, settings_path
+from tutor.store import open_store
+from tutor.store.classes import Classes, JoinRefused, Student, normal_code
+from tutor.views import FONT, TARGET, Handlers, language_menu, on
+
+LOG = logging.getLogger("tutor.classroom")
+SIGN_IN_KEY = "canasta-tutor.sign-in"  # the browser's storage key of its sign-in token
+TEACHER_ROUTE = "/teacher"
+RECHECK = 2.0  # seconds: class news (a removal, new assignments) is looked at once per this, not per write
+
+TOO_MANY_SECONDS = NP_("Too many tries. Wait {count} second, then try again.",
+                       "Too many tries. Wait {count} seconds, then try again.")
+TOO_MANY_MINUTES = NP_("Too many tries. Wait {count} minute, then try again.",
+                       "Too many tries. Wait {count} minutes, then try again.")
+SIGNED_OUT_REMOVED = N_("You are no longer in this class. Ask your teacher, or join again.")
+STORE_DOWN = N_("The class cannot be reached right now. Try again in a moment.")
+
+
+class Guessing:
+    """How often a join may fail: per client address, per class code, per student (code and name).
+
+    A 4-digit PIN has 10,000 values. A name's bucket allows 5 wrong PINs, then one a minute (half
+    the PINs: about 3.5 days); a code's allows 30, then one every 30 s, so trying each student of
+    a class of 30 in turn still takes hours; an address's allows 10 failures (unknown codes or
+    wrong PINs), then one every 15 s. A class joining at once fails little: correct joins cost nothing.
+    One per process (a proxy with cookie affinity keeps a browser on one)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clients = RateLimiter(rate=1 / 15, burst=10, clock=clock)
+        self.codes = RateLimiter(rate=1 / 30, burst=30, clock=clock)
+        self.names = RateLimiter(rate=1 / 60, burst=5, clock=clock)
+
+    def wait(self, client: str, code: str, name: str) -> float:
+        """Seconds before this client may try this code and name (0: now)."""
+        code = normal_code(code)
+        return max(self.clients.retry_after(client), self.codes.retry_after(code),
+                   self.names.retry_after((code, " ".join(name.split()).casefold())))
+
+    def failed(self, client: str, code: str, name: str, wrong_pin: bool) -> None:
+        code = normal_code(code)
+        self.clients.allow(client)
+        if wrong_pin:
+            self.codes.allow(code)
+            self.names.allow((code, " ".join(name.split()).casefold()))
+
+
+GUESSING = Guessing()  # the server's: about addresses and codes, never a person's state
+
+
+def wait_message(seconds: float, lang: str) -> str:
+    if seconds > 90:
+        minutes = math.ceil(seconds / 60)
+        return translate_plural(*TOO_MANY_MINUTES[:2], minutes, lang).format(count=minutes)
+    count = max(1, math.ceil(seconds))
+    return translate_plural(*TOO_MANY_SECONDS[:2], count, lang).format(count=count)
+
+
+@ft.observable
+@dataclass
+class Gate:
+    """What the classroom's component watches: bumped when the join screen changes or a student
+    signs in or out."""
+
+    number: int = 0
+
+
+@dataclass
+class JoinForm:
+    """The join screen's state in one tab: what is typed (kept across frames) and what went wrong."""
+
+    lang: str
+    code: str = ""
+    name: str = ""
+    pin: str = ""
+    message: str = ""
+    busy: bool = False
+
+
+@ft.component
+def ClassroomView(shell: Shell, gate: Gate) -> ft.Control:
+    """The join screen, or the signed-in student's app."""
+    from tutor.app import AppView
+
+    if shell.session is None:
+        return join_view(shell.form, shell)
+    return AppView(shell.session, shell.session.frame)
+
+
+class Shell:
+    """One tab of a classroom server: the join screen until a student signs in, then their session."""
+
+    def __init__(self, page: ft.Page, options: object, preferences: ft.SharedPreferences) -> None:
+        from tutor.app import Options, Session
+
+        assert isinstance(options, Options)
+        self.page, self.options, self.preferences = page, options, preferences
+        folder = (options.settings_file or settings_path()).parent
+        self.store, _ = open_store(options.store, folder)
+        self.classes = Classes(self.store)
+        self.form = JoinForm(options.lang or default_language())
+        self.gate = Gate()
+        self.session: Session | None = None
+        self.token: str | None = None
+        self.stop_listening: Callable[[], None] | None = None
+        self.recheck: asyncio.Task[None] | None = None
+
+    def client(self) -> str:
+        return self.page.client_ip or "unknown"
+
+    def redraw(self) -> None:
+        self.gate.number += 1
+
+    async def resized(self, event: ft.PageResizeEvent) -> None:
+        if self.session is not None:
+            await self.session.resized(event)
+        else:
+            self.redraw()  # the join screen's column follows the width
+
+    # -- the join screen -----------------------------------------------------------------------
+
+    async def type(self, field: str, text: str) -> None:
+        setattr(self.form, field, text)  # no new frame: the field shows what was typed
+
+    async def set_language(self, lang: str) -> None:
+        if lang in LANGUAGES:
+            self.form.lang = lang
+            if self.form.message:
+                self.form.message = ""
+            self.redraw()
+
+    async def submit(self) -> None:
+        form = self.form
+        if form.busy:
+            return
+        wait = GUESSING.wait(self.client(), form.code, form.name)
+        if wait > 0:
+            form.message = wait_message(wait, form.lang)
+            self.redraw()
+            return
+        form.busy, form.message = True, ""
+        self.redraw()
+        try:  # scrypt and the store's writes off the event loop
+            student, token = await asyncio.to_thread(self.classes.join, form.code, form.name, form.pin)
+        except JoinRefused as refused:
+            from tutor.store.classes import UNKNOWN_CODE, WRONG_PIN
+
+            if refused.msgid in (UNKNOWN_CODE, WRONG_PIN):
+                GUESSING.failed(self.client(), form.code, form.name, refused.msgid == WRONG_PIN)
+            form.busy, form.message = False, refused.explanation(form.lang)
+            self.redraw()
+            return
+        except SQLAlchemyError as error:
+            LOG.error("a join cannot reach the store: %s", error)
+            form.busy, form.message = False, translate(STORE_DOWN, form.lang)
+            self.redraw()
+            return
+        form.busy, form.pin, form.name = False, "", ""
+        await self.remember(token)
+        self.enter(student, token)
+        self.redraw()
+        self.started()
+
+    async def remember(self, token: str | None) -> None:
+        try:
+            if token is None:
+                await asyncio.wait_for(self.preferences.remove(SIGN_IN_KEY), 10)
+            else:
+                await asyncio.wait_for(self.preferences.set(SIGN_IN_KEY, token), 10)
+        except Exception as error:  # a browser that keeps nothing: signed in for this tab only
+            LOG.warning("the browser's storage cannot be written: %s", error)
+
+    # -- signed in -----------------------------------------------------------------------------
+
+    def enter(self, student: Student, token: str) -> None:
+        """The student's session in this tab (drawn at the next frame)."""
+        from tutor.app import Session
+
+        if self.store.settings_data(student.id) is None:  # a new student: the join screen's language
+            self.store.save_settings(student.id, default_settings().with_changes(language=self.form.lang))
+        session = Session(self.page, self.options, student=student, sign_out=self.sign_out)
+        session.class_name = next((c.name for c in self.classes.classes() if c.id == student.class_id), "")
+        self.session, self.token = session, token
+        self.page.on_keyboard_event = session.key
+        self.stop_listening = self.store.live.subscribe(f"class:{student.class_id}", self.class_news)
+
+    def started(self) -> None:
+        """Once the session is drawn: what could not be read, and the computer players if they move first."""
+        if self.session is not None:
+            self.session.show_notices()
+            self.session.after_learner()
+
+    async def sign_out(self, message: str = "") -> None:
+        session, token = self.session, self.token
+        if session is None:
+            return
+        session.cancel_bots()
+        session._leave_lesson()
+        self.leave()
+        self.form.lang, self.form.message = session.settings.language, message
+        await self.remember(None)
+        if token is not None:
+            try:
+                await asyncio.to_thread(self.classes.sign_out, token)
+            except SQLAlchemyError as error:
+                LOG.error("a sign-out cannot reach the store: %s", error)
+        self.redraw()
+
+    def leave(self) -> None:
+        """The session is over (signed out, removed, or the tab closed)."""
+        if self.stop_listening is not None:
+            self.stop_listening()
+        if self.recheck is not None:
+            self.recheck.cancel()
+        self.session, self.token, self.stop_listening, self.recheck = None, None, None, None
+        self.page.on_keyboard_event = None
+
+    async def class_news(self, _topic: str) -> None:
+        """Something in the class changed: once per RECHECK, whether this student is still in it
+        and whether their teacher's lessons changed."""
+        if self.recheck is None or self.recheck.done():
+            self.recheck = asyncio.create_task(self._recheck())
+
+    async def _recheck(self) -> None:
+        await asyncio.sleep(RECHECK)
+        session, token = self.session, self.token
+        if session is None:
+            return
+        still = await asyncio.to_thread(self.classes.signed_in, token)
+        if still is None and self.session is session:
+            await self.sign_out(translate(SIGNED_OUT_REMOVED, session.settings.language))
+        elif session.screen in ("home", "lessons"):
+            session.render()
+
+
+def join_view(form: JoinForm, shell: Shell) -> ft.Control:
+    """The join screen: the class code, the name, the PIN, one button; what went wrong below it.
+    One column, centred, as wide as a phone's screen at most."""
+    lang = form.lang
+    width = min(460, max(240, (shell.page.width or 1280) - 24))
+
+    def t(text: str) -> str:
+        return translate(text, lang)
+
+    def field(name: str, label: str, value: str, **options: object) -> ft.Control:
+        box = ft.TextField(label=t(label), value=value, on_change=_typed(shell, name),
+                           on_submit=_typed(shell, name, submit=True), **options)  # type: ignore[arg-type]
+        return ft.Semantics(identifier=f"join-{name}", content=box)
+
+    rows: list[ft.Control] = [
+        ft.Text("canasta-tutor", size=26, weight=ft.FontWeight.BOLD, font_family=FONT),
+        language_menu(lang, _only_language(shell)),
+        ft.Text(t(N_("Join your class")), size=20, font_family=FONT),
+        ft.Text(t(N_("Type the class code your teacher shows, your name, and a PIN of 4 to 8 digits. The "
+                     "first time, the PIN you choose becomes yours: remember it to sign in on any device.")),
+                font_family=FONT),
+        field("code", N_("Class code"), form.code, capitalization=ft.TextCapitalization.CHARACTERS,
+              autofocus=not form.code),
+        field("name", N_("Your name"), form.name, autofocus=bool(form.code)),
+        field("pin", N_("PIN (4 to 8 digits)"), form.pin, password=True, can_reveal_password=True,
+              keyboard_type=ft.KeyboardType.NUMBER),
+        ft.Semantics(identifier="join-button", content=ft.FilledButton(
+            height=TARGET, content=t(N_("Joining…") if form.busy else N_("Join")), disabled=form.busy,
+            icon=ft.Icons.LOGIN, on_click=on(shell.submit))),
+    ]
+    if form.message:
+        rows.append(ft.Semantics(identifier="join-message", live_region=True, content=ft.Text(
+            form.message, color=ft.Colors.RED_700, font_family=FONT)))
+    card = ft.Container(width=width, content=ft.Column(rows, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+    return ft.Column([ft.Row([card], alignment=ft.MainAxisAlignment.CENTER)], scroll=ft.ScrollMode.AUTO,
+                     expand=True, key="join")
+
+
+def _only_language(shell: Shell) -> Handlers:
+    """Handlers for the language menu alone (the join screen has no table)."""
+    nothing = _ignore
+    return Handlers(tap_card=nothing, tap_meld=nothing, tap_pile=nothing, press=nothing, answer=nothing,
+                    set_language=shell.set_language, show_rules=nothing, new_game=nothing)
+
+
+def _ignore(*_args: object) -> None:
+    return None
+
+
+def _typed(shell: Shell, name: str, submit: bool = False) -> Callable[[ft.ControlEvent], object]:
+    """A field's change (or Enter: its text, then the join)."""
+
+    async def handler(event: ft.ControlEvent) -> None:
+        await shell.type(name, event.control.value or "")
+        if submit:
+            await shell.submit()
+
+    return handler
+
+
+def student_home(lang: str, name: str, class_name: str, assigned: list[str], progress: dict[str, LessonProgress],
+                 handlers: Handlers) -> ft.Control:
+    """A signed-in student's part of home: who and which class, their teacher's lessons, sign out."""
+    from tutor.lessons import lesson_catalog
+
+    by_id = {lesson.id: lesson for lesson in lesson_catalog().lessons}
+    who = translate(N_("Signed in as {name} · {group}"), lang).format(name=name, group=class_name)
+    parts: list[ft.Control] = [ft.Row([
+        ft.Semantics(identifier="signed-in", content=ft.Text(who, font_family=FONT, weight=ft.FontWeight.BOLD)),
+        ft.Semantics(identifier="sign-out", content=ft.OutlinedButton(
+            height=TARGET, content=translate(N_("Sign out"), lang), icon=ft.Icons.LOGOUT,
+            on_click=on(handlers.sign_out) if handlers.sign_out else None)),
+    ], wrap=True)]
+    lessons = [by_id[i] for i in assigned if i in by_id]
+    if lessons:
+        parts.append(assigned_list(lang, lessons, progress, handlers))
+    return ft.Container(key="student", content=ft.Column(parts, spacing=8))
+
+
+def assigned_list(lang: str, lessons: list[Lesson], progress: dict[str, LessonProgress],
+                  handlers: Handlers) -> ft.Control:
+    """The lessons a student's teacher assigned, in the teacher's order, with the stars won."""
+    from tutor.screens import stars_text
+
+    assert handlers.open_lesson is not None
+    items: list[ft.Control] = [ft.Text(translate(N_("From your teacher"), lang), size=18, font_family=FONT)]
+    for lesson in lessons:
+        state = progress.get(lesson.id, LessonProgress())
+        marks = stars_text(state.stars) if state.completed else ""
+        title = translate(lesson.title, lang)
+        items.append(ft.Semantics(identifier=f"assigned-{lesson.id}", label=f"{title} {marks}".strip(),
+                                  content=ft.Button(height=TARGET, on_click=on(handlers.open_lesson, lesson.id, 0),
+                                                    content=ft.Row([ft.Text(title, font_family=FONT),
+                                                                    ft.Text(marks, font_family=FONT)],
+                                                                   tight=True, spacing=8))))
+    return ft.Container(key="assigned", bgcolor=ft.Colors.BLUE_50, border_radius=8, padding=12,
+                        content=ft.Column(items, spacing=6))
+
+
+async def classroom_main(page: ft.Page, options: object) -> None:
+    """A tab of a ``--classroom`` server: the teacher's route, a signed-in student, or the join screen."""
+    from tutor.app import Options
+
+    assert isinstance(options, Options)
+    route = (page.route or "/").split("?")[0].rstrip("/")
+    if route == TEACHER_ROUTE or route.startswith(TEACHER_ROUTE + "/"):
+        if options.teacher is not None:
+            await options.teacher(page)
+        return  # never a student's screen here
+    preferences = ft.SharedPreferences()
+    shell = Shell(page, options, preferences)
+    try:
+        token = await asyncio.wait_for(preferences.get(SIGN_IN_KEY), 10)
+    except Exception as error:  # a browser that keeps nothing: it joins each visit
+        LOG.warning("the browser's storage cannot be read: %s", error)
+        token = None
+    student = await asyncio.to_thread(shell.classes.signed_in, token) if token else None
+    page.on_resize = shell.resized
+    page.on_close = lambda _event: shell.leave()  # the session is released: no more class news for it
+    if student is not None and isinstance(token, str):
+        shell.enter(student, token)
+    page.render(ClassroomView, shell, shell.gate)
+    shell.started()
