@@ -50,7 +50,7 @@ supervise() {
     trap 'kill -TERM "$child" 2>/dev/null; wait "$child" 2>/dev/null; exit 0' TERM INT
     while true; do
         # the store's URL goes by the environment, not the command line, so ps does not show its password
-        CANASTA_STORE="$store" "$python" -m tutor --no-browser --host "$host" --port "$port" \
+        CANASTA_STORE="$store" "$python" -m tutor --classroom --no-browser --host "$host" --port "$port" \
             "${origins[@]}" "${extra[@]}" &
         child=$!
         echo "canasta-tutor: app process (pid $child) on $host:$port" >&2
