@@ -12,6 +12,7 @@ from pathlib import Path
 from engine.i18n import LANGUAGES
 from engine.variants import VARIANTS
 from tutor.serving import ServingSettings, build_app, serve
+from tutor import teacher_password
 
 
 def free_port(host: str) -> int:
@@ -49,12 +50,19 @@ def main(argv: list[str] | None = None) -> int:
     serving.add_argument("--event-burst", type=int, default=ServingSettings.event_burst, metavar="N",
                          help="events one connection may send at once (default: %(default)s)")
     parser.add_argument("--think", type=float, default=0.0, help=argparse.SUPPRESS)  # bench/app_bench.py
+    teacher_password.add_arguments(parser)
     args = parser.parse_args(argv)
     if args.session_timeout < 1 or args.events_per_second <= 0 or args.event_burst < 1:
         parser.error("--session-timeout and --event-burst must be at least 1, --events-per-second above 0")
     for origin in args.allow_origin:
         if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
             parser.error(f"--allow-origin {origin!r}: an Origin is scheme://host[:port], e.g. https://cards.example")
+
+    if args.classroom:  # the teacher's password, set before anyone can connect
+        refused = teacher_password.at_start(args.store, args.settings, args.teacher_password_file,
+                                            args.new_teacher_password)
+        if refused:
+            return refused
 
     import flet as ft
 
@@ -63,6 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     options = Options(pace=args.pace, variant=args.variant, players=args.players, seed=args.seed,
                       lang=args.lang, settings_file=args.settings, store=args.store, think=args.think,
                       classroom=args.classroom)
+    if args.classroom:
+        from tutor.teacher_app import teacher_main
+
+        options.teacher = teacher_main(options)  # /teacher (tutor/teacher_app.py)
     if args.desktop:
         ft.run(make_main(options), assets_dir=str(ASSETS))
         return 0

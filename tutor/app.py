@@ -14,7 +14,7 @@ import multiprocessing
 import os
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from engine.actions import parse_action
 from engine.i18n import N_, translate
 from engine.position import dump_position
+from tutor.demo import KEYS as DEMO_KEYS, Demonstration
+from tutor.demo_view import TITLE as DEMO_TITLE, demo_view
 from tutor.lessons import find_lesson, fresh_deal, lesson_catalog, next_lesson
 from tutor.model import TableModel
 from tutor.progress import DEFAULT_NAME, ProgressError
@@ -134,7 +136,7 @@ class Session:
             choose_learner=self.choose_learner if student is None else None,
             add_learner=self.add_learner if student is None else None, sign_out=sign_out,
             type_name=self.type_name, typing=self.set_typing, confirm=self.confirm,
-            close_rules=self.close_rules,
+            close_rules=self.close_rules, demo=self.demonstrate, demo_go=self.demo_go, demo_deal=self.demo_deal,
         )
         self.game: TableModel = self.model  # the free game, kept while a lesson is played
         self.progress = self.store.learners(self.device)
@@ -155,6 +157,8 @@ class Session:
         self.rules_for: str | None = None  # the rules reference is open, this rule marked ("": none)
         self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
         self.scroller: object = None  # the screen's scrolling list as last drawn (Page Down, End, ...)
+        self.demo: Demonstration | None = None  # a lesson demonstrated on a projector (screen "demo")
+        self.demo_from = "lessons"  # the screen a demonstration was opened from, where Leave returns
         self.kept_lesson: tuple[int, int, int | None] | None = None  # the lesson as last kept in the store
         self._resume_lesson()
 
@@ -209,6 +213,8 @@ class Session:
             title = f"{translate(self.model.rules.title, self.model.lang)} · canasta-tutor"
         elif self.screen == "lessons":
             title = f"{translate(N_('Lessons'), self.settings.language)} · canasta-tutor"
+        elif self.screen == "demo" and self.demo is not None:
+            title = f"{translate(DEMO_TITLE, self.settings.language)} · canasta-tutor"
         wide = (self.page.width or 0) >= 1600
         if self.page.title != title or self.page.theme_mode != theme or wide != self.wide:
             self.page.title, self.page.theme_mode, self.wide = title, theme, wide
@@ -249,6 +255,9 @@ class Session:
                              top=self.student_view())
         elif self.screen == "lessons":
             body = self.lessons_screen()
+        elif self.screen == "demo" and self.demo is not None:
+            body = demo_view(self.demo, self.settings.language, self.handlers, self.page.width or 1280,
+                             self.page.height or 800)
         else:
             width = self.page.width or 1280
             # a projector's wide screen gets large cards, a phone small ones, unless chosen otherwise
@@ -447,8 +456,10 @@ class Session:
         message = "\n".join(filter(None, [self.message, *lessons.notices(lang)]))
         learner = self._learner()
         progress = self.progress.all_lessons(learner)
+        # Demonstrate (a lesson on a projector) is offered where a class could see it: not on a phone
+        handlers = self.handlers if (self.page.width or 0) >= 900 else replace(self.handlers, demo=None)
         return lessons_view(lang, lessons.lessons, progress, self.progress.due(learner),
-                            self.progress.profiles(), learner, self.handlers, message, self.name_draft,
+                            self.progress.profiles(), learner, handlers, message, self.name_draft,
                             assigned=self.assigned())
 
     def assigned(self) -> list[str]:
@@ -487,6 +498,38 @@ class Session:
         self.attempts.start(self._learner(), self.model.lesson)
         self.screen, self.first_visit, self.notice = "lesson", False, ""
         self.after_learner()
+
+    # -- demonstrations (a teacher's projector) -------------------------------------------------
+
+    async def demonstrate(self, lesson_id: str) -> None:
+        """Show a lesson's deal step by step on this screen (the teacher's view and the lessons
+        screen call it). Nothing is recorded: the table, the lesson in progress and every learner's
+        progress stay as they were."""
+        lesson = find_lesson(lesson_id)
+        if lesson is None:
+            LOG.warning("no lesson %r to demonstrate", lesson_id)
+            return
+        self.demo = Demonstration.of(lesson)
+        if self.screen != "demo":
+            self.demo_from = self.screen
+        self.screen = "demo"
+        self.render()
+
+    async def demo_go(self, command: str) -> None:
+        """Next, back, to the start, or leave (to the screen the demonstration was opened from)."""
+        if self.demo is None or self.screen != "demo":
+            return
+        if command == "leave":
+            self.screen, self.demo = self.demo_from, None
+        elif not self.demo.go(command):
+            return  # at either end: nothing changes, no frame
+        self.render()
+
+    async def demo_deal(self, variation: int) -> None:
+        """The lesson's own deal (0) or one of its variations, from its first step."""
+        if self.demo is not None and 0 <= variation < self.demo.deals:
+            self.demo = Demonstration.of(self.demo.lesson, variation)
+            self.render()
 
     async def lesson_action(self, kind: str) -> None:
         if kind == "play_beginner":
@@ -622,6 +665,11 @@ class Session:
         """Keyboard shortcuts for the main actions (docs/app.md)."""
         if self.typing:
             return  # letters typed into a field: no shortcut acts
+        if self.screen == "demo":  # a presenter's clicker: next, back, to the start, leave
+            command = DEMO_KEYS.get(event.key)
+            if command is not None:
+                await self.demo_go(command)
+            return
         if event.key in SCROLL_KEYS:
             await self.scroll(event.key)
             return

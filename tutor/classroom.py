@@ -384,4 +384,8 @@ async def classroom_main(page: ft.Page, options: object) -> None:
     if student is not None and isinstance(token, str):
         shell.enter(student, token)
     page.render(ClassroomView, shell, shell.gate)
+    if options.teacher is not None:  # the tab sent to /teacher later: the teacher's prompt, nothing of this session
+        from tutor.teacher_app import follow_route
+
+        follow_route(page, options.teacher)
     shell.started()

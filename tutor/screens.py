@@ -300,16 +300,27 @@ def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, Les
         marks = stars_text(state.stars) if state.completed else ""
         if state.mastered:
             marks += " ✓ " + t(N_("mastered"))
-        rows.append(ft.Semantics(
+        opener = ft.Semantics(
             identifier=f"open-{lesson.id}", label=f"{t(lesson.title)} {marks}".strip(),
             content=ft.TextButton(height=TARGET, on_click=on(handlers.open_lesson, lesson.id, 0), content=ft.Row([
                 ft.Text(t(lesson.title), font_family=FONT),
-                ft.Text(marks, font_family=FONT, color=ft.Colors.AMBER_800)], spacing=8))))
+                ft.Text(marks, font_family=FONT, color=ft.Colors.AMBER_800)], spacing=8)))
+        rows.append(opener if handlers.demo is None else ft.Row([opener, demonstrate_button(lang, lesson, handlers)],
+                                                                spacing=4, wrap=True))
     if handlers.lesson is not None:  # the path ends at the table: a whole game against the beginner
         rows.append(ft.Semantics(identifier="play-beginner", content=ft.Button(height=TARGET, 
             content=t(N_("Now play a whole game against the beginner")), on_click=on(handlers.lesson, "play_beginner"))))
     # the catalog scrolls as one list (wheel, touch, PageDown/End, and Tab brings an item into view)
     return ft.Column(rows, spacing=4, scroll=ft.ScrollMode.AUTO, expand=True, key="lessons")
+
+
+def demonstrate_button(lang: str, lesson: Lesson, handlers: Handlers) -> ft.Control:
+    """Show the lesson on a projector, step by step (tutor.demo): for a teacher, with or without a class."""
+    assert handlers.demo is not None
+    name = translate(N_("Demonstrate: {lesson}"), lang).format(lesson=translate(lesson.title, lang))
+    return ft.Semantics(identifier=f"demo-{lesson.id}", label=name, button=True, content=ft.IconButton(
+        icon=ft.Icons.CO_PRESENT_OUTLINED, tooltip=translate(N_("Demonstrate"), lang), width=TARGET, height=TARGET,
+        on_click=on(handlers.demo, lesson.id)))
 
 
 def _passing(fn: object) -> object:

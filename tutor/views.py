@@ -67,6 +67,9 @@ class Handlers:
     confirm: Callable[[bool], object] | None = None  # the answer to "throw away the game?"
     close_rules: Callable[[], object] | None = None
     sign_out: Callable[[], object] | None = None  # a class's student leaves this browser (--classroom)
+    demo: Callable[[str], object] | None = None  # a lesson shown on a projector (tutor.demo), by its id
+    demo_go: Callable[[str], object] | None = None  # in a demonstration: "next", "back", "restart", "leave"
+    demo_deal: Callable[[int], object] | None = None  # in a demonstration: the deal shown (0, or a variation)
 
 
 def on(fn: Callable[..., object], *args: object) -> Callable[[ft.ControlEvent], Awaitable[None]]:

@@ -1,0 +1,217 @@
+"""The teacher's view in Chromium (``python -m tutor --classroom``), the teacher and the students each
+in their own browser context on one server, driven only as a person can (clicks, typing, the wheel):
+the password is asked and a wrong one refused; a class is made and its code shown; a lesson assigned
+comes first on the student's home; the teacher sees a student join, open the lesson, fall into its
+trap and solve it, live, without reloading; the traps say it in words; a student's browser that goes
+to /teacher gets only the password prompt; the results download as CSV; a PIN reset lets the student
+in with the new PIN only; a removal asks first."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from tests.tutor.e2e import (CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, ROOT, by_id, click, need_chromium, read,
+                             screenshot, status, tap_card, wait_for)
+from tests.tutor.serving_server import free_port
+
+PASSWORD = "chalk and cheese"
+LESSON = "classic-black-threes"  # a trap (discard the ten of hearts) and a solve (discard a black three)
+LESSON_TITLE = "Discarding a black three"
+
+
+@contextmanager
+def _server(folder: Path) -> Iterator[str]:
+    """A classroom server as a scripted deploy starts it: the teacher's password from the environment."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "--no-browser", "--classroom", "--port", str(port), "--pace", "0",
+         "--lang", "en", "--settings", str(folder / "settings.json")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
+        env={**os.environ, "CANASTA_TEACHER_PASSWORD": PASSWORD})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.2)
+    else:
+        process.kill()
+        raise AssertionError(f"the server did not start: {process.stdout.read() if process.stdout else ''}")
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+@contextmanager
+def _chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    need_chromium()
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def _open(page: Any, url: str, ready: str) -> Any:
+    """Load the page (Flutter's accessibility tree switched on: the one exception) and wait for ``ready``."""
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    by_id(page, ready).first.wait_for(timeout=30_000)
+    return page
+
+
+def _device(chromium: Any, viewport: dict[str, int]) -> Any:
+    phone = viewport == PHONE
+    return chromium.new_context(viewport=viewport, has_touch=phone, is_mobile=phone, accept_downloads=True).new_page()
+
+
+def _type(page: Any, field: str, text: str) -> None:
+    """Click into the field, select what is there and type over it."""
+    by_id(page, field).first.locator("input").first.click()
+    page.wait_for_timeout(300)  # the field takes the focus before the keys
+    page.keyboard.press("Control+a")
+    page.keyboard.type(text, delay=30)
+
+
+def _sign_in(page: Any, password: str) -> None:
+    _type(page, "teacher-password", password)
+    page.keyboard.press("Enter")
+
+
+def _message(page: Any, identifier: str, before: str = "") -> str:
+    wait_for(page, lambda: by_id(page, identifier).count() and read(page, identifier) != before,
+             what=f"a new {identifier}")
+    return read(page, identifier)
+
+
+def _join(page: Any, code: str, name: str, pin: str) -> None:
+    _type(page, "join-code", code)
+    _type(page, "join-name", name)
+    _type(page, "join-pin", pin)
+    page.keyboard.press("Enter")
+
+
+def _student_row(page: Any, name: str) -> int | None:
+    """The student's id, from the grid's row that names them (None while there is none)."""
+    names = page.locator('[flt-semantics-identifier^="student-"]').filter(has_text=re.compile(f"^{name}$"))
+    if not names.count():
+        return None
+    return int(str(names.first.get_attribute("flt-semantics-identifier")).removeprefix("student-"))
+
+
+def test_the_teacher_sees_the_class_live_and_manages_it(tmp_path: Path) -> None:
+    with _server(tmp_path) as url, _chromium() as chromium:
+        # the password is asked, and a wrong one refused
+        teacher = _open(_device(chromium, DESKTOP), url + "teacher", "teacher-password")
+        screenshot(teacher, "teacher-sign-in.png")
+        _sign_in(teacher, "not the password")
+        assert _message(teacher, "teacher-message") == "That is not the teacher's password."
+        _sign_in(teacher, PASSWORD)
+        by_id(teacher, "class-name").first.wait_for(timeout=30_000)
+        # a class, its code shown large; a lesson assigned
+        _type(teacher, "class-name", "7B")
+        click(teacher, "create-class")
+        by_id(teacher, "class-code").first.wait_for(timeout=30_000)
+        code = read(teacher, "class-code").split()[0]
+        assert re.fullmatch(r"[A-Z2-9]{6}", code)
+        assert by_id(teacher, "no-students").count() == 1
+        screenshot(teacher, "teacher-new-class.png")
+        click(teacher, "tab-assign")
+        click(teacher, f"assign-{LESSON}")
+        wait_for(teacher, lambda: LESSON_TITLE in read(teacher, "assigned-list"), what="the assignment")
+        click(teacher, "tab-grid")
+
+        # a student joins on her phone: her row appears on the teacher's screen without a reload
+        anna = _open(_device(chromium, PHONE), url, "join-code")
+        _join(anna, code, "Anna", "2468")
+        by_id(anna, f"assigned-{LESSON}").first.wait_for(timeout=30_000)
+        wait_for(teacher, lambda: _student_row(teacher, "Anna") is not None, what="Anna on the teacher's grid")
+        student = _student_row(teacher, "Anna")
+        assert read(teacher, f"now-on-{student}") == "–"
+        # she opens the assigned lesson: the teacher sees what she is on now
+        click(anna, f"assigned-{LESSON}")
+        by_id(anna, "lesson-goal").first.wait_for(timeout=30_000)
+        wait_for(teacher, lambda: read(teacher, f"now-on-{student}") == LESSON_TITLE, what="Anna's lesson, live")
+        # she falls into the trap: the traps tab says so in the lesson's words
+        tap_card(anna, "ten of hearts")
+        click(anna, "action-discard")
+        by_id(anna, "lesson-trap").first.wait_for(timeout=30_000)
+        click(teacher, "tab-traps")
+        wait_for(teacher, lambda: by_id(teacher, "trap-1").count() > 0, what="the trap, live")
+        trap = read(teacher, "trap-1")
+        assert "1 of 1 fell into this trap" in trap and "A black three would have blocked it." in trap
+        assert by_id(teacher, "trap-chart").count() == 1
+        screenshot(teacher, "teacher-traps.png")
+        # she tries again and solves it: her stars appear on the grid, live
+        click(anna, "lesson-try_again")
+        wait_for(anna, lambda: status(anna).startswith("Your turn"), what="the move before the trap")
+        tap_card(anna, "three of spades")
+        click(anna, "action-discard")
+        by_id(anna, "lesson-solved").first.wait_for(timeout=30_000)
+        click(teacher, "tab-grid")
+        cell = f"cell-{student}-{LESSON}"
+        wait_for(teacher, lambda: by_id(teacher, cell).count() and "2 stars of 3" in read(teacher, cell),
+                 what="Anna's solve, live")
+        assert "1 mistake" in read(teacher, cell)
+        screenshot(teacher, "teacher-grid-live.png")
+
+        # Anna's browser goes to /teacher: only the password prompt, and her PIN is no password
+        _open(anna, url + "teacher", "teacher-password")
+        assert by_id(anna, "sign-out").count() == 0 and by_id(anna, "lesson-goal").count() == 0
+        _sign_in(anna, "2468")
+        assert _message(anna, "teacher-message") == "That is not the teacher's password."
+        assert by_id(anna, "class-code").count() == 0 and by_id(anna, "create-class").count() == 0
+        screenshot(anna, "teacher-refused-student-phone.png")
+
+        # the results as a CSV file, downloaded as a browser downloads a file
+        with teacher.expect_download(timeout=30_000) as downloading:
+            click(teacher, "download-csv")
+        download = downloading.value
+        assert download.suggested_filename.startswith("7B-") and download.suggested_filename.endswith(".csv")
+        rows = list(csv.DictReader(io.StringIO(Path(download.path()).read_text(encoding="utf-8-sig"))))
+        assert [(r["student"], r["lesson"], r["stars"], r["attempts"], r["mistakes"], r["assigned"]) for r in rows] \
+            == [("Anna", LESSON, "2", "1", "1", "1")]
+
+        # a new PIN, shown once: the old one no longer lets her in, the new one does
+        click(teacher, f"reset-pin-{student}")
+        pin = re.search(r"\b(\d{4})\b", _message(teacher, "new-pin"))
+        assert pin is not None
+        screenshot(teacher, "teacher-new-pin.png")
+        click(teacher, "new-pin-done")
+        wait_for(teacher, lambda: by_id(teacher, "new-pin").count() == 0, what="the PIN hidden")
+        laptop = _open(_device(chromium, DESKTOP), url, "join-code")
+        _join(laptop, code, "Anna", "2468")
+        assert _message(laptop, "join-message").startswith("That is not the PIN of Anna")
+        _join(laptop, code, "Anna", pin.group(1))
+        by_id(laptop, "sign-out").first.wait_for(timeout=30_000)
+        assert read(laptop, "signed-in") == "Signed in as Anna · 7B"
+
+        # removing her asks first; "Keep" keeps her, "Remove" removes her and her results
+        click(teacher, f"remove-{student}")
+        assert "Remove Anna from the class" in _message(teacher, "remove-question")
+        click(teacher, "remove-no")
+        wait_for(teacher, lambda: by_id(teacher, "remove-question").count() == 0, what="the question gone")
+        assert _student_row(teacher, "Anna") == student
+        click(teacher, f"remove-{student}")
+        _message(teacher, "remove-question")
+        screenshot(teacher, "teacher-remove-question.png")
+        click(teacher, "remove-yes")
+        wait_for(teacher, lambda: _student_row(teacher, "Anna") is None, what="Anna removed")
+        assert by_id(teacher, "no-students").count() == 1

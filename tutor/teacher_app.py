@@ -1,0 +1,361 @@
+"""The teacher's route (``/teacher``): its own session, shell of the model (``tutor.teacher``) and
+the views (``tutor.teacher_view``).
+
+A browser that opens ``/teacher`` gets a :class:`TeacherSession` and nothing of a student's session,
+and a student's session has no handler that does a teacher's thing: the only way in is the
+password, asked on every new session and limited per client address. The session reads the class
+only through ``Classes`` and hears of changes through ``Store.live`` (``class:{id}``), so a write
+made by another app process reaches it the same way (deploy's PostgreSQL hub). Store calls run off
+the event loop: scrypt and the overview's queries would otherwise stall every student's taps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import flet as ft
+
+from engine.i18n import LANGUAGES, translate
+from tutor.lessons import catalog
+from tutor.progress import ProgressError
+from tutor.settings import settings_path
+from tutor.store import Store, open_store
+from tutor.store.classes import ClassInfo, Classes, TrapCount
+from tutor.store.store import class_topic
+from tutor.teacher import NOT_CLASSROOM, Desk, Gate, Grid, csv_file, grid, trap_lines
+from tutor.teacher_view import TeacherHandlers, assign_view, desk_view, grid_view, sign_in_view, traps_view
+from tutor.views import FONT, text_theme
+
+LOG = logging.getLogger("tutor.teacher")
+ROUTE = "/teacher"
+LANGUAGE_KEY = "canasta-tutor.teacher-language"  # the teacher's language, kept in their browser
+TICK = 30.0  # seconds between redraws of "last active" when nothing else changes
+
+
+def is_teacher_route(route: str | None) -> bool:
+    path = (route or "/").split("?")[0].rstrip("/")
+    return path == ROUTE or path.startswith(ROUTE + "/")
+
+
+@ft.observable
+@dataclass
+class TeacherFrame:
+    """What the teacher's component watches: bumped after the session changed what it shows."""
+
+    number: int = 0
+
+
+@ft.component
+def TeacherView(session: TeacherSession, frame: TeacherFrame) -> ft.Control:
+    return session.view()
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What was last read for the open class: redrawn from this between reads."""
+
+    classes: tuple[ClassInfo, ...] = ()
+    overview: Any = None
+    assigned: tuple[str, ...] = ()
+    traps: tuple[TrapCount, ...] = ()
+    read_at: float = 0.0
+
+
+class TeacherSession:
+    """One teacher's browser tab."""
+
+    def __init__(self, page: ft.Page, store: Store, gate: Gate, classroom: bool, lang: str) -> None:
+        self.page, self.store, self.gate, self.classroom = page, store, gate, classroom
+        self.classes = Classes(store)
+        self.desk = Desk(lang=lang)
+        self.frame = TeacherFrame()
+        self.shown = Shown()
+        self.picker = ft.FilePicker()
+        self.unsubscribe: Callable[[], None] | None = None
+        self.reading: asyncio.Task[None] | None = None
+        self.read_again = False
+        self.ticker: asyncio.Task[None] | None = None
+        self.handlers = TeacherHandlers(
+            type_text=self.type_text, sign_in=self.sign_in, sign_out=self.sign_out, set_language=self.set_language,
+            create_class=self.create_class, open_class=self.open_class, tab=self.tab, reset_pin=self.reset_pin,
+            dismiss_pin=self.dismiss_pin, remove=self.remove, confirm_remove=self.confirm_remove,
+            assign=self.assign, choose_variant=self.choose_variant, download=self.download)
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def render(self) -> None:
+        self.frame.number += 1
+
+    def problem(self) -> str:
+        return "" if self.classroom else translate(NOT_CLASSROOM, self.desk.lang)
+
+    def view(self) -> ft.Control:
+        desk = self.desk
+        if not desk.signed_in:
+            return sign_in_view(desk, self.handlers, self.problem())
+        width = self.page.width or 1280
+        the_grid: Grid | None = None
+        body: ft.Control | None = None
+        if self.shown.overview is not None and desk.class_id is not None:
+            the_grid = grid(self.shown.overview, self.shown.assigned, desk.lang)
+            if desk.tab == "grid":
+                body = grid_view(desk, the_grid, self.handlers)
+            elif desk.tab == "traps":
+                body = traps_view(desk, trap_lines(self.shown.traps, desk.lang), width)
+            else:
+                body = assign_view(desk, catalog(), self.shown.assigned, self.handlers)
+        return desk_view(desk, self.shown.classes, self.handlers, body, the_grid, width)
+
+    # -- reading the class -----------------------------------------------------------------------
+
+    def _read(self, class_id: int | None) -> Shown:
+        classes = tuple(self.classes.classes())
+        if class_id is None or all(c.id != class_id for c in classes):
+            return Shown(classes, read_at=time.time())
+        return Shown(classes, self.classes.overview(class_id), tuple(self.classes.assigned(class_id)),
+                     tuple(self.classes.traps(class_id)), time.time())
+
+    async def read(self) -> None:
+        """Reads the class again (off the event loop) and redraws; reads asked for meanwhile are
+        folded into one more read, so thirty students' taps cost a few reads, not thirty."""
+        if self.reading is not None and not self.reading.done():
+            self.read_again = True
+            return
+        self.reading = asyncio.current_task()
+        try:
+            while True:
+                self.read_again = False
+                class_id = self.desk.class_id
+                try:
+                    shown = await asyncio.to_thread(self._read, class_id)
+                except Exception:  # the store is gone for now: keep what is shown, say nothing false
+                    LOG.exception("the teacher's view could not read the class")
+                    return
+                if class_id == self.desk.class_id:
+                    self.shown = shown
+                    if class_id is not None and shown.overview is None:
+                        self.desk.class_id = None  # the class is gone
+                    self.render()
+                if not self.read_again:
+                    return
+        finally:
+            self.reading = None
+
+    def listen(self, class_id: int | None) -> None:
+        """Hear of the class's changes (``None``: of none). The notice runs in this session's
+        context, taken here: Flet finds the page to redraw in a context variable, which a callback
+        the hub schedules on the loop would not have."""
+        if self.unsubscribe is not None:
+            self.unsubscribe()
+            self.unsubscribe = None
+        if class_id is None:
+            return
+        session = contextvars.copy_context()
+
+        def heard(_topic: str) -> None:
+            asyncio.get_running_loop().create_task(self.read(), context=session)
+
+        self.unsubscribe = self.store.live.subscribe(class_topic(class_id), heard)
+
+    async def tick(self) -> None:
+        while True:
+            await asyncio.sleep(TICK)
+            if self.desk.signed_in:
+                self.render()  # "2 minutes ago" moves on
+
+    def close(self) -> None:
+        self.listen(None)
+        if self.ticker is not None:
+            self.ticker.cancel()
+
+    # -- the teacher's actions ----------------------------------------------------------------
+
+    async def type_text(self, name: str, value: str) -> None:
+        self.desk.drafts[name] = value  # no new frame: the field shows what was typed
+
+    async def set_language(self, lang: str) -> None:
+        if lang in LANGUAGES:
+            self.desk.lang = lang
+            self.render()
+            try:
+                await ft.SharedPreferences().set(LANGUAGE_KEY, lang)
+            except Exception as error:  # a browser that keeps nothing: the choice holds for this tab
+                LOG.warning("the browser's storage cannot be written: %s", error)
+
+    async def sign_in(self) -> None:
+        if self.desk.signed_in or not self.classroom:
+            return
+        password = self.desk.drafts.pop("password", "")
+        client = self.page.client_ip or "?"
+        refused = await asyncio.to_thread(self.gate.check, self.classes, password, client, self.desk.lang)
+        if refused is not None:
+            LOG.warning("the teacher's password was refused for %s", client)
+            self.desk.message = refused
+            self.render()
+            return
+        self.desk.signed_in, self.desk.message = True, ""
+        self.ticker = asyncio.create_task(self.tick())
+        classes = await asyncio.to_thread(self.classes.classes)
+        if classes and self.desk.class_id is None:
+            self.desk.class_id = classes[-1].id  # the newest class: most likely today's
+            self.listen(self.desk.class_id)
+        await self.read()
+
+    async def sign_out(self) -> None:
+        self.close()
+        lang = self.desk.lang
+        self.desk, self.shown = Desk(lang=lang), Shown()
+        self.render()
+
+    async def create_class(self) -> None:
+        if not self.desk.signed_in:
+            return
+        try:
+            info = await asyncio.to_thread(self.classes.create_class, self.desk.drafts.get("class", ""))
+        except ProgressError as error:
+            self.desk.message = error.explanation(self.desk.lang)
+            self.render()
+            return
+        self.desk.drafts["class"] = ""
+        await self.open_class(info.id)
+
+    async def open_class(self, class_id: int) -> None:
+        if not self.desk.signed_in:
+            return
+        self.desk = replace(self.desk, class_id=class_id, message="", new_pin=None, removing=None, tab="grid")
+        self.listen(class_id)
+        await self.read()
+
+    async def tab(self, name: str) -> None:
+        if self.desk.signed_in:
+            self.desk.tab = name
+            self.render()
+
+    async def choose_variant(self, variant: str) -> None:
+        if self.desk.signed_in:
+            self.desk.variant = variant
+            self.render()
+
+    async def assign(self, lesson: str, on: bool) -> None:
+        class_id = self.desk.class_id
+        if not self.desk.signed_in or class_id is None:
+            return
+        await self._write(self._toggle, class_id, lesson, on)
+
+    def _toggle(self, class_id: int, lesson: str, on: bool) -> None:
+        """The class's list as stored now (not as last shown: taps come faster than reads), the
+        lesson taken out or put last."""
+        kept = [item for item in self.classes.assigned(class_id) if item != lesson]
+        self.classes.assign(class_id, kept + [lesson] if on else kept)
+
+    async def reset_pin(self, student: int) -> None:
+        class_id = self.desk.class_id
+        if not self.desk.signed_in or class_id is None:
+            return
+        name = next((s.name for s in self.shown.overview.students if s.id == student), "") \
+            if self.shown.overview is not None else ""
+        pin = await self._write(self.classes.reset_pin, class_id, student)
+        if isinstance(pin, str):
+            self.desk.new_pin, self.desk.removing = (student, name, pin), None
+            self.render()
+
+    async def dismiss_pin(self) -> None:
+        self.desk.new_pin = None
+        self.render()
+
+    async def remove(self, student: int) -> None:
+        if self.desk.signed_in and self.desk.class_id is not None:
+            self.desk.removing, self.desk.new_pin = student, None
+            self.render()
+
+    async def confirm_remove(self, yes: bool) -> None:
+        student, self.desk.removing = self.desk.removing, None
+        class_id = self.desk.class_id
+        if yes and student is not None and class_id is not None and self.desk.signed_in:
+            await self._write(self.classes.remove_student, class_id, student)
+        self.render()
+
+    async def download(self) -> None:
+        """The class's results as a CSV file the browser saves (Flet's FilePicker: in web mode it
+        hands the bytes to the browser as a download, nothing leaves the machine)."""
+        class_id = self.desk.class_id
+        info = next((c for c in self.shown.classes if c.id == class_id), None)
+        if not self.desk.signed_in or info is None:
+            return
+        name, data = await asyncio.to_thread(csv_file, self.classes, info.id, info.name)
+        try:
+            await self.picker.save_file(file_name=name, src_bytes=data)
+        except Exception:
+            LOG.exception("the class's results could not be handed to the browser")
+
+    async def _write(self, write: Callable[..., object], *args: object) -> object:
+        """A store write off the event loop; then the class read again (its own live notice may
+        come too: the reads fold into one)."""
+        try:
+            result = await asyncio.to_thread(write, *args)
+        except KeyError:  # the student or class went meanwhile (another teacher's tab)
+            result = None
+        await self.read()
+        return result
+
+
+def teacher_main(options: Any) -> Callable[[ft.Page], Awaitable[None]]:
+    """What ``/teacher`` draws (``Options.teacher``): one password gate for this process's sessions."""
+    gate = Gate()
+
+    async def main(page: ft.Page) -> None:
+        """The teacher's session in this tab: on a new visit, or when a tab that had a student's
+        session is sent to /teacher (Flet then reconnects that session with the new route, see
+        :func:`follow_route`). Nothing of the student's session is kept: its close handler runs
+        now and its keys and resize handlers are dropped."""
+        if page.on_close is not None:
+            page.on_close(None)  # type: ignore[arg-type]
+        page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}  # as make_main's
+        page.title = "canasta-tutor · teacher"
+        page.padding = 12
+        page.theme = text_theme(page.width or 1280)
+        folder = (options.settings_file or settings_path()).parent
+        store, _notices = open_store(options.store, folder)
+        try:
+            saved = await asyncio.wait_for(ft.SharedPreferences().get(LANGUAGE_KEY), 10)
+        except Exception:  # a browser that keeps nothing: the server's language
+            saved = None
+        lang = saved if saved in LANGUAGES else options.lang or "en"
+        session = TeacherSession(page, store, gate, bool(getattr(options, "classroom", False)), lang)
+        page.on_keyboard_event = None
+
+        async def resized(_event: object) -> None:
+            session.render()
+
+        async def left(_event: object) -> None:
+            """The tab sent elsewhere than /teacher: the teacher is signed out and the app drawn."""
+            if not is_teacher_route(page.route):
+                session.close()
+                page.on_close = page.on_route_change = None
+                from tutor.classroom import classroom_main
+
+                await classroom_main(page, options)
+
+        page.on_resize = resized
+        page.on_route_change = left
+        page.on_close = lambda _event: session.close()
+        page.render(TeacherView, session, session.frame)
+
+    return main
+
+
+def follow_route(page: ft.Page, teacher: Callable[[ft.Page], Awaitable[None]]) -> None:
+    """A student's tab sent to /teacher (typed into the address bar: Flet reconnects the tab's
+    session and changes its route) gets the teacher's password prompt, as a new visit would."""
+
+    async def changed(_event: object) -> None:
+        if is_teacher_route(page.route):
+            await teacher(page)
+
+    page.on_route_change = changed
