@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 
 from tests.tutor import postgres
+from tests.tutor.e2e import by_id, click, read, tap_card, wait_for
 from tests.tutor.serving_server import free_port
 from tests.tutor.wsclient import REGISTER_CLIENT, Client, frame
 from tutor.store import forget_open_stores, open_store
@@ -37,6 +38,7 @@ from tutor.store.classes import Classes
 ROOT = Path(__file__).resolve().parents[2]
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
 COOKIE = "CANASTA_APP"
+PASSWORD = "correct horse battery"
 
 
 @dataclass
@@ -101,7 +103,7 @@ def school(tmp_path_factory: pytest.TempPathFactory) -> Iterator[School]:
         proxy = f"http://127.0.0.1:{front}/"
         env = {**os.environ, "CANASTA_STORE": store, "CANASTA_PORT_BASE": str(base),
                "CANASTA_PUBLIC_ORIGIN": "https://cards.school.example", "PYTHON": sys.executable,
-               "HOME": str(folder), "CANASTA_TEACHER_PASSWORD": "correct horse battery"}
+               "HOME": str(folder), "CANASTA_TEACHER_PASSWORD": PASSWORD}
         apps_log = (folder / "apps.log").open("w")
         apps = subprocess.Popen([str(ROOT / "deploy" / "start-apps.sh"), "2", "--pace", "0"], cwd=ROOT, env=env,
                                 stdout=apps_log, stderr=subprocess.STDOUT, start_new_session=True)
@@ -261,19 +263,102 @@ def test_a_write_in_one_process_is_heard_live_in_another(school: School) -> None
     assert heard and set(heard) == {f"class:{seven.id}"}
 
 
+def test_a_students_solve_through_one_process_appears_live_in_the_teachers_view_on_the_other(school: School) -> None:
+    """In Chromium, through the proxy: the teacher's browser is on process 2, the student's on
+    process 1 (each browser's affinity cookie, as the proxy had given it); the student joins, falls
+    into the lesson's trap and solves it; the teacher's grid shows each, live, without a reload."""
+    from tests.tutor.e2e import DESKTOP, PHONE, screenshot, status
+    from tests.tutor.test_e2e_teacher import LESSON, _chromium, _join, _sign_in, _student_row, _type
+
+    with _chromium() as chromium:
+        teacher = _browser_on(chromium, school, "app2", DESKTOP)
+        _load(teacher, school.proxy + "teacher", "teacher-password")
+        _sign_in(teacher, PASSWORD)
+        by_id(teacher, "class-name").first.wait_for(timeout=30_000)
+        _type(teacher, "class-name", "9C")
+        click(teacher, "create-class")
+        by_id(teacher, "class-code").first.wait_for(timeout=30_000)
+        code = read(teacher, "class-code").split()[0]
+
+        anna = _browser_on(chromium, school, "app1", PHONE)
+        _load(anna, school.proxy, "join-code")
+        _join(anna, code, "Anna", "2468")
+        by_id(anna, "sign-out").first.wait_for(timeout=30_000)
+        wait_for(teacher, lambda: _student_row(teacher, "Anna") is not None, what="Anna's join, from the other process")
+        student = _student_row(teacher, "Anna")
+        click(anna, "lessons-button")
+        by_id(anna, f"open-{LESSON}").first.wait_for(timeout=30_000)
+        click(anna, f"open-{LESSON}")
+        by_id(anna, "lesson-goal").first.wait_for(timeout=30_000)
+        tap_card(anna, "ten of hearts")  # the trap
+        click(anna, "action-discard")
+        by_id(anna, "lesson-trap").first.wait_for(timeout=30_000)
+        click(anna, "lesson-try_again")
+        wait_for(anna, lambda: status(anna).startswith("Your turn"), what="the move before the trap")
+        tap_card(anna, "three of spades")  # the solve
+        click(anna, "action-discard")
+        by_id(anna, "lesson-solved").first.wait_for(timeout=30_000)
+        cell = f"cell-{student}-{LESSON}"
+        wait_for(teacher, lambda: by_id(teacher, cell).count() and "2 stars of 3" in read(teacher, cell),
+                 what="Anna's solve, from the other process, live")
+        assert "1 mistake" in read(teacher, cell)
+        screenshot(teacher, "deploy-teacher-on-process-2.png")
+        screenshot(anna, "deploy-student-on-process-1.png")
+        assert _cookie(teacher) == "app2" and _cookie(anna) == "app1"  # neither was moved by the proxy
+    # HAProxy's log: the websockets went where the cookies said (a websocket is logged when it closes)
+    websockets = _websockets_logged(school)
+    assert websockets.get("app1") and websockets.get("app2"), websockets
+
+
+def _browser_on(chromium: Any, school: School, server: str, viewport: dict[str, int]) -> Any:
+    """A browser that the proxy had sent to ``server`` before (its affinity cookie)."""
+    phone = viewport["width"] < 600
+    context = chromium.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
+    context.add_cookies([{"name": COOKIE, "value": server, "url": school.proxy}])
+    return context.new_page()
+
+
+def _load(page: Any, url: str, ready: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    by_id(page, ready).first.wait_for(timeout=30_000)
+
+
+def _cookie(page: Any) -> str | None:
+    return next((c["value"] for c in page.context.cookies() if c["name"] == COOKIE), None)
+
+
+def _websockets_logged(school: School) -> dict[str, int]:
+    """How many websockets (GET /ws) HAProxy's log shows each app process served."""
+    counts: dict[str, int] = {}
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        counts = {}
+        for line in (school.folder / "haproxy.log").read_text().splitlines():
+            if '"GET /ws ' in line and "canasta_apps/" in line:
+                server = line.split("canasta_apps/")[1].split()[0]
+                counts[server] = counts.get(server, 0) + 1
+        if counts.get("app1") and counts.get("app2"):
+            break
+        time.sleep(0.5)
+    return counts
+
+
 def test_a_process_killed_is_started_again_and_its_browsers_served_meanwhile(school: School) -> None:
     victim = _app_pid(school.apps[0])
     os.kill(victim, signal.SIGKILL)
-    # HAProxy's checks find it down; a browser that was on it is sent to the other process
-    _until(lambda: school.server_states().get("app1") == "DOWN", 30, "app1 marked down")
+    # a browser that was on it loads the page from the other process at once (HAProxy retries, then
+    # redispatches), and is given the other process's cookie
     status, cookie = _get(school.proxy, "app1")
     assert status == 200 and cookie == "app2"
-    # the script starts it again, and the checks bring it back
+    # the script starts it again (2 s later); the health checks bring it back, with a new pid
+    _until(lambda: _app_pid(school.apps[0], missing_ok=True) not in (None, victim), 60, "app1 started again")
     _until(lambda: school.server_states().get("app1") == "UP", 90, "app1 back up")
-    assert _app_pid(school.apps[0]) != victim
+    assert _get(school.proxy, "app1") == (200, None)  # and it serves its browsers again
 
 
-def _app_pid(port: int) -> int:
+def _app_pid(port: int, missing_ok: bool = False) -> int | None:
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -283,6 +368,8 @@ def _app_pid(port: int) -> int:
             continue
         if b"tutor" in command and b"--port" in command and command[command.index(b"--port") + 1] == str(port).encode():
             return int(entry.name)
+    if missing_ok:
+        return None
     raise AssertionError(f"no app process on port {port}")
 
 
