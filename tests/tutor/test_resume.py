@@ -137,3 +137,23 @@ def test_a_session_reopened_on_the_same_device_is_back_in_the_lesson_with_its_at
     third = _session(tmp_path, url, first.device)
     assert third.screen == "home" and third.model.lesson is None
     assert _session(tmp_path, url).screen == "home"  # another device: nothing of it
+
+
+def test_a_class_students_lesson_comes_back_on_the_next_sign_in(url: str, tmp_path: Path) -> None:
+    from tutor.store.classes import Classes
+
+    store, _ = open_store(url, tmp_path)
+    seven = Classes(store).create_class("7B")
+    student, _token = Classes(store).join(seven.code, "Ada", "2468")
+    options = Options(settings_file=tmp_path / "settings.json", lang="en", store=url, classroom=True)
+    first = Session(Page(), options, None, student=student)  # type: ignore[arg-type]
+    asyncio.run(first.open_lesson(LESSON, 0))
+    first.model.simple("draw")
+    first.after_learner()
+    first.model.simple("draw")
+    first.after_learner()
+    forget_open_stores()
+    again = Session(Page(), options, None, student=student)  # type: ignore[arg-type]  # another device, say
+    assert again.screen == "lesson" and again.model.lesson is not None and again.model.lesson.mistakes == 1
+    assert again.attempts.attempt == first.attempts.attempt
+    assert Classes(again.store).overview(seven.id).now_on == {student.id: LESSON}  # the teacher sees it open
