@@ -35,6 +35,7 @@ from tutor.store import open_store
 from tutor.store.games import snapshot
 from tutor.store.people import Attempts, device_game, device_settings
 from tutor.store.resume import drop_lesson, keep_lesson, open_lesson
+from tutor.serving import tell_language
 from tutor.views import FONT, Handlers, available, confirm_view, page_view, text_theme
 from tutor.workers import choose_action, hints_for, review, start_worker, strong_for
 
@@ -221,6 +222,7 @@ class Session:
             self.page.theme = text_theme(self.page.width or 1280)
             self.page.update()
         self.frame.number += 1
+        tell_language(self.settings.language)  # a crash's message in the learner's language (tutor/serving.py)
         self._keep_lesson()
         if self.screen not in ("table", "lesson") or self.model.lesson is not None:
             return  # a lesson is not the game to continue

@@ -19,6 +19,7 @@ import gzip
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,6 +85,15 @@ def client_language(headers: dict[bytes, bytes]) -> str:
         if found:
             return found
     return LANGUAGES[0]
+
+
+def tell_language(lang: str) -> None:
+    """The app's language for this connection (the crash message follows it, not the browser's, when
+    the learner chose another). Called from a session's handlers: Flet runs them in tasks made from
+    the connection's own, so they see the connection (a context variable, not a shared registry)."""
+    connection = _CONNECTION.get()
+    if connection is not None and lang in LANGUAGES:
+        connection.lang = lang
 
 
 def crash_frame(lang: str) -> bytes:
@@ -252,6 +262,9 @@ def flet_sessions() -> int | None:
     return len(sessions) if isinstance(sessions, dict) else None
 
 
+_CONNECTION: ContextVar[_Connection | None] = ContextVar("canasta_connection", default=None)
+
+
 def _client(scope: Scope) -> str:
     client = scope.get("client")
     return f"{client[0]}:{client[1]}" if client else "?"
@@ -259,6 +272,8 @@ def _client(scope: Scope) -> str:
 
 class _Connection:
     """One websocket between Flet's handler and the client, with the bounds of :class:`ServingSettings`."""
+
+    lang: str  # the crash message's language: the browser's, until the app tells its own
 
     def __init__(self, settings: ServingSettings, lang: str, client: str, receive: Receive, send: Send) -> None:
         self.settings, self.lang, self.client = settings, lang, client
@@ -270,6 +285,7 @@ class _Connection:
         self.dropped = 0
 
     async def run(self, app: ASGIApp, scope: Scope) -> None:
+        _CONNECTION.set(self)  # for tell_language: the handler's task, and Flet's tasks from it, see it
         handler = asyncio.ensure_future(app(scope, self.receive, self.send))
         gone = asyncio.ensure_future(self.gone.wait())
         try:

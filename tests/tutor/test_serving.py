@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from engine.i18n import translate
 from tests.tutor.serving_server import Server, running
 from tests.tutor.wsclient import CONTROL_EVENT, Client, decode, frame
+from tutor.serving import CRASH_MESSAGE
 
 SCHOOL = "https://cards.school.example"
 
@@ -207,6 +209,26 @@ def test_a_crash_shows_no_traceback_or_path(server: Server) -> None:
                      "Reload the page to carry on.")
     log = server.log_text()
     assert "Traceback" in log and log.count("RouteChangeEvent.__init__() missing") == 1  # logged once
+
+
+def test_the_crash_message_follows_the_language_the_learner_chose(tmp_path: Path) -> None:
+    """The browser asks for English; the learner picks Swedish: the crash is said in Swedish."""
+    async def crash() -> str:
+        client = await Client.open(swedish.ws)
+        await client.tap(client.targets["Svenska"])
+        await client.drain()
+        await client.ws.send(frame(CONTROL_EVENT, {"target": 1, "name": "route_change", "data": {"bogus": 1}}))
+        try:
+            while True:
+                message = decode(await asyncio.wait_for(client.ws.recv(), 20))
+                if message[0] == 6:  # SESSION_CRASHED
+                    return str(message[1]["message"])
+        finally:
+            await client.close()
+
+    with running(tmp_path) as swedish:
+        shown = run(crash())
+    assert shown == translate(CRASH_MESSAGE, "sv") and shown != translate(CRASH_MESSAGE, "en")
 
 
 def test_the_crash_message_is_in_the_browsers_language(server: Server) -> None:
