@@ -341,9 +341,13 @@ class _Connection:
             return
         try:
             await self._send(message)
-        except Exception:  # the client has gone: say so to the handler once, not 60 lines a time
+        except Exception as error:  # the client has gone: what was being sent is moot
             self.gone.set()
-            raise
+            # Not raised into Flet's send loop: that would end its handler before it hands the session
+            # to Flet's reconnect timer (disconnect_session), and the browser's reconnect (a phone
+            # that woke, a proxy's retry) would find its session still held and get a new one.
+            # The receive side sees the disconnect and ends the handler in order.
+            LOG.debug("a frame to %s was not sent: %s", self.client, type(error).__name__)
 
     def _timed(self, receive: Receive) -> Receive:
         async def first(timeout: float = self.settings.first_frame_timeout) -> Message:

@@ -170,6 +170,18 @@ async def _session(school: School, cookie: str, session_id: str | None = None,
     return given, client
 
 
+async def _closed(school: School, client: Client) -> None:
+    """Closes the websocket and waits until its process has let the session go (its log line), as a
+    phone's reconnect comes seconds later: a session still held by its old connection is not handed over."""
+    log = school.folder / "apps.log"
+    before = log.read_text().count("tutor.serving: websocket of")
+    await client.close()
+    deadline = time.monotonic() + 30
+    while log.read_text().count("tutor.serving: websocket of") == before:
+        assert time.monotonic() < deadline, "the process did not see the websocket close"
+        await asyncio.sleep(0.1)
+
+
 def test_the_proxy_spreads_new_browsers_over_both_processes_and_both_serve(school: School) -> None:
     cookies = {_get(school.proxy)[1] for _ in range(6)}
     assert cookies == {"app1", "app2"}  # each new browser is given a process; both get some
@@ -191,13 +203,11 @@ def test_a_browser_sticks_to_its_process_so_a_reconnect_finds_its_session(school
     async def scenario() -> None:
         storage: dict[str, Any] = {}
         session, client = await _session(school, cookie, storage=storage)
-        await client.close()
+        await _closed(school, client)
         for _ in range(3):  # a phone that locks and wakes: the same process, the same session
-            await asyncio.sleep(0.5)  # the server has seen the connection go
             again, client = await _session(school, cookie, session, storage)
             assert again == session
-            await client.close()
-        await asyncio.sleep(0.5)
+            await _closed(school, client)
         # the control: sent to the other process, the session is unknown there and a new one is made
         elsewhere, client = await _session(school, other, session, storage)
         assert elsewhere != session
