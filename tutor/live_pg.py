@@ -15,8 +15,9 @@ Both are plain psycopg connections in autocommit, not the store's pool: a LISTEN
 connection, and a NOTIFY must not wait for a pooled connection that a slow query holds.
 
 If the database restarts (or the network drops), both reconnect, waiting 0.2 s, then doubling up
-to 5 s. Notices sent while the listener was away are lost, so after it reconnects it tells every
-subscribed topic once: subscribers re-read the store, and a doubled notice costs one read.
+to 5 s. Notices sent while the listener was away are lost, so each time it (re)connects it tells
+every subscribed topic once: subscribers re-read the store, and a doubled notice costs one read.
+(The first time too: a write between a first ``subscribe`` and the first ``LISTEN`` is not missed.)
 """
 
 from __future__ import annotations
@@ -114,12 +115,14 @@ class PostgresLive(Live):
             try:
                 with self._connect("listen") as connection:
                     connection.execute(f'LISTEN "{self.channel}"')
-                    self.listening.set()
-                    if not first:  # what was said while we were away is lost: everyone re-reads
+                    if not first:
                         self.reconnects += 1
                         LOG.warning("live updates: listening again after the database came back")
-                        for topic in self._topics():
-                            self.deliver(topic)
+                    # what was said before this LISTEN (while away, or between a subscribe and the
+                    # first LISTEN) is not heard: every subscriber re-reads once
+                    for topic in self._topics():
+                        self.deliver(topic)
+                    self.listening.set()
                     first, wait = False, WAIT_FIRST
                     while not self._stop.is_set():
                         for notice in connection.notifies(timeout=1.0):

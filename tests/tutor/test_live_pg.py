@@ -34,6 +34,14 @@ async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
         await asyncio.sleep(0.02)
 
 
+async def settled(*heard: list[str]) -> None:
+    """After ``ready()``: the listener's first LISTEN tells each subscribed topic once (a write
+    before it would otherwise be missed); the tests start counting after that."""
+    await asyncio.sleep(0.3)
+    for listing in heard:
+        listing.clear()
+
+
 def run(scenario: Callable[[], Awaitable[None]]) -> None:
     asyncio.run(scenario())
 
@@ -56,6 +64,7 @@ def test_a_publish_in_one_process_reaches_the_others_and_its_own_subscribers_onc
             b.subscribe("class:1", heard_b.append)
             b.subscribe("class:2", other.append)
             assert a.ready() and b.ready()
+            await settled(heard_a, heard_b, other)
             a.publish("class:1")
             await until(lambda: heard_b == ["class:1"])
             b.publish("class:1")
@@ -79,6 +88,7 @@ def test_a_burst_of_publishes_is_sent_and_heard_and_nothing_is_lost(database: st
             for n in range(20):
                 b.subscribe(f"class:{n}", heard.append)
             assert b.ready()
+            await settled(heard)
             for n in range(20):
                 for _ in range(5):
                     a.publish(f"class:{n}")
@@ -98,6 +108,7 @@ def test_the_hubs_reconnect_when_the_database_drops_them_and_subscribers_reread_
             heard: list[str] = []
             b.subscribe("class:7", heard.append)
             assert b.ready()
+            await settled(heard)
             a.publish("class:7")
             await until(lambda: heard == ["class:7"])
             assert cut(database, "listen") == 1 and cut(database, "notify") == 1
@@ -108,6 +119,22 @@ def test_the_hubs_reconnect_when_the_database_drops_them_and_subscribers_reread_
         finally:
             a.close()
             b.close()
+
+    run(scenario)
+
+
+def test_a_subscriber_hears_once_when_the_hub_first_listens(database: str) -> None:
+    async def scenario() -> None:
+        hub = PostgresLive(database)
+        try:
+            heard: list[str] = []
+            hub.subscribe("class:3", heard.append)  # a write may land before the LISTEN: re-read once
+            assert hub.ready()
+            await until(lambda: heard == ["class:3"])
+            await asyncio.sleep(0.3)
+            assert heard == ["class:3"]
+        finally:
+            hub.close()
 
     run(scenario)
 
