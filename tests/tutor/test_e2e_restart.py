@@ -7,7 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.tutor.e2e import DESKTOP, by_id, click, hand_cards, read, screenshot, tap_card, wait_for
+import pytest
+
+from tests.tutor.e2e import DESKTOP, PHONE, by_id, click, hand_cards, read, screenshot, tap_card, wait_for
 from tests.tutor.serving_server import free_port
 from tests.tutor.test_e2e_store import _chromium, _open, _start
 
@@ -22,13 +24,15 @@ def _reopen(page: Any, url: str) -> None:
     by_id(page, "lesson-goal").first.wait_for(timeout=30_000)
 
 
-def test_a_killed_server_gives_the_lesson_back_at_the_same_step_with_its_mistake(tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_killed_server_gives_the_lesson_back_at_the_same_step_with_its_mistake(tmp_path: Path, size: str) -> None:
     port = free_port()  # the same port after the restart: the browser's storage (its device) is the origin's
     url = f"http://127.0.0.1:{port}/"
     server = _start(tmp_path, port)
     try:
         with _chromium() as chromium:
-            page = chromium.new_context(viewport=DESKTOP).new_page()
+            phone = size == "phone"
+            page = chromium.new_context(viewport=PHONE if phone else DESKTOP, has_touch=phone, is_mobile=phone).new_page()
             _open(page, url)
             click(page, "lessons-button")
             by_id(page, f"open-{LESSON}").first.wait_for(timeout=30_000)
@@ -45,7 +49,7 @@ def test_a_killed_server_gives_the_lesson_back_at_the_same_step_with_its_mistake
             click(page, "action-meld")
             by_id(page, "refusal").first.wait_for(timeout=30_000)
             hand = hand_cards(page)
-            screenshot(page, "restart-lesson-before-kill.png")
+            screenshot(page, f"restart-lesson-before-kill-{size}.png")
 
             server.kill()  # SIGKILL: nothing written at the end
             server.wait()
@@ -55,7 +59,7 @@ def test_a_killed_server_gives_the_lesson_back_at_the_same_step_with_its_mistake
             wait_for(page, lambda: hand_cards(page) == hand, what="the same cards")
             assert read(page, "lesson-step") == step  # the same step of the lesson
             assert by_id(page, "refusal").count()  # and what it said of the mistake
-            screenshot(page, "restart-lesson-after-restart.png")
+            screenshot(page, f"restart-lesson-after-restart-{size}.png")
 
             # the solve (the cards selected before are not kept: a selection is a moment, not a move)
             tap_card(page, "seven of clubs")
@@ -68,7 +72,7 @@ def test_a_killed_server_gives_the_lesson_back_at_the_same_step_with_its_mistake
             by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
             solved = read(page, "lesson-solved")
             assert "☆" in solved, f"the mistake before the restart did not count: {solved}"
-            screenshot(page, "restart-lesson-solved.png")
+            screenshot(page, f"restart-lesson-solved-{size}.png")
     finally:
         server.terminate()
         try:
