@@ -482,9 +482,10 @@ class Session:
             return None
         from tutor.classroom import student_home
 
-        learner = self._learner()
-        return student_home(self.settings.language, self.student.name, self.class_name, self.assigned(),
-                            self.progress.all_lessons(learner), self.handlers)
+        assigned = self.assigned()
+        progress = self.progress.all_lessons(self._learner()) if assigned else {}
+        return student_home(self.settings.language, self.student.name, self.class_name, assigned, progress,
+                            self.handlers)
 
     async def open_lesson(self, lesson_id: str, variation: int) -> None:
         """Start a lesson: its own deal (0), or ``-1``: a fresh deal (a review, a mastery check)."""

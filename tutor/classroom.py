@@ -235,12 +235,23 @@ class Shell:
                 LOG.error("a sign-out cannot reach the store: %s", error)
         self.redraw()
 
+    async def closed(self, _event: object = None) -> None:
+        """The tab's session is released: the teacher sees the student on no lesson, and no more
+        class news comes to it."""
+        session = self.session
+        if session is not None and session.student is not None and session.model.lesson is not None:
+            try:
+                await asyncio.to_thread(session.progress.leave, session.student.id)
+            except Exception as error:  # the store is gone, or the student was removed
+                LOG.warning("leaving a lesson cannot be saved: %s", error)
+        self.leave()
+
     def leave(self) -> None:
         """The session is over (signed out, removed, or the tab closed)."""
         if self.stop_listening is not None:
             self.stop_listening()
-        if self.recheck is not None:
-            self.recheck.cancel()
+        if self.recheck is not None and self.recheck is not asyncio.current_task():
+            self.recheck.cancel()  # (not when the recheck itself signs the student out: it finishes that)
         self.session, self.token, self.stop_listening, self.recheck = None, None, None, None
         self.page.on_keyboard_event = None
 
@@ -380,7 +391,7 @@ async def classroom_main(page: ft.Page, options: object) -> None:
         token = None
     student = await asyncio.to_thread(shell.classes.signed_in, token) if token else None
     page.on_resize = shell.resized
-    page.on_close = lambda _event: shell.leave()  # the session is released: no more class news for it
+    page.on_close = shell.closed
     if student is not None and isinstance(token, str):
         shell.enter(student, token)
     page.render(ClassroomView, shell, shell.gate)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import time
 from pathlib import Path
 
 import pytest
@@ -330,3 +331,25 @@ def test_pins_are_kept_as_salted_scrypt_hashes(school: Classes, store: Store) ->
     with store.engine.connect() as db:
         kept = db.execute(select(sign_ins.c.token)).scalar()
     assert len(kept) == 64  # the token's SHA-256, not the token
+
+
+def test_removing_a_class_removes_its_students(school: Classes, store: Store) -> None:  # noqa: F811
+    seven, eight = school.create_class("7B"), school.create_class("8A")
+    anna, token = school.join(seven.code, "Anna", "2468")
+    cy, _ = school.join(eight.code, "Cy", "1111")
+    store.learners(anna.id).record(anna.id, "l", 0, 3, 0, 0)
+    school.assign(seven.id, ["l"])
+    school.remove_class(seven.id)
+    assert [c.name for c in school.classes()] == ["8A"]
+    assert school.signed_in(token) is None and rows(store, attempts) == 0 and rows(store, learners, id=anna.id) == 0
+    assert [s.id for s in school.students(eight.id)] == [cy.id]
+    assert refused(school.join, seven.code, "Anna", "2468").msgid == UNKNOWN_CODE
+
+
+def test_a_lesson_left_open_an_hour_ago_is_not_now(school: Classes, store: Store) -> None:  # noqa: F811
+    seven = school.create_class("7B")
+    anna, _ = school.join(seven.code, "Anna", "2468")
+    store.learners(anna.id).start(anna.id, "l-one", 0, now=time.time() - 3700)
+    assert school.overview(seven.id).now_on == {anna.id: None}
+    store.learners(anna.id).start(anna.id, "l-one", 0)
+    assert school.overview(seven.id).now_on == {anna.id: "l-one"}

@@ -137,3 +137,67 @@ def test_the_teachers_route_draws_no_students_screen(tmp_path: Path) -> None:
     page = Page(TEACHER_ROUTE)
     asyncio.run(classroom_main(page, Options(classroom=True, settings_file=tmp_path / "settings.json")))  # type: ignore[arg-type]
     assert page.rendered == []  # no teacher's view on this server: still no student's screen
+
+
+class StubSession:
+    """What the shell asks of a student's session when the class changes."""
+
+    def __init__(self) -> None:
+        self.screen, self.rendered, self.left = "home", 0, False
+        self.settings = type("Chosen", (), {"language": "de"})()
+
+    def render(self) -> None:
+        self.rendered += 1
+
+    def cancel_bots(self) -> None:
+        pass
+
+    def _leave_lesson(self) -> None:
+        self.left = True
+
+
+def test_a_removed_student_is_signed_out_and_told(shell: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tutor.classroom.RECHECK", 0.01)
+    school = Classes(shell.store)
+    seven = school.create_class("7B")
+    anna, token = school.join(seven.code, "Anna", "2468")
+    bo, _ = school.join(seven.code, "Bo", "1357")
+
+    async def run() -> StubSession:
+        session = StubSession()
+        shell.session, shell.token = session, token
+        shell.preferences.kept["canasta-tutor.sign-in"] = token
+        shell.stop_listening = shell.store.live.subscribe(f"class:{seven.id}", shell.class_news)
+        await asyncio.to_thread(school.assign, seven.id, ["classic-card-values"])  # news, still in the class
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if session.rendered:
+                break
+        assert shell.session is session and session.rendered == 1  # redrawn: the assigned lessons are new
+        await asyncio.to_thread(school.remove_student, seven.id, bo.id)
+        await asyncio.to_thread(school.remove_student, seven.id, anna.id)
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if shell.session is None:
+                break
+        return session
+
+    session = asyncio.run(run())
+    assert shell.session is None and session.left
+    assert shell.form.message == "Du bist nicht mehr in dieser Klasse. Frag deine Lehrkraft oder tritt ihr erneut bei."
+    assert shell.preferences.kept == {} and shell.store.live.subscribers(f"class:{seven.id}") == 0
+
+
+def test_a_closed_tab_leaves_its_lesson(shell: Any) -> None:
+    school = Classes(shell.store)
+    seven = school.create_class("7B")
+    anna, token = school.join(seven.code, "Anna", "2468")
+    session = StubSession()
+    session.student, session.progress = anna, shell.store.learners(anna.id)  # type: ignore[attr-defined]
+    session.model = type("Table", (), {"lesson": object()})()  # type: ignore[attr-defined]
+    session.progress.start(anna.id, "classic-card-values", 0)  # type: ignore[attr-defined]
+    assert school.overview(seven.id).now_on[anna.id] == "classic-card-values"
+    shell.session, shell.token = session, token
+    asyncio.run(shell.closed())
+    assert shell.session is None and school.overview(seven.id).now_on[anna.id] is None
+    assert school.signed_in(token) is not None  # closing a tab is no sign-out: the next one signs in again

@@ -202,8 +202,11 @@ def test_a_wrong_pin_is_refused_and_guessing_waits(tmp_path: Path) -> None:
     code = _class(tmp_path)
     with _server(tmp_path) as url, _chromium() as chromium:
         anna = _device(chromium, PHONE, url)
+        click(anna, "lang-is")  # the language picked on the join screen is the new student's
+        wait_for(anna, lambda: read(anna, "join-button") == "Skrá mig", what="the join screen in Icelandic")
         _join(anna, code, "Anna", "2468")
         by_id(anna, "sign-out").first.wait_for(timeout=30_000)
+        assert read(anna, "signed-in") == "Innskráning: Anna · 7B" and read(anna, "lessons-button") != ENGLISH_LESSONS
         guesser = _device(chromium, PHONE, url)
         _fill(guesser, code, "Anna", "1111")
         assert _refused(guesser) == ("That is not the PIN of Anna in this class. Try again, or ask your teacher to "

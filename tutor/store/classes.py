@@ -43,6 +43,7 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{40,64}")
 MIN_PASSWORD = 8
 MAX_CLASS_NAME = 80
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+STALE = 3600.0  # seconds without a write after which a student is on no lesson "now"
 
 UNKNOWN_CODE = N_("No class has the code {code}. Check it with your teacher.")
 WRONG_PIN = N_("That is not the PIN of {name} in this class. Try again, or ask your teacher to reset it.")
@@ -220,8 +221,9 @@ class Classes:
         cells = {(int(s), str(l)): Cell(int(stars or 0), bool(m), int(n), int(mistakes or 0))
                  for s, l, stars, m, n, mistakes in rows}
         tried = {lesson for _, lesson in cells} - set(assigned)
+        stale = time.time() - STALE  # a lesson left open by a tab that went without a word (a crash)
         return Overview(info, people, assigned + path_order(tried), cells,
-                        {p.id: on.get(p.id) for p in people})
+                        {p.id: on.get(p.id) if (p.last_active or 0) >= stale else None for p in people})
 
     def traps(self, class_id: int) -> list[TrapCount]:
         """The traps the class fell into, the most-fallen first: how many students of those who
@@ -308,7 +310,7 @@ class Classes:
         with self.store.engine.connect() as db:
             row = db.execute(select(classes.c.id).where(classes.c.code == code)).first()
         if row is None:
-            raise JoinRefused(UNKNOWN_CODE, code=code or "-")
+            raise JoinRefused(UNKNOWN_CODE, code=code[:12] or "-")
         class_id = int(row[0])
         name = normal_name(name)
         if not PIN.fullmatch(pin):

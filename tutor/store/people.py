@@ -21,7 +21,6 @@ from engine.levels import BOTS
 from engine.variants import VARIANTS
 from tutor.lessons import LessonRun
 from tutor.model import TableModel
-from tutor.progress import ProgressError
 from tutor.settings import Settings, _readable, default_settings
 from tutor.storage import LOG, Notice
 from tutor.store.games import restore
@@ -132,5 +131,5 @@ class Attempts:
     def _safely(write: Callable[[], object]) -> None:
         try:
             write()
-        except (SQLAlchemyError, ProgressError) as error:  # ProgressError: a student removed meanwhile
+        except SQLAlchemyError as error:
             LOG.error("a lesson attempt cannot be saved: %s", error)
