@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from engine.actions import Action, canonical, cards_of
+from engine.actions import canonical, cards_of
 from engine.cards import Card
 from engine.errors import IllegalActionError
 from engine.i18n import N_
@@ -55,8 +55,8 @@ class Step:
 COMMANDS = ("next", "back", "restart")
 # A presenter's clicker sends these keys (Flet's names for them): next, back, restart, leave.
 KEYS: Mapping[str, str] = {
-    "Arrow Right": "next", " ": "next", "Space": "next", "Page Down": "next", "Arrow Down": "next", "Enter": "next",
-    "Arrow Left": "back", "Page Up": "back", "Arrow Up": "back", "Backspace": "back",
+    "Arrow Right": "next", " ": "next", "Space": "next", "Page Down": "next", "Arrow Down": "next",
+    "Arrow Left": "back", "Page Up": "back", "Arrow Up": "back",
     "Home": "restart", "Escape": "leave",
 }
 
@@ -121,8 +121,9 @@ class Demonstration:
         return bool(getattr(self, command)())
 
     def said(self) -> tuple[Message, ...]:
-        """What the step shown says besides the narration: what happened, in the play-by-play's
-        words, then for a trap why it is wrong (each a message, said in the viewer's language)."""
+        """What the step shown says besides the narration and a trap's text: the moves played to
+        reach it, in the play-by-play's words (for a trap, the wrong move and what follows), or
+        that the position is the line's again (each a message, said in the viewer's language)."""
         step = self.step
         if step.kind is Kind.DEAL:
             return ()

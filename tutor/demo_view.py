@@ -42,23 +42,29 @@ def _text(value: str, size: float, *, bold: bool = False, colour: str = INK, ita
 
 def _button(label: str, identifier: str, handler: object, s: float, *, primary: bool = False,
             icon: ft.IconData | None = None, selected: bool | None = None, enabled: bool = True) -> ft.Control:
-    """A projector's button: tall enough to hit on a touch board, its words readable across a room."""
-    height = max(TARGET, (96 if primary else 64) * s)
+    """A projector's button: tall enough to hit on a touch board, its words readable across a room.
+
+    Not a focusable Flutter button: a presenter who clicks Next and then steps on with a clicker's
+    Space would otherwise step twice (Space presses the focused button, and the page's key
+    handler steps too). A screen reader still finds a button by its words and taps it."""
+    height = max(TARGET, (96 if primary else 64) * s)  # drawn at least this tall (the padding)
     size = (40 if primary else 28) * s
     colour = ft.Colors.WHITE if primary and enabled else INK if enabled else ft.Colors.GREY_500
-    words: ft.Control = ft.Text(label, size=size, font_family=FONT, weight=ft.FontWeight.BOLD, color=colour)
-    if icon is not None:  # a button's own icon stays 18 px whatever its text: drawn here at the text's size
-        words = ft.Row([ft.Icon(icon, size=size, color=colour), words], spacing=8 * s, tight=True)
-    words = ft.Semantics(label=label, exclude_semantics=True, content=words)  # said once, in words
-    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=28 * s), shape=ft.RoundedRectangleBorder(radius=12))
+    words: list[ft.Control] = [ft.Text(label, size=size, font_family=FONT, weight=ft.FontWeight.BOLD, color=colour)]
+    if icon is not None:
+        words.insert(0, ft.Icon(icon, size=size, color=colour))
     if primary:
-        button: ft.Control = ft.Button(content=words, height=height, on_click=handler,  # type: ignore[arg-type]
-                                       bgcolor=ft.Colors.BLUE_800 if enabled else ft.Colors.GREY_300, style=style)
+        fill, edge = (ft.Colors.BLUE_800, ft.Colors.BLUE_900) if enabled else (ft.Colors.GREY_300, ft.Colors.GREY_400)
     else:
-        style.bgcolor = ft.Colors.BLUE_100 if selected else ft.Colors.WHITE
-        style.side = ft.BorderSide(3 if selected else 1, ft.Colors.BLUE_800 if selected else ft.Colors.GREY_600)
-        button = ft.OutlinedButton(content=words, height=height, on_click=handler, style=style)  # type: ignore[arg-type]
-    return ft.Semantics(identifier=identifier, selected=selected, content=button)
+        fill = ft.Colors.BLUE_100 if selected else ft.Colors.WHITE
+        edge = ft.Colors.BLUE_800 if selected else ft.Colors.GREY_600
+    face = ft.Container(  # as wide as its words (an alignment would stretch it across a row)
+        content=ft.Row(words, spacing=8 * s, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=ft.Padding.symmetric(horizontal=28 * s, vertical=max(4.0, (height - size * 1.25) / 2)),
+        border_radius=12, bgcolor=fill, border=ft.Border.all(3 if selected else 1, edge))
+    tap = ft.GestureDetector(content=face, on_tap=handler, mouse_cursor=ft.MouseCursor.CLICK)  # type: ignore[arg-type]
+    return ft.Semantics(identifier=identifier, label=label, button=True, disabled=not enabled, selected=selected,
+                        on_tap=handler, exclude_semantics=True, content=tap)  # type: ignore[arg-type]
 
 
 def _meld(model: TableModel, meld: Meld, team: int, index: int, width: float, marked: tuple[Card, ...]) -> ft.Control:
@@ -79,7 +85,7 @@ def _meld(model: TableModel, meld: Meld, team: int, index: int, width: float, ma
 
 
 def _label_size(width: float) -> float:
-    return max(16.0, width * 0.3)
+    return max(16.0, width * 0.34)
 
 
 OVERLAP = 0.45  # of a meld's card under the next one: its corner index still shows
@@ -107,7 +113,7 @@ def _side(model: TableModel, team: int, s: float, room: float, marked: tuple[Car
     width = _meld_width(state.melds[team], s, room - (len(threes) * 50 * s + 20 if threes else 0))
     row: list[ft.Control] = [_meld(model, m, team, i, width, marked) for i, m in enumerate(state.melds[team])]
     if not row:
-        row = [_text(translate(N_("No melds yet."), model.lang), 26 * s, italic=True, colour=ft.Colors.GREY_700)]
+        row = [_text(translate(N_("No melds yet."), model.lang), 30 * s, italic=True, colour=ft.Colors.GREY_700)]
     if threes:
         row.insert(0, ft.Column([_text(translate(N_("Red threes"), model.lang), 22 * s, colour=ft.Colors.GREY_800),
                                  ft.Row([card_view(c, model.lang, width=44 * s, corner=True) for c in threes],
@@ -115,7 +121,7 @@ def _side(model: TableModel, team: int, s: float, room: float, marked: tuple[Car
     return ft.Container(
         key=f"demo-side-{team}", padding=8 * s, border_radius=10,
         bgcolor=ft.Colors.BLUE_50 if mine else ft.Colors.GREY_100,
-        content=ft.Column([_text(header, 30 * s, bold=True, colour=ft.Colors.BLUE_900 if mine else INK),
+        content=ft.Column([_text(header, 34 * s, bold=True, colour=ft.Colors.BLUE_900 if mine else INK),
                            ft.Row(row, wrap=True, spacing=10 * s, run_spacing=8 * s)], spacing=4 * s))
 
 
@@ -134,30 +140,36 @@ def _centre(model: TableModel, s: float) -> ft.Control:
     words = pile_state(model)
     pile = ft.Semantics(identifier="demo-pile", label=f"{count}. {words}".strip(), exclude_semantics=True,
                         content=ft.Row([ft.Row(faces, spacing=-width * 0.5),
-                                        ft.Column([_text(count, 28 * s, bold=True),
-                                                   *([_text(words, 26 * s, colour=ft.Colors.BLUE_900)] if words else [])],
+                                        ft.Column([_text(count, 32 * s, bold=True),
+                                                   *([_text(words, 30 * s, colour=ft.Colors.BLUE_900)] if words else [])],
                                                   spacing=4 * s, tight=True, width=CENTRE * s - width * 1.5)],
                                        spacing=12 * s, vertical_alignment=ft.CrossAxisAlignment.START))
     others = [counted(model, NP_("Stock: {count} card", "Stock: {count} cards"), len(state.stock))]
     others += [counted(model, NP_("{name}: {count} card", "{name}: {count} cards"), len(state.hands[seat]),
                        name=model.seat_label(seat)) for seat in range(state.players) if seat != model.seat]
     return ft.Container(width=CENTRE * s, content=ft.Column(
-        [pile, _text(" · ".join(others), 26 * s, colour=ft.Colors.GREY_800)], spacing=8 * s))
+        [pile, _text(" · ".join(others), 30 * s, colour=ft.Colors.GREY_800)], spacing=8 * s))
 
 
 CENTRE = 400  # px at 1920: the pile and the counts, beside the other side's melds
 
 
 def _hand(model: TableModel, s: float, room: float, marked: tuple[Card, ...]) -> ft.Control:
-    """The learner's hand in the tactics' order, as large as the room across allows (one row)."""
+    """The learner's hand in the tactics' order, as large as the room across allows: one row, or
+    two even rows where one would make the cards small (a Royal deal's 17 cards are 100 px wide at
+    1920, not 60)."""
     order = model.hand_order()
-    width = max(40.0, min(124 * s, room / max(1, len(order)) - 6 * s))
+    count = max(1, len(order))
+    gap = 6 * s
+    one_row = room / count - gap
+    across = count if one_row >= 80 * s else -(-count // 2)
+    width = max(40.0, min(124 * s if across == count else 100 * s, room / across - gap))
     cards = [card_view(model.hand[i], model.lang, width=width, hinted=model.hand[i] in marked) for i in order]
     heading = counted(model, NP_("Your hand: {count} card", "Your hand: {count} cards"), len(order))
+    rows = ft.Container(width=across * (width + gap), content=ft.Row(cards, wrap=True, spacing=gap, run_spacing=gap))
     return ft.Semantics(identifier="demo-hand", label=f"{heading}: {cards_label([model.hand[i] for i in order], model.lang)}",
-                        exclude_semantics=True, content=ft.Column([
-                            _text(heading, 30 * s, bold=True),
-                            ft.Row(cards, wrap=True, spacing=6 * s, run_spacing=6 * s)], spacing=6 * s))
+                        exclude_semantics=True, content=ft.Column([_text(heading, 34 * s, bold=True), rows],
+                                                                  spacing=6 * s))
 
 
 def _table(model: TableModel, s: float, room: float, marked: tuple[Card, ...], scrolls: bool) -> ft.Control:
@@ -178,15 +190,15 @@ def _panel(demo: Demonstration, lang: str, handlers: Handlers, s: float, scrolls
     lesson = demo.lesson
     deals = _deals(demo, lang, handlers, s)
     rows: list[ft.Control] = [*([deals] if deals else []),
-                              _text(translate(lesson.goal, lang), 28 * s, bold=True, identifier="demo-goal")]
+                              _text(translate(lesson.goal, lang), 32 * s, bold=True, identifier="demo-goal")]
     if step.kind is Kind.WHAT_IF and step.trap is not None:
         rows.append(ft.Container(
             bgcolor=ft.Colors.ORANGE_100, border_radius=10, padding=14 * s,
             border=ft.Border.all(3, ft.Colors.ORANGE_800), content=ft.Column([
                 _text(translate(N_("What if…?"), lang), 34 * s, bold=True, colour=ft.Colors.ORANGE_900),
-                *[_text(said(lang), 30 * s) for said in step.played],
+                *[_text(said(lang), 34 * s) for said in step.played],
                 _text(translate(step.trap, lang), 40 * s, bold=True, identifier="demo-trap", live=True),
-                *[_text(said(lang), 26 * s, colour=ft.Colors.GREY_800) for said in step.consequence],
+                *[_text(said(lang), 30 * s, colour=ft.Colors.GREY_800) for said in step.consequence],
             ], spacing=8 * s)))
     else:
         if step.narration:
@@ -196,7 +208,7 @@ def _panel(demo: Demonstration, lang: str, handlers: Handlers, s: float, scrolls
             rows.append(ft.Semantics(identifier="demo-played", label=" ".join(m(lang) for m in played),
                                      exclude_semantics=True, content=ft.Container(
                 bgcolor=ft.Colors.BLUE_50, border_radius=10, padding=12 * s,
-                content=ft.Column([_text(m(lang), 30 * s) for m in played], spacing=4 * s))))
+                content=ft.Column([_text(m(lang), 34 * s) for m in played], spacing=4 * s))))
     if step.reached:
         rows.append(ft.Container(bgcolor=ft.Colors.GREEN_100, border_radius=10, padding=12 * s,
                                  border=ft.Border.all(3, ft.Colors.GREEN_800),

@@ -2,7 +2,9 @@
 
 A topic is a short string (``"class:7"``). ``publish`` may be called from any thread (the store's
 writes run off the event loop); each subscriber's callback runs on the event loop it subscribed
-from, so a session redraws on its own loop. Nothing is carried but the topic: a subscriber reads
+from and in the context it subscribed in, so a session redraws on its own loop and its own page
+(Flet finds the page to update in a context variable; without it a callback would run in the
+publisher's context, another session's, and schedule its redraw on that session). Nothing is carried but the topic: a subscriber reads
 what changed from the store, so a missed or doubled notice costs one extra read, never a wrong view.
 
 This is the in-process hub: one a store, enough for one app process. Several processes behind a
@@ -13,6 +15,7 @@ notifies and listens on the database; ``deploy/`` and docs/classroom.md).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import inspect
 import logging
 import threading
@@ -27,17 +30,17 @@ class Live:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._subscribers: dict[str, dict[int, tuple[asyncio.AbstractEventLoop, Callback]]] = {}
+        self._subscribers: dict[str, dict[int, tuple[asyncio.AbstractEventLoop, contextvars.Context, Callback]]] = {}
         self._next = 0
 
     def subscribe(self, topic: str, callback: Callback) -> Callable[[], None]:
-        """Calls ``callback(topic)`` on the running loop after each publish of ``topic``; returns the
-        function that stops it (call it when the session ends)."""
-        loop = asyncio.get_running_loop()
+        """Calls ``callback(topic)`` on the running loop, in the caller's context (its session's), after
+        each publish of ``topic``; returns the function that stops it (call it when the session ends)."""
+        loop, context = asyncio.get_running_loop(), contextvars.copy_context()
         with self._lock:
             self._next += 1
             key = self._next
-            self._subscribers.setdefault(topic, {})[key] = (loop, callback)
+            self._subscribers.setdefault(topic, {})[key] = (loop, context, callback)
 
         def unsubscribe() -> None:
             with self._lock:
@@ -55,9 +58,9 @@ class Live:
     def deliver(self, topic: str) -> None:
         with self._lock:
             listeners = list(self._subscribers.get(topic, {}).values())
-        for loop, callback in listeners:
+        for loop, context, callback in listeners:
             try:
-                loop.call_soon_threadsafe(_run, callback, topic)
+                loop.call_soon_threadsafe(_run, callback, topic, context=context)
             except RuntimeError:  # that session's loop is closed: it is gone
                 continue
 

@@ -12,6 +12,7 @@ the event loop: scrypt and the overview's queries would otherwise stall every st
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import logging
 import time
@@ -22,7 +23,9 @@ from typing import Any
 import flet as ft
 
 from engine.i18n import LANGUAGES, translate
-from tutor.lessons import catalog
+from tutor.demo import KEYS as DEMO_KEYS, Demonstration
+from tutor.demo_view import demo_view
+from tutor.lessons import catalog, find_lesson
 from tutor.progress import ProgressError
 from tutor.settings import settings_path
 from tutor.store import Store, open_store
@@ -36,6 +39,8 @@ LOG = logging.getLogger("tutor.teacher")
 ROUTE = "/teacher"
 LANGUAGE_KEY = "canasta-tutor.teacher-language"  # the teacher's language, kept in their browser
 TICK = 30.0  # seconds between redraws of "last active" when nothing else changes
+REFRESH = 1.0  # seconds between reads for live notices while a class is busy (bench/teacher_bench.py)
+DEMO_WIDTH = 900  # the projector's buttons are offered where a class could see the screen (as the lessons screen)
 
 
 def is_teacher_route(route: str | None) -> bool:
@@ -54,6 +59,14 @@ class TeacherFrame:
 @ft.component
 def TeacherView(session: TeacherSession, frame: TeacherFrame) -> ft.Control:
     return session.view()
+
+
+@dataclass(frozen=True)
+class DemoHandlers:
+    """What the projector's view (tutor.demo_view) calls: the two of the app's Handlers it uses."""
+
+    demo_go: Callable[[str], object]
+    demo_deal: Callable[[int], object]
 
 
 @dataclass(frozen=True)
@@ -80,12 +93,16 @@ class TeacherSession:
         self.unsubscribe: Callable[[], None] | None = None
         self.reading: asyncio.Task[None] | None = None
         self.read_again = False
+        self.urgent = asyncio.Event()  # the teacher acted: the read waits for no REFRESH
+        self.last_read = float("-inf")  # the loop's time of the last read's start
         self.ticker: asyncio.Task[None] | None = None
         self.handlers = TeacherHandlers(
             type_text=self.type_text, sign_in=self.sign_in, sign_out=self.sign_out, set_language=self.set_language,
             create_class=self.create_class, open_class=self.open_class, tab=self.tab, reset_pin=self.reset_pin,
             dismiss_pin=self.dismiss_pin, remove=self.remove, confirm_remove=self.confirm_remove,
-            assign=self.assign, choose_variant=self.choose_variant, download=self.download)
+            assign=self.assign, choose_variant=self.choose_variant, download=self.download, demo=self.demonstrate)
+        self.demo: Demonstration | None = None  # a lesson shown on the projector, over the desk
+        self.built: tuple[tuple[float, str, int], Grid] | None = None  # the grid last built, and for what
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -100,17 +117,29 @@ class TeacherSession:
         if not desk.signed_in:
             return sign_in_view(desk, self.handlers, self.problem())
         width = self.page.width or 1280
+        if self.demo is not None:
+            return demo_view(self.demo, desk.lang, DemoHandlers(self.demo_go, self.demo_deal),  # type: ignore[arg-type]
+                             width, self.page.height or 800)
+        handlers = self.handlers if width >= DEMO_WIDTH else replace(self.handlers, demo=None)
         the_grid: Grid | None = None
         body: ft.Control | None = None
         if self.shown.overview is not None and desk.class_id is not None:
-            the_grid = grid(self.shown.overview, self.shown.assigned, desk.lang)
+            the_grid = self.grid()
             if desk.tab == "grid":
-                body = grid_view(desk, the_grid, self.handlers)
+                body = grid_view(desk, the_grid, handlers, width)
             elif desk.tab == "traps":
                 body = traps_view(desk, trap_lines(self.shown.traps, desk.lang), width)
             else:
-                body = assign_view(desk, catalog(), self.shown.assigned, self.handlers)
-        return desk_view(desk, self.shown.classes, self.handlers, body, the_grid, width)
+                body = assign_view(desk, catalog(), self.shown.assigned, handlers)
+        return desk_view(desk, self.shown.classes, handlers, body, the_grid, width)
+
+    def grid(self) -> Grid:
+        """The grid of what was last read, built once a read, language and half-minute (the
+        projector's steps and the tabs redraw without building 900 cells again)."""
+        key = (self.shown.read_at, self.desk.lang, int(time.time() // TICK))
+        if self.built is None or self.built[0] != key:
+            self.built = (key, grid(self.shown.overview, self.shown.assigned, self.desk.lang))
+        return self.built[1]
 
     # -- reading the class -----------------------------------------------------------------------
 
@@ -121,17 +150,27 @@ class TeacherSession:
         return Shown(classes, self.classes.overview(class_id), tuple(self.classes.assigned(class_id)),
                      tuple(self.classes.traps(class_id)), time.time())
 
-    async def read(self) -> None:
-        """Reads the class again (off the event loop) and redraws; reads asked for meanwhile are
-        folded into one more read, so thirty students' taps cost a few reads, not thirty."""
+    async def read(self, urgent: bool = True) -> None:
+        """Reads the class again (off the event loop) and redraws. Live notices (not ``urgent``)
+        are read at most once a ``REFRESH``, those that come meanwhile folded into that one read:
+        thirty students' taps cost the teacher's screen a redraw a second, not thirty. The
+        teacher's own actions are read at once."""
         if self.reading is not None and not self.reading.done():
             self.read_again = True
+            if urgent:
+                self.urgent.set()
             return
         self.reading = asyncio.current_task()
+        loop = asyncio.get_running_loop()
         try:
             while True:
+                wait = REFRESH - (loop.time() - self.last_read)
+                if not urgent and wait > 0 and not self.urgent.is_set():
+                    with contextlib.suppress(asyncio.TimeoutError):
+                        await asyncio.wait_for(self.urgent.wait(), wait)
                 self.read_again = False
-                class_id = self.desk.class_id
+                self.urgent.clear()
+                class_id, self.last_read = self.desk.class_id, loop.time()
                 try:
                     shown = await asyncio.to_thread(self._read, class_id)
                 except Exception:  # the store is gone for now: keep what is shown, say nothing false
@@ -144,6 +183,7 @@ class TeacherSession:
                     self.render()
                 if not self.read_again:
                     return
+                urgent = self.urgent.is_set()
         finally:
             self.reading = None
 
@@ -159,7 +199,7 @@ class TeacherSession:
         session = contextvars.copy_context()
 
         def heard(_topic: str) -> None:
-            asyncio.get_running_loop().create_task(self.read(), context=session)
+            asyncio.get_running_loop().create_task(self.read(urgent=False), context=session)
 
         self.unsubscribe = self.store.live.subscribe(class_topic(class_id), heard)
 
@@ -209,6 +249,7 @@ class TeacherSession:
 
     async def sign_out(self) -> None:
         self.close()
+        self.demo, self.page.on_keyboard_event = None, None
         lang = self.desk.lang
         self.desk, self.shown = Desk(lang=lang), Shown()
         self.render()
@@ -293,6 +334,38 @@ class TeacherSession:
             await self.picker.save_file(file_name=name, src_bytes=data)
         except Exception:
             LOG.exception("the class's results could not be handed to the browser")
+
+    # -- the projector -------------------------------------------------------------------------
+
+    async def demonstrate(self, lesson_id: str) -> None:
+        """A lesson step by step on this screen, over the desk (tutor.demo, as the lessons screen's
+        Demonstrate: nothing is recorded); a presenter's clicker steps it."""
+        lesson = find_lesson(lesson_id)
+        if not self.desk.signed_in or lesson is None:
+            return
+        self.demo = Demonstration.of(lesson)
+        self.page.on_keyboard_event = self.key
+        self.render()
+
+    async def demo_go(self, command: str) -> None:
+        if self.demo is None:
+            return
+        if command == "leave":
+            self.demo = None
+            self.page.on_keyboard_event = None
+        elif not self.demo.go(command):
+            return  # at either end: nothing changes
+        self.render()
+
+    async def demo_deal(self, variation: int) -> None:
+        if self.demo is not None and 0 <= variation < self.demo.deals:
+            self.demo = Demonstration.of(self.demo.lesson, variation)
+            self.render()
+
+    async def key(self, event: ft.KeyboardEvent) -> None:
+        command = DEMO_KEYS.get(event.key) if self.demo is not None else None
+        if command is not None:
+            await self.demo_go(command)
 
     async def _write(self, write: Callable[..., object], *args: object) -> object:
         """A store write off the event loop; then the class read again (its own live notice may

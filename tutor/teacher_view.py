@@ -16,10 +16,11 @@ from engine.i18n import N_, translate
 from engine.variants import VARIANTS
 from tutor.lessons import VARIANT_ORDER, Lesson
 from tutor.store.classes import ClassInfo
-from tutor.teacher import Desk, Grid, TrapLine, by_lesson
+from tutor.teacher import Desk, Grid, Row, TrapLine, by_lesson
 from tutor.views import FONT, TARGET, language_menu, on
 
-NAME_WIDTH, NOW_WIDTH, ACTIVE_WIDTH, LESSON_WIDTH = 190, 150, 120, 112
+NAME_WIDTH, PHONE_NAME_WIDTH, NOW_WIDTH, ACTIVE_WIDTH, LESSON_WIDTH = 210, 190, 150, 120, 112
+ROW_HEIGHT, HEADER_HEIGHT = 48, 138
 CHART_BARS = 10  # the chart shows the most-fallen traps; the list below it names them all
 TABS = {"grid": N_("The class"), "traps": N_("Traps"), "assign": N_("Assign lessons")}
 
@@ -42,6 +43,16 @@ class TeacherHandlers:
     assign: Callable[[str, bool], object]  # a lesson, and whether it is assigned from now on
     choose_variant: Callable[[str], object]
     download: Callable[[], object]
+    demo: Callable[[str], object] | None = None  # a lesson shown on the projector (tutor.demo); None: not here
+
+
+def projector(desk: Desk, handlers: TeacherHandlers, lesson: str, title: str) -> ft.Control | None:
+    """The button that shows a lesson on the projector, step by step (where it is offered)."""
+    if handlers.demo is None:
+        return None
+    return ft.Semantics(identifier=f"demo-{lesson}", content=ft.IconButton(
+        ft.Icons.CO_PRESENT, tooltip=_(desk, N_("Show {lesson} on the projector")).format(lesson=title),
+        on_click=on(handlers.demo, lesson)))
 
 
 def _(desk: Desk, text: str) -> str:
@@ -141,53 +152,71 @@ def banners(desk: Desk, grid: Grid | None, handlers: TeacherHandlers) -> list[ft
     return shown
 
 
-def _cell(width: float, content: ft.Control, bgcolor: str | None = None, **kwargs: object) -> ft.Container:
-    return ft.Container(width=width, padding=ft.Padding.symmetric(horizontal=6, vertical=4), content=content,
-                        bgcolor=bgcolor, border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.GREY_300)), **kwargs)
+def _cell(width: float, content: ft.Control, bgcolor: str | None = None, height: float = ROW_HEIGHT,
+          **kwargs: object) -> ft.Container:
+    """A cell of the grid: every row one height, so the names (fixed) and the cells (scrolling
+    sideways) stay side by side."""
+    return ft.Container(width=width, height=height, padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+                        content=content, bgcolor=bgcolor, alignment=ft.Alignment.CENTER_LEFT,
+                        border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.GREY_300)), **kwargs)
 
 
-def grid_view(desk: Desk, grid: Grid, handlers: TeacherHandlers) -> ft.Control:
-    """Students × lessons: stars, mastered, the lesson open now, last active. The grid scrolls
-    sideways inside the page, which scrolls up and down (wheel, touch, keyboard)."""
+def _header(desk: Desk, grid: Grid, handlers: TeacherHandlers) -> ft.Control:
+    return ft.Row([
+        _cell(NOW_WIDTH, text(_(desk, N_("Now on")), bold=True), height=HEADER_HEIGHT),
+        _cell(ACTIVE_WIDTH, text(_(desk, N_("Last active")), bold=True), height=HEADER_HEIGHT),
+        *[_cell(LESSON_WIDTH, ft.Semantics(identifier=f"column-{c.lesson}", content=ft.Column([
+            text(c.title, 13, c.assigned, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS, tooltip=c.title),
+            text(c.variant + (" · " + _(desk, N_("assigned")) if c.assigned else ""), 11, color=ft.Colors.GREY_700,
+                 max_lines=2),
+            *filter(None, [projector(desk, handlers, c.lesson, c.title)]),
+        ], spacing=1, tight=True)), bgcolor=ft.Colors.BLUE_50 if c.assigned else None, height=HEADER_HEIGHT)
+          for c in grid.columns],
+    ], spacing=0)
+
+
+def _name(desk: Desk, row: Row, handlers: TeacherHandlers, width: float) -> ft.Control:
+    """A student's name, with a new PIN and removal at hand."""
+    actions = ft.Row([
+        ft.Semantics(identifier=f"reset-pin-{row.student}", content=ft.IconButton(
+            ft.Icons.KEY, tooltip=_(desk, N_("New PIN for {name}")).format(name=row.name),
+            on_click=on(handlers.reset_pin, row.student))),
+        ft.Semantics(identifier=f"remove-{row.student}", content=ft.IconButton(
+            ft.Icons.PERSON_REMOVE, tooltip=_(desk, N_("Remove {name}")).format(name=row.name),
+            on_click=on(handlers.remove, row.student))),
+    ], spacing=0, tight=True)
+    return _cell(width, ft.Row([ft.Semantics(identifier=f"student-{row.student}", content=text(
+        row.name, bold=True, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)),
+        actions], spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER), key=f"name-{row.student}")
+
+
+def grid_view(desk: Desk, grid: Grid, handlers: TeacherHandlers, width: float = 1280) -> ft.Control:
+    """Students × lessons: stars, mastered, the lesson open now, last active. The names stay at
+    the left; the rest scrolls sideways (wheel, touch), and the page up and down with the rows."""
     if not grid.rows:
         return ft.Semantics(identifier="no-students", content=text(_(desk, N_(
             "No student has joined yet. When they join with the code, they appear here at once.")), 16))
-    header = ft.Row([
-        _cell(NAME_WIDTH, text(_(desk, N_("Student")), bold=True)),
-        _cell(NOW_WIDTH, text(_(desk, N_("Now on")), bold=True)),
-        _cell(ACTIVE_WIDTH, text(_(desk, N_("Last active")), bold=True)),
-        *[_cell(LESSON_WIDTH, ft.Semantics(identifier=f"column-{c.lesson}", content=ft.Column([
-            text(c.title, 13, c.assigned, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS, tooltip=c.title),
-            text(c.variant + (" · " + _(desk, N_("assigned")) if c.assigned else ""), 11, color=ft.Colors.GREY_700),
-        ], spacing=1)), bgcolor=ft.Colors.BLUE_50 if c.assigned else None) for c in grid.columns],
-    ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.END)
-    rows: list[ft.Control] = [header]
+    name_width = NAME_WIDTH if width >= 600 else PHONE_NAME_WIDTH
+    names: list[ft.Control] = [_cell(name_width, text(_(desk, N_("Student")), bold=True), height=HEADER_HEIGHT)]
+    rows: list[ft.Control] = [_header(desk, grid, handlers)]
     for row in grid.rows:
-        actions = ft.Row([
-            ft.Semantics(identifier=f"reset-pin-{row.student}", content=ft.IconButton(
-                ft.Icons.KEY, tooltip=_(desk, N_("New PIN for {name}")).format(name=row.name),
-                on_click=on(handlers.reset_pin, row.student))),
-            ft.Semantics(identifier=f"remove-{row.student}", content=ft.IconButton(
-                ft.Icons.PERSON_REMOVE, tooltip=_(desk, N_("Remove {name}")).format(name=row.name),
-                on_click=on(handlers.remove, row.student))),
-        ], spacing=0, tight=True)
-        name = ft.Row([ft.Semantics(identifier=f"student-{row.student}", content=text(
-            row.name, bold=True, expand=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)), actions],
-            spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        names.append(_name(desk, row, handlers, name_width))
         cells = [_cell(LESSON_WIDTH, ft.Semantics(
             identifier=f"cell-{row.student}-{c.lesson}", label=f"{row.name}, {c.title}: {m.label}",
             content=text(m.text, 20 if m.tried else 16, m.mastered,
                          color=ft.Colors.GREEN_800 if m.mastered else None)),
             bgcolor=ft.Colors.YELLOW_100 if m.open_now else None) for c, m in zip(grid.columns, row.marks)]
         rows.append(ft.Row([
-            _cell(NAME_WIDTH, name),
             _cell(NOW_WIDTH, ft.Semantics(identifier=f"now-on-{row.student}",
-                                          content=text(row.now_on or "–", 13, max_lines=3))),
+                                          content=text(row.now_on or "–", 13, max_lines=2,
+                                                       overflow=ft.TextOverflow.ELLIPSIS))),
             _cell(ACTIVE_WIDTH, ft.Semantics(identifier=f"active-{row.student}", content=text(row.active, 13))),
             *cells], spacing=0, key=f"row-{row.student}"))
     legend = text(_(desk, N_("★ stars of the best solve · bold green: mastered · … tried, not solved yet · "
                              "yellow: working on it now")), 12, color=ft.Colors.GREY_700)
-    table = ft.Row([ft.Column(rows, spacing=0, tight=True)], scroll=ft.ScrollMode.AUTO, key="grid-scroll",
+    sideways = ft.Row([ft.Column(rows, spacing=0, tight=True)], scroll=ft.ScrollMode.AUTO, key="grid-scroll",
+                      vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
+    table = ft.Row([ft.Column(names, spacing=0, tight=True), sideways], spacing=0,
                    vertical_alignment=ft.CrossAxisAlignment.START)
     return ft.Semantics(identifier="class-grid", content=ft.Column([table, legend], spacing=6))
 
@@ -239,9 +268,10 @@ def assign_view(desk: Desk, lessons: Sequence[Lesson], assigned: Sequence[str], 
                                                           content=text(_(desk, VARIANTS[name].title),
                                                                        bold=name == desk.variant)))
                        for name in VARIANT_ORDER], wrap=True, spacing=4)
-    boxes = [ft.Semantics(identifier=f"assign-{lesson.id}", content=ft.Checkbox(
+    boxes = [ft.Row([ft.Semantics(identifier=f"assign-{lesson.id}", content=ft.Checkbox(
         label=_(desk, lesson.title), value=lesson.id in chosen,
-        on_change=on(handlers.assign, lesson.id, lesson.id not in chosen)))
+        on_change=on(handlers.assign, lesson.id, lesson.id not in chosen))),
+        *filter(None, [projector(desk, handlers, lesson.id, _(desk, lesson.title))])], spacing=4, wrap=True)
         for lesson in lessons if lesson.variant == desk.variant]
     titles = {lesson.id: _(desk, lesson.title) for lesson in lessons}
     listing = ", ".join(f"{i + 1}. {titles.get(lesson, lesson)}" for i, lesson in enumerate(assigned))

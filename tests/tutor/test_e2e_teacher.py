@@ -1,7 +1,7 @@
 """The teacher's view in Chromium (``python -m tutor --classroom``), the teacher and the students each
 in their own browser context on one server, driven only as a person can (clicks, typing, the wheel):
 the password is asked and a wrong one refused; a class is made and its code shown; a lesson assigned
-comes first on the student's home; the teacher sees a student join, open the lesson, fall into its
+comes first on the student's home; a lesson is shown on the projector from the grid; the teacher sees a student join, open the lesson, fall into its
 trap and solve it, live, without reloading; the traps say it in words; a student's browser that goes
 to /teacher gets only the password prompt; the results download as CSV; a PIN reset lets the student
 in with the new PIN only; a removal asks first."""
@@ -172,6 +172,16 @@ def test_the_teacher_sees_the_class_live_and_manages_it(tmp_path: Path) -> None:
         assert "1 mistake" in read(teacher, cell)
         screenshot(teacher, "teacher-grid-live.png")
 
+        # the lesson on the projector, step by step (tutor/demo.py), then back to the class
+        click(teacher, f"demo-{LESSON}")
+        by_id(teacher, "demo-counter").first.wait_for(timeout=30_000)
+        assert read(teacher, "demo-counter").startswith("Step 1 of ") and read(teacher, "demo-title") == LESSON_TITLE
+        click(teacher, "demo-next")
+        wait_for(teacher, lambda: read(teacher, "demo-counter").startswith("Step 2 of "), what="the next step")
+        screenshot(teacher, "teacher-projector.png")
+        click(teacher, "demo-leave")
+        by_id(teacher, cell).first.wait_for(timeout=30_000)
+
         # Anna's browser goes to /teacher: only the password prompt, and her PIN is no password
         _open(anna, url + "teacher", "teacher-password")
         assert by_id(anna, "sign-out").count() == 0 and by_id(anna, "lesson-goal").count() == 0
@@ -215,3 +225,85 @@ def test_the_teacher_sees_the_class_live_and_manages_it(tmp_path: Path) -> None:
         click(teacher, "remove-yes")
         wait_for(teacher, lambda: _student_row(teacher, "Anna") is None, what="Anna removed")
         assert by_id(teacher, "no-students").count() == 1
+
+
+def _filled_class(folder: Path, students: int, lessons: int) -> list[str]:
+    """A class whose students have tried the first ``lessons`` lessons of Classic, made through the
+    store's API before the server starts (as an earlier lesson would have left it); the lessons' ids."""
+    from tutor.lessons import catalog
+    from tutor.store import forget_open_stores, open_store
+    from tutor.store.classes import Classes
+
+    store, _ = open_store(None, folder)
+    school = Classes(store)
+    school.set_teacher_password(PASSWORD)
+    seven = school.create_class("7B")
+    chosen = [lesson.id for lesson in catalog() if lesson.variant == "classic"][:lessons]
+    for n in range(students):
+        student, _ = school.join(seven.code, f"Student {n + 1:02d}", "1234")
+        for k, lesson in enumerate(chosen):
+            if (n + k) % 3:
+                store.learners(student.id).record(student.id, lesson, 0, 1 + (n + k) % 3, (n + k) % 2, 0)
+    forget_open_stores()
+    return chosen
+
+
+def _swipe(page: Any, x: float, y: float, dx: float, dy: float, steps: int = 8) -> None:
+    """A finger moved across the touch screen (Chrome's input events, as a phone sends them)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, steps + 1):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": x + dx * step / steps, "y": y + dy * step / steps}]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def _x(page: Any, identifier: str) -> float:
+    box = by_id(page, identifier).first.bounding_box()
+    assert box is not None, identifier
+    return float(box["x"])
+
+
+def test_the_grid_scrolls_both_ways_on_a_phone_and_a_desktop(tmp_path: Path) -> None:
+    lessons = _filled_class(tmp_path, students=14, lessons=10)
+    last = f"column-{lessons[-1]}"
+    with _server(tmp_path) as url, _chromium() as chromium:
+        for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+            teacher = _open(_device(chromium, viewport), url + "teacher", "teacher-password")
+            _sign_in(teacher, PASSWORD)
+            by_id(teacher, f"column-{lessons[0]}").first.wait_for(timeout=30_000)
+            screenshot(teacher, f"teacher-grid-{size}.png")
+            # sideways: the wheel's horizontal turn over the grid brings the last lesson's column nearer
+            start = _x(teacher, last)
+            assert start > viewport["width"], "the grid is narrower than the screen: nothing to scroll"
+            now_on = teacher.locator('[flt-semantics-identifier^="now-on-"]').first.bounding_box()
+            top = _y_of(teacher, "Student 01")
+            teacher.mouse.move(now_on["x"] + 10, now_on["y"] + 10)  # over the grid's cells
+            teacher.mouse.wheel(600, 0)
+            wait_for(teacher, lambda: _x(teacher, last) < start - 300, what="the grid scrolled sideways")
+            # up and down: the wheel brings the last student into view
+            teacher.mouse.wheel(0, 2000)
+            wait_for(teacher, lambda: _y_of(teacher, "Student 01") < top - 300, what="the page scrolled down")
+            wait_for(teacher, lambda: _y_of(teacher, "Student 14") < viewport["height"] - 20,
+                     what="the last student in view")
+            screenshot(teacher, f"teacher-grid-{size}-scrolled.png")
+            assert 0 <= _x(teacher, "student-" + _id_of(teacher, "Student 14")) < 40  # the names stay in view
+            if size == "phone":  # and with a finger: a swipe to the left moves the grid back and forth
+                before = _x(teacher, last)
+                row = teacher.locator('[flt-semantics-identifier^="student-"]').filter(has_text="Student 14")
+                _swipe(teacher, 215, row.first.bounding_box()["y"] + 10, 160, 0)  # on the cells, right of the names
+                wait_for(teacher, lambda: _x(teacher, last) > before + 60, what="the grid swiped sideways")
+            teacher.context.close()
+
+
+def _id_of(page: Any, name: str) -> str:
+    node = page.locator('[flt-semantics-identifier^="student-"]').filter(has_text=name).first
+    return str(node.get_attribute("flt-semantics-identifier")).removeprefix("student-")
+
+
+def _y_of(page: Any, name: str) -> float:
+    node = page.locator('[flt-semantics-identifier^="student-"]').filter(has_text=name)
+    box = node.first.bounding_box() if node.count() else None
+    return float(box["y"]) if box else float("inf")

@@ -51,3 +51,36 @@ def test_unsubscribed_sessions_hear_nothing_and_a_failing_one_does_not_stop_othe
         return heard
 
     assert asyncio.run(scenario()) == ["class:1", "class:1", "class:1"]
+
+
+def test_a_callback_runs_in_the_context_its_subscriber_subscribed_in() -> None:
+    """Flet keeps a session's page in a context variable: a notice must redraw the subscriber's
+    page, not the publisher's (another session's) nor none."""
+    import contextvars
+
+    page: contextvars.ContextVar[str] = contextvars.ContextVar("page", default="none")
+
+    async def scenario() -> list[str]:
+        live = Live()
+        seen: list[str] = []
+        done = asyncio.Event()
+
+        async def subscribe_as(name: str) -> None:
+            page.set(name)
+
+            async def heard(topic: str) -> None:
+                seen.append(page.get())
+                if len(seen) == 2:
+                    done.set()
+
+            live.subscribe("class:1", heard)
+
+        await asyncio.gather(asyncio.create_task(subscribe_as("teacher")), asyncio.create_task(subscribe_as("other")))
+        page.set("publisher")
+        live.publish("class:1")  # from the loop's thread, in the publisher's context
+        threading.Thread(target=live.publish, args=("class:1",)).start()
+        await asyncio.wait_for(done.wait(), 5)
+        await asyncio.sleep(0.1)
+        return sorted(seen)
+
+    assert asyncio.run(scenario()) == ["other", "other", "teacher", "teacher"]

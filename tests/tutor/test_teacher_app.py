@@ -5,6 +5,7 @@ store's live hub, is read again and redrawn without the teacher doing anything."
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -146,6 +147,58 @@ def test_assigning_keeps_the_teachers_order(store: Store) -> None:
         await desk.assign("classic-card-values", False)
         assert Classes(store).assigned(seven.id) == ["classic-frozen-pile", "classic-black-threes"]
         await until(lambda: desk.shown.assigned == ("classic-frozen-pile", "classic-black-threes"))
+        desk.close()
+
+    asyncio.run(run())
+
+
+def test_the_projector_only_after_the_password_and_back_to_the_class(store: Store) -> None:
+    async def run() -> None:
+        desk = session(store)
+        await desk.demonstrate("classic-black-threes")
+        assert desk.demo is None  # not signed in
+        desk.desk.drafts["password"] = PASSWORD
+        await desk.sign_in()
+        await desk.demonstrate("no-such-lesson")
+        assert desk.demo is None
+        await desk.demonstrate("classic-black-threes")
+        assert desk.demo is not None and desk.demo.index == 0 and desk.page.on_keyboard_event == desk.key
+        await desk.key(SimpleNamespace(key="Arrow Right"))  # a presenter's clicker
+        assert desk.demo.index == 1
+        await desk.demo_deal(1)
+        assert desk.demo.variation == 1 and desk.demo.index == 0
+        await desk.key(SimpleNamespace(key="Escape"))
+        assert desk.demo is None and desk.page.on_keyboard_event is None
+        desk.close()
+
+    asyncio.run(run())
+
+
+def test_a_busy_class_costs_one_read_a_second(store: Store) -> None:
+    """Thirty students' notices fold into a read a REFRESH; the teacher's own action is not held back."""
+    async def run() -> None:
+        seven = Classes(store).create_class("7B")
+        desk = session(store)
+        desk.desk.drafts["password"] = PASSWORD
+        await desk.sign_in()
+        reads = []
+        original = desk._read
+
+        def counted(class_id: int | None) -> object:
+            reads.append(time.monotonic())
+            return original(class_id)
+
+        desk._read = counted  # type: ignore[method-assign]
+        for _ in range(30):
+            store.live.publish(class_topic(seven.id))
+            await asyncio.sleep(0.01)
+        await until(lambda: desk.reading is None and len(reads) >= 1)
+        await asyncio.sleep(1.2)
+        assert 1 <= len(reads) <= 2 and all(b - a >= 0.9 for a, b in zip(reads, reads[1:]))
+        asked = time.monotonic()
+        await desk.assign("classic-card-values", True)  # the teacher's own: read at once, no REFRESH waited
+        await until(lambda: desk.shown.assigned == ("classic-card-values",))
+        assert time.monotonic() - asked < 0.9
         desk.close()
 
     asyncio.run(run())
