@@ -152,6 +152,8 @@ def test_a_class_students_lesson_comes_back_on_the_next_sign_in(url: str, tmp_pa
     first.after_learner()
     first.model.simple("draw")
     first.after_learner()
+    first.progress.leave(student.id)  # the tab closed: the teacher sees her on no lesson
+    assert Classes(first.store).overview(seven.id).now_on == {student.id: None}
     forget_open_stores()
     again = Session(Page(), options, None, student=student)  # type: ignore[arg-type]  # another device, say
     assert again.screen == "lesson" and again.model.lesson is not None and again.model.lesson.mistakes == 1

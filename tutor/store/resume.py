@@ -127,7 +127,7 @@ def open_lesson(learners: Learners, learner: int, lang: str) -> OpenLesson | Non
     if raw is None:
         return None
     try:
-        return lesson_restore(json.loads(raw), lang)
+        found = lesson_restore(json.loads(raw), lang)
     except (ValueError, RecursionError) as error:
         LOG.warning("a lesson kept for learner %s is not given back: %s", learner, error)
         try:
@@ -135,3 +135,11 @@ def open_lesson(learners: Learners, learner: int, lang: str) -> OpenLesson | Non
         except (SQLAlchemyError, ProgressError):
             pass
         return None
+    run = found.model.lesson
+    assert run is not None
+    try:  # a class's student is on this lesson again: their teacher sees it (a closed tab had left it)
+        with learners.store.write() as tx:
+            tx.student_active(learner, lesson=run.lesson.id)
+    except SQLAlchemyError as error:
+        LOG.error("a student's lesson reopened cannot be marked: %s", error)
+    return found
