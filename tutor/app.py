@@ -34,6 +34,8 @@ from tutor.settings import choose_table, settings_path
 from tutor.store import open_store
 from tutor.store.games import snapshot
 from tutor.store.people import Attempts, device_game, device_settings
+from tutor.store.resume import drop_lesson, keep_lesson, open_lesson
+from tutor.serving import tell_language
 from tutor.views import FONT, Handlers, available, confirm_view, page_view, text_theme
 from tutor.workers import choose_action, hints_for, review, start_worker, strong_for
 
@@ -158,6 +160,8 @@ class Session:
         self.scroller: object = None  # the screen's scrolling list as last drawn (Page Down, End, ...)
         self.demo: Demonstration | None = None  # a lesson demonstrated on a projector (screen "demo")
         self.demo_from = "lessons"  # the screen a demonstration was opened from, where Leave returns
+        self.kept_lesson: tuple[int, int, int | None] | None = None  # the lesson as last kept in the store
+        self._resume_lesson()
 
     def pace(self) -> float:
         """Seconds between the computer players' moves, so that people can follow them."""
@@ -218,6 +222,8 @@ class Session:
             self.page.theme = text_theme(self.page.width or 1280)
             self.page.update()
         self.frame.number += 1
+        tell_language(self.settings.language)  # a crash's message in the learner's language (tutor/serving.py)
+        self._keep_lesson()
         if self.screen not in ("table", "lesson") or self.model.lesson is not None:
             return  # a lesson is not the game to continue
         if self.model.state is self.saved_state:
@@ -585,6 +591,7 @@ class Session:
 
     def _leave_lesson(self) -> None:
         """An attempt left unsolved after a mistake still counts: the lesson comes back for review."""
+        self._drop_lesson()
         run = self.model.lesson
         if run is not None and not self.recorded and run.mistakes:
             self.progress.queue_review(self._learner(), run.lesson.id)
@@ -594,6 +601,54 @@ class Session:
                 self.progress.leave(self.student.id)
             except (SQLAlchemyError, ProgressError) as error:
                 LOG.error("leaving a lesson cannot be saved: %s", error)
+
+    # -- the lesson on the table, kept so that a restart gives it back (tutor/store/resume.py) ----------
+
+    def _resume_lesson(self) -> None:
+        """The lesson this device's learner had open when the server stopped, at the same moment."""
+        if self.options.seed is not None or self.options.variant:
+            return  # a server dealing a given game (tests) opens at its table
+        try:
+            ids = [p.id for p in self.progress.profiles()]
+        except SQLAlchemyError as error:
+            LOG.error("the learners cannot be read: %s", error)
+            return
+        if not ids:
+            return
+        learner = self.learner if self.learner in ids else ids[0]
+        found = open_lesson(self.progress, learner, self.settings.language)
+        if found is None:
+            return
+        self.learner, self.model, self.screen, self.first_visit = learner, found.model, "lesson", False
+        run = found.model.lesson
+        assert run is not None
+        self.attempts.attempt, self.attempts.counted = found.attempt, (run.mistakes, run.hints_used)
+        self.recorded = run.succeeded()  # solved before the restart: recorded then
+        self.kept_lesson = (id(run), len(found.model.journal), found.attempt)
+
+    def _keep_lesson(self) -> None:
+        """After each input to the lesson: the lesson as it stands, in the store."""
+        run = self.model.lesson
+        if self.screen != "lesson" or run is None:
+            self._drop_lesson()  # left, however (the catalog, home, a game against the beginner)
+            return
+        now = (id(run), len(self.model.journal), self.attempts.attempt)
+        if now == self.kept_lesson:
+            return
+        try:
+            keep_lesson(self.progress, self._learner(), self.model, self.attempts.attempt)
+            self.kept_lesson = now
+        except (SQLAlchemyError, ProgressError) as error:
+            LOG.error("the lesson on the table cannot be kept: %s", error)
+
+    def _drop_lesson(self) -> None:
+        if self.kept_lesson is None:
+            return
+        self.kept_lesson = None
+        try:
+            drop_lesson(self.progress, self._learner())
+        except (SQLAlchemyError, ProgressError) as error:
+            LOG.error("the lesson left cannot be dropped from the store: %s", error)
 
     def record_lesson(self) -> None:
         """A solved lesson goes into the learner's progress, once; its mistakes as they happen."""

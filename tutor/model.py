@@ -110,6 +110,9 @@ class TableModel:
     seed: int = 0
     lesson: LessonRun | None = None  # a lesson being played: it judges, scripts the others, counts stars
     term: str | None = None  # the game term whose definition is shown (a glossary concept)
+    # a lesson's inputs since its attempt began (the learner's actions, refused ones too, the others'
+    # replies, Try again, Start over, hints): replayed, they rebuild it after a restart (tutor/store/resume.py)
+    journal: list[list[Any]] = field(default_factory=list)
     # The action types open in one state, kept because every render asks about each button.
     _open_kinds: tuple[State, frozenset[str]] | None = field(default=None, init=False, repr=False, compare=False)
     _scored: tuple[State, list[TeamScore]] | None = field(default=None, init=False, repr=False, compare=False)
@@ -377,6 +380,7 @@ class TableModel:
     def _play_lesson(self, action: Action) -> bool:
         run = self.lesson
         assert run is not None
+        self.journal.append(["play", format_action(action)])
         seen = len(run.played)
         accepted = run.act(action)
         if run.refused is not None and run.said is not None:
@@ -401,6 +405,7 @@ class TableModel:
         earlier move already put the goal out of reach (the lesson then says so)."""
         run = self.lesson
         if run is not None and run.consequence is not None:
+            self.journal.append(["try_again"])
             run.try_again()
             self._follow_lesson(len(run.played))
             if run.rewound > 1:
@@ -422,7 +427,9 @@ class TableModel:
         fresh = run.succeeded()
         if fresh:
             self.lesson = run = LessonRun(run.lesson, run.variation)
+            self.journal = []  # a new attempt
         else:
+            self.journal.append(["start_over"])
             run.start_over()
         self._follow_lesson(len(run.played))
         self._say(Message.text(N_("Back to the start of the lesson.")))
@@ -444,6 +451,7 @@ class TableModel:
         run = self.lesson
         if run is None or not run.can_hint():
             return
+        self.journal.append(["hint"])
         said = run.hint()
         assert said is not None
         # the last hint is the move itself: its cards are highlighted in the hand
@@ -453,6 +461,7 @@ class TableModel:
     def play_bot(self, action: Action) -> None:
         """A computer player's action (chosen off the event loop, judged here like any other)."""
         if self.lesson is not None:
+            self.journal.append(["bot", format_action(action)])
             seen = len(self.lesson.played)
             self.lesson.reply(action)
             self._follow_lesson(seen)

@@ -19,6 +19,7 @@ import gzip
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,6 +85,15 @@ def client_language(headers: dict[bytes, bytes]) -> str:
         if found:
             return found
     return LANGUAGES[0]
+
+
+def tell_language(lang: str) -> None:
+    """The app's language for this connection (the crash message follows it, not the browser's, when
+    the learner chose another). Called from a session's handlers: Flet runs them in tasks made from
+    the connection's own, so they see the connection (a context variable, not a shared registry)."""
+    connection = _CONNECTION.get()
+    if connection is not None and lang in LANGUAGES:
+        connection.lang = lang
 
 
 def crash_frame(lang: str) -> bytes:
@@ -252,6 +262,9 @@ def flet_sessions() -> int | None:
     return len(sessions) if isinstance(sessions, dict) else None
 
 
+_CONNECTION: ContextVar[_Connection | None] = ContextVar("canasta_connection", default=None)
+
+
 def _client(scope: Scope) -> str:
     client = scope.get("client")
     return f"{client[0]}:{client[1]}" if client else "?"
@@ -259,6 +272,8 @@ def _client(scope: Scope) -> str:
 
 class _Connection:
     """One websocket between Flet's handler and the client, with the bounds of :class:`ServingSettings`."""
+
+    lang: str  # the crash message's language: the browser's, until the app tells its own
 
     def __init__(self, settings: ServingSettings, lang: str, client: str, receive: Receive, send: Send) -> None:
         self.settings, self.lang, self.client = settings, lang, client
@@ -270,6 +285,7 @@ class _Connection:
         self.dropped = 0
 
     async def run(self, app: ASGIApp, scope: Scope) -> None:
+        _CONNECTION.set(self)  # for tell_language: the handler's task, and Flet's tasks from it, see it
         handler = asyncio.ensure_future(app(scope, self.receive, self.send))
         gone = asyncio.ensure_future(self.gone.wait())
         try:
@@ -325,9 +341,13 @@ class _Connection:
             return
         try:
             await self._send(message)
-        except Exception:  # the client has gone: say so to the handler once, not 60 lines a time
+        except Exception as error:  # the client has gone: what was being sent is moot
             self.gone.set()
-            raise
+            # Not raised into Flet's send loop: that would end its handler before it hands the session
+            # to Flet's reconnect timer (disconnect_session), and the browser's reconnect (a phone
+            # that woke, a proxy's retry) would find its session still held and get a new one.
+            # The receive side sees the disconnect and ends the handler in order.
+            LOG.debug("a frame to %s was not sent: %s", self.client, type(error).__name__)
 
     def _timed(self, receive: Receive) -> Receive:
         async def first(timeout: float = self.settings.first_frame_timeout) -> Message:

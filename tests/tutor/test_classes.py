@@ -310,7 +310,7 @@ def test_a_class_upgrade_keeps_a_devices_learners(tmp_path: Path) -> None:
         db.execute(insert(learners).values(device="d" * 40, name="Home", created=1.0))
     engine.dispose()
     upgraded, notices = open_store(old, tmp_path)
-    assert notices == [] and head() == "0002"
+    assert notices == [] and head() >= "0002"  # later revisions (0003: open_lessons) follow it
     assert [p.name for p in upgraded.learners("d" * 40).profiles()] == ["Home"]
     assert Classes(upgraded).create_class("7B").id == 1
     forget_open_stores()

@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from engine.i18n import translate
 from tests.tutor.serving_server import Server, running
 from tests.tutor.wsclient import CONTROL_EVENT, Client, decode, frame
+from tutor.serving import CRASH_MESSAGE
 
 SCHOOL = "https://cards.school.example"
 
@@ -187,6 +189,45 @@ def test_closed_sessions_are_released_within_the_timeout(tmp_path: Path) -> None
         assert "Traceback" not in fresh.log_text()  # dropped connections are not errors
 
 
+async def _register(server: Server, session_id: str | None, storage: dict[str, object]) -> tuple[str, Client]:
+    """A websocket that registers (with the session id it had, as Flet's client does on a reconnect)."""
+    from websockets.asyncio.client import connect
+
+    from tests.tutor.wsclient import PAGE, REGISTER_CLIENT
+
+    client = Client(await connect(server.ws, max_size=None), storage)  # type: ignore[arg-type]
+    await client.ws.send(frame(REGISTER_CLIENT, {"session_id": session_id, "page_name": "", "page": PAGE}))
+    given = None
+    while given is None or not client.targets:
+        message = await client.recv(30)
+        if message[0] == REGISTER_CLIENT:
+            given = message[1]["session_id"]
+    return str(given), client
+
+
+def test_a_connection_dropped_while_the_server_sends_leaves_its_session_to_reconnect_to(server: Server) -> None:
+    """A phone that drops mid-answer reconnects to its own session (not a new one), every time."""
+    async def scenario() -> list[bool]:
+        storage: dict[str, object] = {}
+        session, client = await _register(server, None, storage)
+        found = []
+        for round in range(12):
+            closes = server.log_text().count("websocket of")
+            for _ in range(3):  # taps whose answers are on their way when the phone drops
+                await client.ws.send(client.tap_frame(client.targets.get("Svenska" if round % 2 else "English", 1)))
+            await asyncio.sleep(round * 0.002)
+            await client.ws.close()
+            deadline = time.monotonic() + 20
+            while server.log_text().count("websocket of") == closes and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            again, client = await _register(server, session, storage)
+            found.append(again == session)
+        await client.close()
+        return found
+
+    assert run(scenario()) == [True] * 12
+
+
 # What a person sees of an error
 
 
@@ -207,6 +248,26 @@ def test_a_crash_shows_no_traceback_or_path(server: Server) -> None:
                      "Reload the page to carry on.")
     log = server.log_text()
     assert "Traceback" in log and log.count("RouteChangeEvent.__init__() missing") == 1  # logged once
+
+
+def test_the_crash_message_follows_the_language_the_learner_chose(tmp_path: Path) -> None:
+    """The browser asks for English; the learner picks Swedish: the crash is said in Swedish."""
+    async def crash() -> str:
+        client = await Client.open(swedish.ws)
+        await client.tap(client.targets["Svenska"])
+        await client.drain()
+        await client.ws.send(frame(CONTROL_EVENT, {"target": 1, "name": "route_change", "data": {"bogus": 1}}))
+        try:
+            while True:
+                message = decode(await asyncio.wait_for(client.ws.recv(), 20))
+                if message[0] == 6:  # SESSION_CRASHED
+                    return str(message[1]["message"])
+        finally:
+            await client.close()
+
+    with running(tmp_path) as swedish:
+        shown = run(crash())
+    assert shown == translate(CRASH_MESSAGE, "sv") and shown != translate(CRASH_MESSAGE, "en")
 
 
 def test_the_crash_message_is_in_the_browsers_language(server: Server) -> None:

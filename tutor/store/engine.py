@@ -20,6 +20,7 @@ from sqlalchemy.engine import Engine, make_url
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 STORE_FILE = "store.sqlite3"
+MIGRATION_LOCK = 0x63616E61  # "cana": the advisory lock PostgreSQL migrations take
 
 
 def store_url(given: str | None, folder: Path) -> str:
@@ -81,6 +82,11 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            # several app processes starting at once on one database (deploy/): one migrates, the
+            # others wait here for its commit and then find the schema at head (without the lock,
+            # the second's CREATE TABLE fails and that process would run on a temporary store)
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

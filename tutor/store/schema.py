@@ -140,3 +140,11 @@ assignments = Table(
     Column("lesson", String(120), primary_key=True),
     Column("position", Integer, nullable=False),
 )
+
+# the lesson on a learner's table (revision 0003; tutor/store/resume.py): replayed after a restart
+open_lessons = Table(
+    "open_lessons", metadata,
+    Column("learner", Integer, ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
+    Column("data", Text, nullable=False),  # JSON: the lesson, its deal, its attempt, its journal
+    Column("updated", Float, nullable=False),
+)

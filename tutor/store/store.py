@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 
 from engine.i18n import N_, NP_
 from tutor.live import Live
+from tutor.live_pg import live_for
 from tutor.progress import DAY, INTERVALS, MAX_NAME, LessonProgress, Profile, ProgressError
 from tutor.store.schema import (attempt_events, attempts, devices, learners, meta, reviews, saved_games, settings,
                                 students)
@@ -61,7 +62,9 @@ class Write:
 class Store:
     def __init__(self, engine: Engine, url: str) -> None:
         self.engine, self.url = engine, url
-        self.live = Live()  # a PostgreSQL store's hub may also NOTIFY/LISTEN across processes (deploy)
+        # live updates: a PostgreSQL store's hub also NOTIFYs and LISTENs, so that every app process
+        # on the database hears a write through any of them (tutor/live_pg.py); SQLite's is in-process
+        self.live: Live = live_for(url)
 
     def _tx(self) -> Any:
         return self.engine.begin()
@@ -148,6 +151,7 @@ class Store:
             return db.execute(select(meta.c.value).where(meta.c.key == key)).scalar()
 
     def close(self) -> None:
+        self.live.close()
         self.engine.dispose()
 
 
