@@ -59,6 +59,7 @@ class Tip:
     variants: frozenset[str]
     source: str  # where the advice comes from
     detect: Callable[[State, list[Action]], Iterator[Hint]]
+    shown: bool = True  # False: only the review of a move asks it (advice about a meld the learner made)
 
 
 def _neighbours(card: Card, other: Card) -> bool:
@@ -174,13 +175,28 @@ def safest_discard(state: State, legal: Sequence[Action]) -> Discard | None:
     return min(discards, key=lambda a: discard_cost(state, a))
 
 
+def _review_only(state: State, legal: list[Action]) -> list[Hint]:
+    """The hints of the tips that speak only about a move made (``Tip.shown`` false)."""
+    return [h for tip in TIPS if not tip.shown and state.rules.name in tip.variants for h in tip.detect(state, legal)]
+
+
+def advice(state: State, seat: int | None = None) -> list[Hint]:
+    """Every tip's advice here: the ranked hints, then the advice a review would hold a move
+    against (Taktik 5 about the meld of Samba cards the hand could make). A lesson that teaches
+    a tip checks its position with this."""
+    found = hints(state, seat)
+    if state.is_over() or (seat is not None and seat != state.turn):
+        return found
+    return found + _review_only(state, legal_actions(state))
+
+
 def against(state: State, action: Action) -> list[Hint]:
     """The tactics hints a review of the hand may hold ``action`` against, the weightiest first:
     those it does not follow, where a discard counts as against the discard advice only if it is
     worse for a reason (``discard_cost``'s first places), not by a tie-break (a correct black-three
     stopper is no "broken pair", any lone card is as good as another)."""
     out = []
-    for hint in hints(state):
+    for hint in advice(state):
         if not hint.tip.startswith("tactics.") or hint.follows(action):
             continue
         if isinstance(action, Discard) and isinstance(hint.action, Discard) and action.meld is None:
@@ -276,12 +292,10 @@ def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
                    {"minimum": minimum}, 0.5)
 
 
-def _way_out_margin(state: State, steps: Sequence[Action]) -> int | None:
-    """The hand's margin for the side (its points minus the best other side's) after ``steps``
-    go out, or ``None`` if they do not."""
+def _way_out_totals(state: State, steps: Sequence[Action]) -> list[int] | None:
+    """Each side's points for the hand after ``steps`` go out, or ``None`` if they do not."""
     from engine.scoring import score_hand
 
-    team = state.team_of(state.turn)
     after = state
     for step in steps:
         if not is_legal(after, step):
@@ -289,7 +303,16 @@ def _way_out_margin(state: State, steps: Sequence[Action]) -> int | None:
         after = apply(after, step)
     if after.phase is Phase.PLAY or after.hands[state.turn]:
         return None
-    totals = [s.total for s in score_hand(after)]
+    return [s.total for s in score_hand(after)]
+
+
+def _way_out_margin(state: State, steps: Sequence[Action]) -> int | None:
+    """The hand's margin for the side (its points minus the best other side's) after ``steps``
+    go out, or ``None`` if they do not."""
+    team = state.team_of(state.turn)
+    totals = _way_out_totals(state, steps)
+    if totals is None:
+        return None
     return totals[team] - max(t for i, t in enumerate(totals) if i != team)
 
 
@@ -348,7 +371,8 @@ def _going_out(state: State, legal: list[Action]) -> Iterator[Hint]:
     if last is not None:
         facts["card"] = last.card
     text = _WAY_OUT[(bool(melded), last is not None)]
-    yield Hint("rule.go_out", steps[0], state.hands[state.turn], text, facts, 2.5, more=_stay_in(state, facts))
+    yield Hint("rule.go_out", steps[0], state.hands[state.turn], text, facts, 2.5,
+               more=_stay_in(state, facts) + _stay_longer(state, facts))
 
 
 def _stay_in(state: State, facts: dict[str, FactValue]) -> tuple[Text, ...]:
@@ -357,8 +381,7 @@ def _stay_in(state: State, facts: dict[str, FactValue]) -> tuple[Text, ...]:
     and a meld of the side's is one or two cards from a canasta."""
     team = state.team_of(state.turn)
     rules = state.rules
-    if _other_side_close(state) or any(rules.has_canastas_to_go_out(state.melds[t])
-                                       for t in range(len(state.teams)) if t != team):
+    if _threatened(state):
         return ()
     near = [m for m in state.melds[team] if m.kind is MeldKind.RANK and 1 <= rules.canasta_size - len(m.cards) <= 2]
     if not near:
@@ -369,6 +392,36 @@ def _stay_in(state: State, facts: dict[str, FactValue]) -> tuple[Text, ...]:
                 " canasta; Taktik 13 says melds with more to come are often worth more than going out now.",
                 "Or stay in: the other side cannot go out yet, and your meld of {rank_of} is {count} cards from a"
                 " canasta; Taktik 13 says melds with more to come are often worth more than going out now."),)
+
+
+def _score_marks(state: State) -> tuple[int, int]:
+    """Taktik 14's "nära 18.000 poäng" and "långt efter" as points: within a sixth of the target
+    (3 000 of Royal's 18 000) and a sixth of it behind. The text names Royal's figures only; the
+    same shares of the other variants' targets are ours."""
+    target = state.rules.target
+    return target - target // 6, target // 6
+
+
+def _threatened(state: State) -> bool:
+    """Whether another side may go out (its canastas) or is about to (Taktik 15's situation)."""
+    team = state.team_of(state.turn)
+    return bool(_other_side_close(state)) or any(state.rules.has_canastas_to_go_out(state.melds[t])
+                                                 for t in range(len(state.teams)) if t != team)
+
+
+def _stay_longer(state: State, facts: dict[str, FactValue]) -> tuple[Text, ...]:
+    """Taktik 14's other half: "Den kommer att avgöra om du ska försöka stanna kvar i given en
+    längre tid för att samla ihop mera poäng": said beside the way out where the side is far behind,
+    nobody is near the end of the game and the other side cannot go out yet."""
+    team = state.team_of(state.turn)
+    near, far = _score_marks(state)
+    leader = max(state.scores)
+    behind = max(state.scores[t] for t in range(len(state.teams)) if t != team) - state.scores[team]
+    if _threatened(state) or leader >= near or behind < far:
+        return ()
+    facts.update(behind=behind, target=state.rules.target)
+    return (N_("Your side is {behind} points behind and nobody is near {target} yet: Taktik 14 says the score"
+               " decides whether to stay in longer and collect more points in this hand."),)
 
 
 # -- the tactics section of seed 000 --------------------------------------------------------------
@@ -468,22 +521,62 @@ def _dont_rush_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
                    tuple(a for a in legal if not isinstance(a, TakePile)))
 
 
+RICH = 6  # a pile this big is worth taking, and denying: in the reference's judgement of the
+# stored positions taking one beat drawing in 10 of 11 (bench/hint_quality.py's cache)
+
+
+def _take_pile_now(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Taktik 12's other half: "de bästa spelarna är de som kan hindra motspelarna från att ta
+    sakhögen när de tar den själva vid rätt tillfälle": a rich pile that can be taken, taken now."""
+    if state.phase is not Phase.DRAW or len(state.pile) < RICH:
+        return
+    take = next((h for h in _take_pile(state, legal)), None)
+    if take is not None:
+        yield Hint("tactics.take_pile", take.action, take.cards,
+                   NP_("Take the pile now: its {count} card builds your melds, and the other side will not get"
+                       " it. The best players take the pile at the right moment.",
+                       "Take the pile now: its {count} cards build your melds, and the other side will not get"
+                       " them. The best players take the pile at the right moment."),
+                   {"count": len(state.pile)}, take.weight + 0.1, take.others)
+
+
+def _deny_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Taktik 12's other half at the discard: with a rich pile, the discard that keeps it from the
+    next side (the safe discard, with its reason)."""
+    if state.phase is not Phase.PLAY or len(state.pile) < RICH:
+        return
+    choice = safest_discard(state, legal)
+    if choice is None or len({a.card for a in legal if isinstance(a, Discard)}) < 2:
+        return
+    others = tuple(a for a in legal if isinstance(a, MeldAction))  # melding first goes on to this discard
+    yield Hint("tactics.deny_pile", choice, (choice.card,),
+               NP_("The pile holds {count} card: the best players keep the other side from taking it.",
+                   "The pile holds {count} cards: the best players keep the other side from taking it."),
+               {"card": choice.card, "rank": rank(choice.card) or 1, "count": len(state.pile)}, 0.35, others,
+               more=(_DISCARD_TEXTS[_discard_reason(state, choice)],))
+
+
 def _samba_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"Varje Samba ... innehåller en åtta, nia och en tia ... undvika att mäla sjuor och knektar"."""
+    """"Varje Samba ... innehåller en åtta, nia och en tia ... undvika att mäla sjuor och knektar":
+    one hint for each rank meld of those cards, objecting to that meld alone (the review asks it
+    about the meld the learner made)."""
     if state.phase is not Phase.PLAY or _other_side_close(state):
         return  # with the other side about to go out, melding cards beats saving them (Taktik 15)
-    risky = [a for a in legal if isinstance(a, MeldAction) and a.melds and not a.layoffs
+    team = state.team_of(state.turn)
+    # the opening the rule hint shows spares Samba cards where any opening can (Taktik 5 and 8)
+    opening = tuple(h.action for h in _opening(state, legal) if isinstance(h.action, MeldAction))
+    risky = [a for a in legal if isinstance(a, MeldAction) and a.melds and not a.layoffs and a not in opening
              and all(state.rules.make_meld(m).kind is MeldKind.RANK and rank(next(c for c in m if not WILD[c])) in (7, 8, 9, 10, 11)
                      for m in a.melds)
-             and apply(state, a).canastas(state.team_of(state.turn)) == state.canastas(state.team_of(state.turn))]
-    # (a meld that completes a canasta has paid for its cards)
+             # a meld that completes a canasta has paid for its cards
+             and apply(state, a).canastas(team) == state.canastas(team)
+             and len(a.cards()) < len(state.hands[state.turn]) - 1]  # the meld that goes out is going out's
     discard = safest_discard(state, legal)
-    if risky and discard is not None:
-        cards = cards_of(risky[0])
-        others = tuple(a for a in legal if a not in risky)
+    for meld in risky if discard is not None else ():
+        cards = cards_of(meld)
         yield Hint("tactics.samba_cards", discard, cards, N_("Every Samba needs an 8, a 9 and a 10 (and 7s and jacks help):"
                                                              " melding {cards} as a rank meld may cost a Samba later."),
-                   {"cards": cards}, 1.3, others)
+                   {"cards": cards}, 1.3, tuple(a for a in legal if a != meld))
 
 
 def _meld_red_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -532,10 +625,17 @@ def _keep_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
         return
     other = [a for a in legal if isinstance(a, Discard) and a.card not in RED_THREES and a.card not in BLACK_THREES]
     choice = safest_discard(state, other)
+    kept = tuple(c for c in threes if not (c in RED_THREES and c in meldable))
     if choice is not None:
-        yield Hint("tactics.keep_threes", choice, tuple(threes), N_("Keep your threes: the other side has no meld of threes"
-                                                                   " to build a Royal canasta, so discard the {card}"
-                                                                   " instead."), {"card": choice.card}, 0.9,
+        text: Text = N_("Keep your threes: the other side has no meld of threes to build a Royal canasta, so discard"
+                        " the {card} instead.")
+        if any(c in RED_THREES for c in threes) and all(c in BLACK_THREES for c in kept):
+            # the red ones go down (Taktik 6): "keep your threes" beside "meld your red threes" would muddle it
+            text = NP_("Keep your black three: the other side has no meld of threes to build a Royal canasta, so"
+                       " discard the {card} instead.",
+                       "Keep your black threes: the other side has no meld of threes to build a Royal canasta, so"
+                       " discard the {card} instead.")
+        yield Hint("tactics.keep_threes", choice, kept, text, {"card": choice.card, "count": len(kept)}, 0.9,
                    tuple(a for a in legal if not (isinstance(a, Discard) and a not in other)))
 
 
@@ -734,22 +834,40 @@ def _going_out_time(state: State, legal: list[Action]) -> Iterator[Hint]:
 
 
 def _watch_score(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """Tip: "Om det andra laget är nära 18.000 poäng vid början av given och ditt lag är långt efter"."""
+    """Taktik 14: "Var alltid uppmärksam på poängställningen under spelets gång ... Om det andra
+    laget är nära 18.000 poäng vid början av given och ditt lag är långt efter, kan din bästa chans
+    ... vara att få din Samba och en Canasta och gå ut": a way out that wins the game is taken; near
+    the other side's win, the side gets its canastas (the Samba first) and goes out."""
+    if state.phase is not Phase.PLAY:
+        return
     team = state.team_of(state.turn)
     rules = state.rules
-    leader = max(state.scores[t] for t in range(len(state.teams)) if t != team)
-    if state.phase is not Phase.PLAY or leader < rules.target - 3000 or leader - state.scores[team] < 3000:
-        return
     found = ways_out(state, legal) if state.can_go_out(team) else []
+    for _, steps in found:
+        totals = _way_out_totals(state, steps)
+        game = [s + t for s, t in zip(state.scores, totals or ())]
+        if totals is not None and rules.winner(game) == team:
+            yield Hint("tactics.watch_score", steps[0], state.hands[state.turn],
+                       N_("Going out now brings your side to {total} points, past the {target} that wins the game."),
+                       {"total": game[team], "target": rules.target}, 2.7)
+            return
+    near, far = _score_marks(state)
+    leader = max(state.scores[t] for t in range(len(state.teams)) if t != team)
+    if leader < near or leader - state.scores[team] < far:
+        return
     melds = [a for a in legal if isinstance(a, MeldAction)]
     sambas = _special(state, legal, MeldKind.SAMBA)
     # the text's own move: the Samba first where one can go down, then the most cards
     action: Action | None = found[0][1][0] if found else (
         max(sambas or melds, key=lambda a: len(a.cards())) if melds else safest_discard(state, legal))
+    text = (N_("The other side is near {target} and far ahead: get your Samba and a canasta and go out before"
+               " they can win.") if _has(state, MeldKind.SAMBA) else
+            NP_("The other side is near {target} and far ahead: get the {count} canasta you need and go out before"
+                " they can win.", "The other side is near {target} and far ahead: get the {count} canastas you need"
+                " and go out before they can win."))
     if action is not None and is_legal(state, action):
-        yield Hint("tactics.watch_score", action, (), N_("The other side is near {target} and far ahead: get your Samba"
-                                                         " and a canasta and go out before they can win."),
-                   {"target": rules.target}, 2.2, tuple(a for a in legal if isinstance(a, MeldAction)))
+        yield Hint("tactics.watch_score", action, (), text, {"target": rules.target, "count": rules.canastas_to_go_out},
+                   2.2, tuple(a for a in legal if isinstance(a, MeldAction)))
 
 
 def _shed_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -785,7 +903,11 @@ TIPS: tuple[Tip, ...] = (
     Tip("tactics.keep_cards", ALL, "000 Taktik", _keep_cards),
     Tip("tactics.joker_first", ALL, "000 Taktik", _joker_first),
     Tip("tactics.dont_rush_pile", ALL, "000 Taktik", _dont_rush_pile),
-    Tip("tactics.samba_cards", ROYAL, "000 Taktik", _samba_cards),
+    Tip("tactics.take_pile", ALL, "000 Taktik", _take_pile_now),
+    Tip("tactics.deny_pile", ALL, "000 Taktik", _deny_pile),
+    # Taktik 5 warns against melding Samba cards: said about a meld the learner makes, not as advice
+    # against a meld nobody proposed
+    Tip("tactics.samba_cards", ROYAL, "000 Taktik", _samba_cards, shown=False),
     Tip("tactics.meld_red_threes", ROYAL, "000 Taktik", _meld_red_threes),
     Tip("tactics.keep_threes", ROYAL, "000 Taktik", _keep_threes),
     Tip("tactics.opening_order", ROYAL, "000 Taktik", _opening_order),
@@ -793,7 +915,7 @@ TIPS: tuple[Tip, ...] = (
     Tip("tactics.secret_samba", ROYAL, "000 Taktik", _secret_samba),
     Tip("tactics.strong_opening", ROYAL, "000 Taktik", _strong_opening),
     Tip("tactics.going_out_time", ALL, "000 Taktik", _going_out_time),
-    Tip("tactics.watch_score", ROYAL, "000 Taktik", _watch_score),
+    Tip("tactics.watch_score", ALL, "000 Taktik", _watch_score),
     Tip("tactics.shed_cards", ALL, "000 Taktik", _shed_cards),
 )
 
@@ -886,7 +1008,7 @@ def hints(state: State, seat: int | None = None) -> list[Hint]:
     if state.is_over() or (seat is not None and seat != state.turn):
         return []
     legal = legal_actions(state)
-    found = [hint for tip in TIPS if state.rules.name in tip.variants for hint in tip.detect(state, legal)]
+    found = [hint for tip in TIPS if state.rules.name in tip.variants and tip.shown for hint in tip.detect(state, legal)]
     tactic_openings = [h for h in found if h.tip in ("tactics.opening_order", "tactics.strong_opening")]
     if tactic_openings:
         # Taktik 8 and 10 choose among the openings the rule allows: the rule hint stands below them
@@ -896,6 +1018,8 @@ def hints(state: State, seat: int | None = None) -> list[Hint]:
                  if h.tip == "rule.opening" else h for h in found]
     if any(isinstance(h.action, Discard) for h in found if h.tip != "tactics.safe_discard"):
         found = [h for h in found if h.tip != "tactics.safe_discard"]  # a tip's own discard says more
+    if any(isinstance(h.action, Discard) for h in found if h.tip not in ("tactics.safe_discard", "tactics.deny_pile")):
+        found = [h for h in found if h.tip != "tactics.deny_pile"]
     if any(h.tip == "tactics.dont_rush_pile" for h in found):
         # Taktik 11 says the pile can be taken but need not be: "you can take the pile" beside it
         # would advise against it (and outrank it)
@@ -908,4 +1032,4 @@ def hints(state: State, seat: int | None = None) -> list[Hint]:
     return kept
 
 
-__all__ = ["Hint", "TIPS", "against", "contradictions", "discard_cost", "hints", "safest_discard", "strong_move", "ways_out"]
+__all__ = ["Hint", "TIPS", "advice", "against", "contradictions", "discard_cost", "hints", "safest_discard", "strong_move", "ways_out"]

@@ -128,25 +128,23 @@ def _royal(hand: list[str], **fields: object):  # type: ignore[no-untyped-def]
     return state_of([], **{**ROYAL_OPENED, "phase": "play", **fields, "hands": [hand, 15, 15, 15]})
 
 
-def test_royal_samba_cards_are_not_melded_as_ranks_but_classic_stays_silent() -> None:
-    hand = ["9c", "9d", "9h", "Kc", "4s", "6d"]
-    assert "tactics.samba_cards" in _tips(_royal(hand))
-    assert "tactics.samba_cards" not in _tips(state_of(hand, phase="play", **OPENED))
-    assert "tactics.samba_cards" not in _tips(_royal(["Ac", "Ad", "Ah", "Kc", "4s", "6d"]))
-
-
 def test_royal_samba_cards_discard_keeps_the_run_and_yields_when_the_other_side_can_go_out() -> None:
     # from a real game: the discard the tip offered was the J♠ of the 10♠ J♠ Q♠ it had just praised
+    from engine.hints import against
+
     hand = ["2d", "2h", "3s", "3s", "4h", "5c", "7c", "7c", "7d", "10s", "Js", "Qs", "Kc", "JK", "JK"]
     melds = {"melds": [[["Ac", "As", "As"]], [["3d"], ["10c", "10h", "10s", "JK"], ["7c", "7d", "7s"]]]}
-    (hint,) = [h for h in hints(_royal(hand, **melds)) if h.tip == "tactics.samba_cards"]
+    sevens = parse_action({"type": "meld", "melds": [["7c", "7c", "7d"]]})
+    (hint,) = [h for h in against(_royal(hand, **melds), sevens) if h.tip == "tactics.samba_cards"]
     assert pretty_card(hint.action.card) not in ("10♠", "J♠", "Q♠")  # type: ignore[attr-defined]
+    assert "7♣ 7♣ 7♦" in hint.explanation()
     # the other side has its Samba and canasta and a player with two cards: meld, do not save
     close = {"melds": [[["Ac", "As", "As"]], [["10s", "Js", "Qs", "9s", "Ks", "8s", "As"],
                                              ["2d", "2h", "JK", "JK", "2h", "2s", "JK"]]]}
     state = state_of([], **{**ROYAL_OPENED, "phase": "play", **close, "hands": [["9d", "9s", "2s", "Jh", "Js", "8c"], 2, 6, 5]})
-    tips = _tips(state)
-    assert "tactics.shed_cards" in tips and "tactics.samba_cards" not in tips
+    assert "tactics.shed_cards" in _tips(state)
+    assert not [h for h in against(state, parse_action({"type": "meld", "melds": [["9d", "9s", "2s"]]}))
+                if h.tip == "tactics.samba_cards"]
 
 
 def test_royal_meld_red_threes_early() -> None:
