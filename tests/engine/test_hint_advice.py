@@ -161,3 +161,37 @@ def test_the_way_out_names_staying_in_where_a_canasta_is_near_and_the_other_side
     assert "Or stay in" in text and "1 card from a canasta" in text
     threatened = {"melds": [melds["melds"][0], [["Kh", "Kd", "Ks", "Kc", "Kh", "Kd", "Ks"]]]}
     assert "Or stay in" not in _hint(state_of(["5c", "5d", "5h", "9d"], phase="play", **threatened), "rule.go_out").explanation()
+
+
+def test_a_wild_card_goes_onto_the_mixed_meld_nearest_a_canasta_not_onto_a_natural_one() -> None:
+    # the kings already hold a wild card: the 2♣ costs no natural canasta there, and held it counts against
+    melds = [[["Kh", "Kd", "Ks", "2d", "Kc"], ["9h", "9d", "9s", "9c"], ["5h", "5d", "JK"]], []]
+    state = state_of(["2c", "4s", "7h", "Jd", "8c"], phase="play", melds=melds)
+    hint = _hint(state, "tactics.wild_to_meld")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 0
+    assert "1 card from a canasta" in hint.explanation()
+    natural = [[["Kh", "Kd", "Ks", "Kc", "Kh"], ["9h", "9d", "9s", "9c"]], []]  # no mixed meld to take it
+    assert "tactics.wild_to_meld" not in {h.tip for h in hints(state_of(["2c", "4s", "7h", "Jd", "8c"], phase="play",
+                                                                        melds=natural))}
+    royal = state_of([], variant="royal", phase="play", melds=melds,
+                     hands=[["2c", "4s", "7h", "Jd", "8c"], 15, 15, 15])  # Royal keeps wild cards for a Bolivia
+    assert "tactics.wild_to_meld" not in {h.tip for h in hints(royal)}
+
+
+def test_the_safe_discard_is_not_a_card_the_sides_own_meld_takes() -> None:
+    # the A♣ fits none of the next side's melds, but it fits ours: another lone card goes instead
+    melds = [[["Ah", "Ad", "As"]], [["7c", "7d", "7h"]]]
+    choice = safest_discard(state_of(["Ac", "Kd", "5s", "9h"], phase="play", melds=melds), legal_actions(
+        state_of(["Ac", "Kd", "5s", "9h"], phase="play", melds=melds)))
+    assert choice is not None and pretty_card(choice.card) != "A♣"
+
+
+def test_black_threes_in_the_pile_do_not_make_it_worth_taking_where_the_stock_gives_two() -> None:
+    melds = [[["Kh", "Kd", "Ks"]], []]
+    swedish = state_of(["Kc", "4d", "8d", "8s", "Qs"], variant="swedish", phase="draw", melds=melds,
+                       pile=["3c", "3s", "Qh", "Kd"])
+    hint = _hint(swedish, "tactics.dont_rush_pile")
+    assert "2 cards worth having" in hint.explanation() and "rule.take_pile" not in {h.tip for h in hints(swedish)}
+    # Classic draws one card: a pile of three with a black three is still worth taking
+    classic = state_of(["Kc", "4d", "8d", "8s", "Qs"], phase="draw", melds=melds, pile=["3c", "Qh", "Kd"])
+    assert "tactics.dont_rush_pile" not in {h.tip for h in hints(classic)}
