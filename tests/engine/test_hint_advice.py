@@ -195,3 +195,14 @@ def test_black_threes_in_the_pile_do_not_make_it_worth_taking_where_the_stock_gi
     # Classic draws one card: a pile of three with a black three is still worth taking
     classic = state_of(["Kc", "4d", "8d", "8s", "Qs"], phase="draw", melds=melds, pile=["3c", "Qh", "Kd"])
     assert "tactics.dont_rush_pile" not in {h.tip for h in hints(classic)}
+
+
+def test_past_keeping_a_ready_meld_goes_down_before_the_discard() -> None:
+    # seven cards of eleven: Taktik 1's keeping is behind, the jacks go down rather than wait in the hand
+    hand = ["Jc", "Jd", "Jh", "4s", "7h", "9d", "Kc"]
+    hint = _hint(state_of(hand, phase="play", **OPENED), "tactics.meld_ready")
+    assert [pretty_card(c) for c in hint.action.cards()] == ["J♣", "J♦", "J♥"]  # type: ignore[attr-defined]
+    assert "tactics.keep_cards" not in {h.tip for h in hints(state_of(hand, phase="play", **OPENED))}
+    # eight cards: still Taktik 1's "minst åtta" (scaled), and no ready meld is urged
+    big = state_of([*hand, "5d"], phase="play", **OPENED)
+    assert "tactics.meld_ready" not in {h.tip for h in hints(big)}

@@ -55,10 +55,10 @@ def _silent(state: State, tip: str) -> None:
 
 # 1. "Hans hand bör innehålla minst åtta eller fler kort ... tre femmor ... bättre att använda dem senare"
 def test_tip_1_keep_cards() -> None:
-    hand = ["5c", "5d", "5h", "9s", "Kh", "Jd", "8c"]
+    hand = ["5c", "5d", "5h", "9s", "Kh", "Jd", "8c", "4h"]
     hint = _fires(_state(hand), "tactics.keep_cards")
     assert isinstance(hint.action, Discard) and "5♣" in hint.explanation()
-    _silent(_state(hand[:5]), "tactics.keep_cards")  # five cards: nothing left to keep back
+    _silent(_state(hand[:7]), "tactics.keep_cards")  # seven cards: nothing left to keep back
     # "ända till den grad att motståndarlaget skulle kunna gå ut": no longer once the other side can
     _silent(_state(hand, melds=[OPENED, [["Ah", "Ad", "Ac", "As", "Ah", "Ad", "Ac"]]]), "tactics.keep_cards")
 

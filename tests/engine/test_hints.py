@@ -102,7 +102,7 @@ def test_keep_pairs_while_the_pile_is_frozen() -> None:
 
 
 def test_keep_eight_cards_rather_than_melding_small() -> None:
-    hand = ["5c", "5d", "5h", "9s", "Kh", "Jd", "8c"]
+    hand = ["5c", "5d", "5h", "9s", "Kh", "Jd", "8c", "4h"]
     assert "tactics.keep_cards" in _tips(state_of(hand, phase="play", **OPENED))
     canasta = [["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"]]
     assert "tactics.keep_cards" not in _tips(state_of(hand[:4] + ["Jd", "8c", "9c"], phase="play",
