@@ -959,9 +959,11 @@ def _shed_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
     if close and melds:
         team = state.team_of(state.turn)
 
-        def shed(action: MeldAction) -> tuple[int, int, int]:  # canastas completed, then cards, then points
+        def shed(action: MeldAction) -> tuple[int, int, int, int]:
+            # canastas completed, the richest first (a Bolivia before a mixed canasta), then cards, then points
             after = apply(state, action)
-            return (after.canastas(team), len(action.cards()), sum(state.rules.value(c) for c in action.cards()))
+            bonus = sum(state.rules.meld_bonus(m) for m in after.melds[team])
+            return (after.canastas(team), bonus, len(action.cards()), sum(state.rules.value(c) for c in action.cards()))
 
         best = max(melds, key=shed)
         yield Hint("tactics.shed_cards", best, cards_of(best), N_("The other side can go out any moment: meld as many"

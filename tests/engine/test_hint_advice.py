@@ -206,3 +206,15 @@ def test_past_keeping_a_ready_meld_goes_down_before_the_discard() -> None:
     # eight cards: still Taktik 1's "minst åtta" (scaled), and no ready meld is urged
     big = state_of([*hand, "5d"], phase="play", **OPENED)
     assert "tactics.meld_ready" not in {h.tip for h in hints(big)}
+
+
+def test_shedding_completes_the_richest_canasta_first() -> None:
+    # from a hold-out position: the joker completes the 8s (a mixed canasta) or the Bolivia (2500):
+    # tip 15's meld is the Bolivia, as the canasta hint says
+    ours = [["8c", "8s", "2h", "8c", "8h", "8d"], ["2s", "JK", "JK", "JK", "2c", "2d"], ["Qh", "Qd", "Qc"]]
+    theirs = [["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"], ["4h", "5h", "6h", "7h", "8h", "9h", "10h"]]
+    state = state_of([], variant="royal", phase="play", melds=[ours, theirs],
+                     hands=[["JK", "4d", "5d", "9h", "Jc"], 1, 15, 15])
+    shed = _hint(state, "tactics.shed_cards")
+    assert isinstance(shed.action, MeldAction) and shed.action.layoffs[0].onto == 1
+    assert _hint(state, "tactics.complete_canasta").action == shed.action
