@@ -951,26 +951,53 @@ def _watch_score(state: State, legal: list[Action]) -> Iterator[Hint]:
                    2.2, tuple(a for a in legal if isinstance(a, MeldAction)))
 
 
+def _shed_plan(state: State, legal: Sequence[Action], budget: int = 300) -> tuple[Action, ...]:
+    """The turn's melds (up to three, lay-offs one meld at a time) that leave the side best off if
+    the other side goes out next: what they add on the table (cards and canasta bonuses) minus what
+    is left in the hand after the discard. A card to discard is kept; going out is the way out's."""
+    team = state.team_of(state.turn)
+    rules = state.rules
+    worth = _table_worth(state, team)
+    best: tuple[int, tuple[Action, ...]] = (-10**9, ())
+    spent = 0
+
+    def value(after: State) -> int:
+        left = sorted(rules.value(c) for c in after.hands[state.turn])
+        return _table_worth(after, team) - worth - sum(left[:-1])  # the highest card goes on the discard
+
+    def extend(current: State, steps: tuple[Action, ...], moves: Sequence[Action]) -> None:
+        nonlocal spent, best
+        for action in moves:
+            if not isinstance(action, MeldAction) or spent >= budget:
+                continue
+            spent += 1
+            after = apply(current, action)
+            if after.phase is not Phase.PLAY or len(after.hands[state.turn]) < 1:
+                continue
+            plan = steps + (action,)
+            score = value(after)
+            if score > best[0] or (score == best[0] and len(plan) < len(best[1])):
+                best = (score, plan)
+            if len(plan) < 3:
+                extend(after, plan, legal_actions(after))
+
+    extend(state, (), legal)
+    return best[1]
+
+
 def _shed_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
     """"När motståndarlaget har kompletterat en Canasta och en Samba och åtminstone en av spelarna
-    i det laget endast har några få kort kvar ... reducera antalet kort på din hand"."""
-    if state.phase is not Phase.PLAY:
+    i det laget endast har några få kort kvar ... reducera antalet kort på din hand": the melds of
+    the turn that leave the side best off (``_shed_plan``: completing canastas, the richest first,
+    then the points left in the hand), shown whole."""
+    if state.phase is not Phase.PLAY or not _other_side_close(state):
         return
-    close = _other_side_close(state)
-    melds = [a for a in legal if isinstance(a, MeldAction)]
-    if close and melds:
-        team = state.team_of(state.turn)
-
-        def shed(action: MeldAction) -> tuple[int, int, int, int]:
-            # canastas completed, the richest first (a Bolivia before a mixed canasta), then cards, then points
-            after = apply(state, action)
-            bonus = sum(state.rules.meld_bonus(m) for m in after.melds[team])
-            return (after.canastas(team), bonus, len(action.cards()), sum(state.rules.value(c) for c in action.cards()))
-
-        best = max(melds, key=shed)
-        yield Hint("tactics.shed_cards", best, cards_of(best), N_("The other side can go out any moment: meld as many"
-                                                                   " cards as you can, such as {cards}."),
-                   {"cards": cards_of(best)}, 2.4, tuple(melds))
+    plan = _shed_plan(state, legal)
+    if plan:
+        cards = tuple(c for step in plan for c in cards_of(step))
+        yield Hint("tactics.shed_cards", plan[0], cards, N_("The other side can go out any moment: meld as many"
+                                                              " cards as you can, such as {cards}."),
+                   {"cards": cards}, 2.4, tuple(a for a in legal if isinstance(a, MeldAction)))
 
 
 TIPS: tuple[Tip, ...] = (

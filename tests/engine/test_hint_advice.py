@@ -218,3 +218,14 @@ def test_shedding_completes_the_richest_canasta_first() -> None:
     shed = _hint(state, "tactics.shed_cards")
     assert isinstance(shed.action, MeldAction) and shed.action.layoffs[0].onto == 1
     assert _hint(state, "tactics.complete_canasta").action == shed.action
+
+
+def test_shedding_plans_the_turn_and_completes_a_canasta_with_both_wild_cards() -> None:
+    # from a real game: "the most cards in one meld" put 2♠ 2♠ 6♥ 6♠ down; both twos on the 4s complete a
+    # canasta (300 more), and the plan is shown whole
+    ours = [["4h", "4h", "4d", "4s", "4c"], ["Qh", "Qd", "Qc"]]
+    theirs = [["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"], ["Ah", "Ad", "Ac", "As", "Ah", "Ad", "Ac"]]
+    state = state_of([], phase="play", melds=[ours, theirs], hands=[["2s", "2s", "6h", "6s", "7c", "7h", "10c"], 2, 9, 9])
+    hint = _hint(state, "tactics.shed_cards")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs and hint.action.layoffs[0].onto == 0
+    assert [pretty_card(c) for c in hint.cards].count("2♠") == 2
