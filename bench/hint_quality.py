@@ -10,6 +10,7 @@ in ``bench/hint_reference.json``, so the hints can be changed and re-judged with
 
     python bench/hint_quality.py --positions 40 --reference 12      # a subset: minutes on two cores
     python bench/hint_quality.py --cached-only                        # re-judge from the cache alone
+    python bench/hint_quality.py --holdout 19                         # 160 positions the hints were not tuned on
 
 It prints JSON per variant: how often the top hint's move is the reference's best or within its
 noise (1.96 standard errors of the paired difference), its mean and worst loss in points, the
@@ -55,15 +56,16 @@ CACHE = HERE / "hint_reference.json"
 PER_VARIANT = 100  # four-player tables take 40 of Wiener's and Royal's; the other tables share the rest
 
 
-def build(seed: int = 18) -> list[dict[str, Any]]:
+def build(seed: int = 18, per_variant: int = PER_VARIANT) -> list[dict[str, Any]]:
     """Positions from club games at every table of every variant (seeded: the same set every time)."""
     rng = random.Random(seed)
     club = ClubBot()
     out: list[dict[str, Any]] = []
+    four = round(0.4 * per_variant)
     for name, variant in VARIANTS.items():
         tables = variant.tables
-        shares = {t.name: PER_VARIANT for t in tables} if len(tables) == 1 else {
-            t.name: 40 if t.name == "4" else -(-(PER_VARIANT - 40) // (len(tables) - 1)) for t in tables}
+        shares = {t.name: per_variant for t in tables} if len(tables) == 1 else {
+            t.name: four if t.name == "4" else -(-(per_variant - four) // (len(tables) - 1)) for t in tables}
         for table in tables:
             rules = variant.for_people(table.people, table.name)
             found = 0
@@ -187,14 +189,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--width", type=int, default=6, help="other legal actions scored besides the hints' moves")
     parser.add_argument("--cached-only", action="store_true", help="search nothing: judge with the cache alone")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--holdout", type=int, metavar="SEED", default=None,
+                        help="a second, smaller set drawn with SEED (40 a variant) and its own cache: hints tuned on"
+                             " the first set are checked on positions they were not tuned on")
     args = parser.parse_args(argv)
-    if args.build or not POSITIONS.exists():
-        POSITIONS.write_text(json.dumps(build(), separators=(",", ":")) + "\n")
-    entries = json.loads(POSITIONS.read_text())
+    positions, cache_file = POSITIONS, CACHE
+    if args.holdout is not None:
+        positions = HERE / f"hint_positions_holdout{args.holdout}.json"
+        cache_file = HERE / f"hint_reference_holdout{args.holdout}.json"
+        if not positions.exists():
+            positions.write_text(json.dumps(build(args.holdout, 40), separators=(",", ":")) + "\n")
+    elif args.build or not positions.exists():
+        positions.write_text(json.dumps(build(), separators=(",", ":")) + "\n")
+    entries = json.loads(positions.read_text())
     if args.variant:
         entries = [e for e in entries if e["variant"] == args.variant]
     entries = _subset(entries, args.positions)
-    cache: dict[str, Any] = json.loads(CACHE.read_text()) if CACHE.exists() else {}
+    cache: dict[str, Any] = json.loads(cache_file.read_text()) if cache_file.exists() else {}
     if not args.cached_only:
         jobs = []
         for entry in entries:
@@ -207,7 +218,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         with ProcessPoolExecutor(args.workers, mp_context=multiprocessing.get_context("fork")) as pool:
             for (entry, _, _), margins in zip(jobs, pool.map(_search, jobs)):
                 cache[entry["id"]]["margins"].update(margins)
-        CACHE.write_text(json.dumps(cache, separators=(",", ":"), sort_keys=True) + "\n")
+        cache_file.write_text(json.dumps(cache, separators=(",", ":"), sort_keys=True) + "\n")
     report: dict[str, Any] = {"reference_playouts": args.reference, "variants": {}}
     rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for entry in entries:

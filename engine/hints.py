@@ -4,174 +4,66 @@
 action it suggests (one the judge accepts), the cards to highlight, and an explanation built from
 the position's facts. Rule hints say what is possible and why; tactics hints are the tips of seed
 000's section "Taktik" (Royal Canasta), each its own detector, each tagged with the variants where
-it is good advice (the Samba and threes tips are Royal's alone).
+it is good advice (the Samba and threes tips are Royal's alone). The detectors live by concept in
+``engine.hint_rules`` (the rules), ``engine.hint_taktik`` (tips 1-11) and ``engine.hint_timing``
+(tips 12-15); what they share in ``engine.hint_facts``. This module holds their table and the API.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
-from engine.actions import Action, AnswerGoOut, Discard, Draw, MeldAction, TakePile, canonical, cards_of, is_lay_off_only
-from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place, suit
+from engine.actions import Action, Discard, Draw, MeldAction, TakePile, cards_of
+from engine.cards import WILD, rank, run_place
 from engine.errors import FactValue
-from engine.game import apply, is_legal
-from engine.going_out import going_out_plan
-from engine.i18n import NP_, N_, Text, translate_text
+from engine.game import apply
+from engine.hint_facts import ALL, REASONS, ROYAL, Hint, Tip, _has, discard_cost, safest_discard, ways_out
+from engine.hint_rules import (
+    _answer,
+    _complete_canasta,
+    _draw,
+    _going_out,
+    _not_out_yet,
+    _opening,
+    _safe_discard,
+    _take_pile,
+)
+from engine.hint_taktik import (
+    _joker_first,
+    _keep_cards,
+    _keep_pairs,
+    _keep_threes,
+    _meld_ready,
+    _meld_red_threes,
+    _opening_order,
+    _samba_cards,
+    _sambas_win,
+    _secret_samba,
+    _strong_opening,
+    _wild_to_meld,
+)
+from engine.hint_timing import _deny_pile, _dont_rush_pile, _going_out_time, _shed_cards, _take_pile_now, _watch_score
+from engine.i18n import N_, Text
 from engine.legal import legal_actions
 from engine.melds import MeldKind
-from engine.rulebook import format_facts
 from engine.state import Phase, State
 
-ALL = frozenset({"classic", "wiener", "royal", "swedish"})
-# Taktik 5: "Varje Samba ... innehåller en åtta, nia och en tia ... undvika att mäla sjuor och knektar"
-SAMBA_CORE = {8: 2, 9: 2, 10: 2, 7: 1, 11: 1}
-ROYAL = frozenset({"royal"})
+
+def _review_only(state: State, legal: list[Action]) -> list[Hint]:
+    """The hints of the tips that speak only about a move made (``Tip.shown`` false)."""
+    return [h for tip in TIPS if not tip.shown and state.rules.name in tip.variants for h in tip.detect(state, legal)]
 
 
-@dataclass(frozen=True)
-class Hint:
-    tip: str
-    action: Action
-    cards: tuple[Card, ...]
-    text: Text
-    facts: Mapping[str, FactValue] = field(default_factory=dict)
-    weight: float = 1.0  # higher first
-    others: tuple[Action, ...] = ()  # other actions that follow the same advice (any lone card, …)
-    more: tuple[Text, ...] = ()  # further sentences, with the same facts (the strong player's margin)
-
-    def follows(self, action: Action) -> bool:
-        """Whether ``action`` follows this advice (the review of a hand asks); the order the cards
-        were picked in does not matter."""
-        mine = canonical(action)
-        return mine == canonical(self.action) or any(mine == canonical(other) for other in self.others)
-
-    def explanation(self, lang: str = "en") -> str:
-        facts = format_facts(self.facts, lang)
-        return " ".join(translate_text(t, self.facts, lang).format(**facts) for t in (self.text, *self.more))
-
-
-@dataclass(frozen=True)
-class Tip:
-    tip: str
-    variants: frozenset[str]
-    source: str  # where the advice comes from
-    detect: Callable[[State, list[Action]], Iterator[Hint]]
-
-
-def _neighbours(card: Card, other: Card) -> bool:
-    """Two natural cards of one suit at most two ranks apart (aces high), the makings of a run."""
-    if WILD[card] or WILD[other] or suit(card) != suit(other) or rank(other) == 3:
-        return False
-    return 0 < abs(run_place(card) - run_place(other)) <= 2
-
-
-def _meanwhile(state: State, legal: list[Action], action: Action) -> tuple[Action, ...]:
-    """The other melds that leave ``action``'s cards in the hand: the turn goes on after them, so
-    they do not go against advice to meld those cards (the review of a hand asks)."""
-    hand = Counter(state.hands[state.turn])
-    need = Counter(cards_of(action))
-    return tuple(a for a in legal if isinstance(a, MeldAction) and a != action
-                 and all((hand - Counter(a.cards()))[c] >= n for c, n in need.items()))
-
-
-def _other_side_close(state: State) -> list[int]:
-    """The other sides that may go out and hold a player with few cards (Taktik 15's situation)."""
-    team = state.team_of(state.turn)
-    return [t for t, seats in enumerate(state.teams) if t != team and state.rules.has_canastas_to_go_out(state.melds[t])
-            and min(len(state.hands[s]) for s in seats) <= 4]
-
-
-def _has(state: State, kind: MeldKind) -> bool:
-    """Whether the variant has melds of ``kind`` (Royal's Sambas, its meld of threes)."""
-    return kind.value in state.rules.meld_kinds
-
-
-def _meldable(legal: list[Action]) -> set[Card]:
-    """The cards of the hand that some meld action can put down now."""
-    return {c for a in legal if isinstance(a, MeldAction) for c in a.cards()}
-
-
-def _next_samba_ends(state: State) -> set[Card]:
-    """The cards that extend the next side's unfinished Sambas: discarded, they hand it the pile."""
-    nxt = state.team_of(state.next_seat(state.turn))
-    ends: set[Card] = set()
-    for meld in state.melds[nxt]:
-        if meld.kind is MeldKind.SAMBA and not state.rules.is_canasta(meld):
-            places = [run_place(c) for c in meld.cards if not WILD[c]]
-            ends |= {c for c in state.hands[state.turn] if not WILD[c] and suit(c) == suit(meld.cards[0])
-                     and run_place(c) in (min(places) - 1, max(places) + 1)}
-    return ends
-
-
-def _royal_chance(state: State) -> bool:
-    """Taktik 7's exception: another side has a meld of threes, a chance at a Royal canasta."""
-    team = state.team_of(state.turn)
-    return any(m.kind is MeldKind.THREES for t in range(len(state.teams)) if t != team for m in state.melds[t])
-
-
-def _blocks(state: State, action: Discard) -> bool:
-    """Whether the discard stops the next player taking the pile (a black three, Wiener's card
-    that fits the other side's complete canasta), where the pile is worth stopping."""
-    if len(state.pile) < 2 or WILD[action.card]:
-        return False
-    after = apply(state, action)
-    return after.phase is Phase.DRAW and after.is_pile_blocked()
-
-
-def _discard_reason(state: State, action: Discard) -> str:
-    """What makes ``action`` the safe discard, in the terms :func:`safest_discard` weighs."""
-    nxt = state.team_of(state.next_seat(state.turn))
-    their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
-    if _blocks(state, action):
-        return "blocks"
-    if state.is_pile_frozen_for(nxt) and rank(action.card) in their_ranks:
-        return "melded"
-    if their_ranks and not state.is_pile_frozen_for(nxt):
-        return "fits_none"
-    return "lone"
-
-
-def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
-    """How much a discard from the hand gives away, most important first. The first six places are
-    the game's reasons (a wild card; the card extending the next side's Samba; a three Taktik 7
-    keeps; not blocking a pile worth stopping; breaking a natural pair; feeding the next side: against
-    a frozen pile a rank it has not melded, against an open pile one it has); the rest break ties."""
-    card = action.card
-    hand = state.hands[state.turn]
-    nxt = state.team_of(state.next_seat(state.turn))
-    their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
-    runs = _has(state, MeldKind.SAMBA)
-    # Taktik 7: a three stays in the hand "såvida det andra laget inte har en chans att bygga en Royal Canasta"
-    three = int(_has(state, MeldKind.THREES) and rank(card) == 3 and not _royal_chance(state))
-    same = sum(1 for c in hand if not WILD[c] and rank(c) == rank(card))
-    # where Sambas are melded, a card with a neighbour of its suit in the hand is a Samba's start
-    # (Taktik 3: "arrangera eventuella Sambas")
-    run = int(runs and rank(card) != 3 and any(_neighbours(card, c) for c in hand))
-    frozen = state.is_pile_frozen_for(nxt)
-    # an open pile goes to the next side with a card that fits its melds: worse than a broken pair;
-    # against a frozen pile it needs a natural pair, rarer in a rank it has melded: a broken pair is worse
-    feeds = int(rank(card) not in their_ranks) if frozen else int(rank(card) in their_ranks)
-    samba_end = int(runs and card in _next_samba_ends(state))
-    pair = int(same == 2 and rank(card) != 3)
-    first, second = (pair, feeds) if frozen else (feeds, pair)
-    return (int(WILD[card]), samba_end, three, int(not _blocks(state, action)), first, second, run, same,
-            -state.rules.value(card))
-
-
-REASONS = 6  # the places of ``discard_cost`` that are reasons a teacher would give
-
-
-def safest_discard(state: State, legal: Sequence[Action]) -> Discard | None:
-    """The discard that gives the next side least and breaks no pair (``discard_cost``): lone cards,
-    the highest first (they cost the most if the hand is caught); never a wild card while anything
-    else can go."""
-    discards = [a for a in legal if isinstance(a, Discard) and a.meld is None]  # from the hand
-    if not discards:
-        return None
-    return min(discards, key=lambda a: discard_cost(state, a))
+def advice(state: State, seat: int | None = None) -> list[Hint]:
+    """Every tip's advice here: the ranked hints, then the advice a review would hold a move
+    against (Taktik 5 about the meld of Samba cards the hand could make). A lesson that teaches
+    a tip checks its position with this."""
+    found = hints(state, seat)
+    if state.is_over() or (seat is not None and seat != state.turn):
+        return found
+    return found + _review_only(state, legal_actions(state))
 
 
 def against(state: State, action: Action) -> list[Hint]:
@@ -180,7 +72,7 @@ def against(state: State, action: Action) -> list[Hint]:
     worse for a reason (``discard_cost``'s first places), not by a tie-break (a correct black-three
     stopper is no "broken pair", any lone card is as good as another)."""
     out = []
-    for hint in hints(state):
+    for hint in advice(state):
         if not hint.tip.startswith("tactics.") or hint.follows(action):
             continue
         if isinstance(action, Discard) and isinstance(hint.action, Discard) and action.meld is None:
@@ -188,588 +80,6 @@ def against(state: State, action: Action) -> list[Hint]:
                 continue
         out.append(hint)
     return out
-
-
-# -- rule hints ---------------------------------------------------------------------------------
-
-
-def _take_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
-    takes = [a for a in legal if isinstance(a, TakePile)]
-    if not takes or state.phase is not Phase.DRAW:
-        return
-    # the fewest wild cards (they are worth more kept for a canasta), then the most cards melded
-    best = min(takes, key=lambda a: (sum(1 for c in cards_of(a) if WILD[c]), -len(a.melds), -len(a.meld)))
-    top = state.pile[-1]
-    facts: dict[str, FactValue] = {"count": len(state.pile), "top": top}
-    if best.onto is not None:
-        text: Text = NP_("You can take the pile ({count} card): the {top} on top goes onto your side's meld.",
-                         "You can take the pile ({count} cards): the {top} on top goes onto your side's meld.")
-        yield Hint("rule.take_pile", best, (top,), text, facts, 2 + len(state.pile) / 4)
-        return
-    facts["cards"] = tuple(best.meld)
-    frozen = state.is_pile_frozen_for(state.team_of(state.turn))
-    text = (NP_("You can take the pile ({count} card) although it is frozen: you hold {cards} to meld with the {top}.",
-                "You can take the pile ({count} cards) although it is frozen: you hold {cards} to meld with the {top}.")
-            if frozen else NP_("You can take the pile ({count} card): meld the {top} on top with {cards}.",
-                               "You can take the pile ({count} cards): meld the {top} on top with {cards}."))
-    yield Hint("rule.take_pile", best, cards_of(best), text, facts, 2 + len(state.pile) / 4)
-
-
-def _draw(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """Why the pile cannot be taken now, when it cannot: the player draws."""
-    if state.phase is not Phase.DRAW or any(isinstance(a, TakePile) for a in legal) or Draw() not in legal:
-        return
-    top = state.top()
-    if top is None:
-        return
-    team = state.team_of(state.turn)
-    held = sum(1 for c in state.hands[state.turn] if not WILD[c] and rank(c) == rank(top))
-    if state.is_pile_blocked():
-        text: Text = N_("The pile is blocked by the {top}: draw from the stock.")
-    elif state.is_pile_frozen_for(team) and held < 2 and rank(top) != 3:
-        text = N_("The pile is frozen and you do not hold {pair} to meld with the {top}: draw from the stock.")
-    else:
-        text = N_("The {top} on top fits neither your side's melds nor the cards you hold: draw from the stock.")
-    yield Hint("rule.draw", Draw(), (top,), text, {"top": top, "rank": rank(top) or 1}, 0.4)
-
-
-def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
-    team = state.team_of(state.turn)
-    if state.has_opened(team) or state.phase is not Phase.PLAY:
-        return
-    minimum = state.opening_minimum(team)
-    # what opens the side (Royal's lone red threes are melds that do not)
-    openings = [a for a in legal if isinstance(a, MeldAction) and a.melds and apply(state, a).has_opened(team)]
-    if openings:
-        def points_of(action: MeldAction) -> int:
-            return sum(state.rules.meld_points(state.rules.make_meld(m)) for m in action.melds)
-
-        runs = _has(state, MeldKind.SAMBA)
-
-        def cost(action: MeldAction) -> tuple[int, ...]:
-            cards = action.cards()
-            # Sambas need the 7s to jacks, the 8s, 9s and 10s above all (Taktik 5), where the variant has them
-            samba_cards = sum(SAMBA_CORE.get(rank(c), 0) for c in cards if not WILD[c]) if runs else 0
-            wilds = sum(1 for c in cards if WILD[c])
-            if runs and any(state.rules.make_meld(m).kind in (MeldKind.SAMBA, MeldKind.BOLIVIA) for m in action.melds):
-                # Taktik 8: "En kraftfull öppning är en del av en Bolivia och en eller flera eventuella
-                # Sambas": an opening that holds a Samba or a Bolivia comes first, the most of them
-                kinds = sum(1 for m in action.melds if state.rules.make_meld(m).kind in (MeldKind.SAMBA, MeldKind.BOLIVIA))
-                return (-kinds, len(cards), wilds, -points_of(action))
-            # the fewest wild cards first where no Samba is at stake: one that reaches the minimum beats
-            # two (K K ★ before K K 2 ★); in Royal the Samba's cards weigh more (Taktik 5)
-            return (0, len(cards), samba_cards, wilds, -points_of(action)) if runs else (0, wilds, len(cards), -points_of(action))
-
-        # The fewest cards that reach the minimum, sparing wild cards, then the most points: showing the
-        # biggest opening would teach the learner to empty the hand, against Taktik 1 ("minst åtta
-        # eller fler kort").
-        best = min(openings, key=cost)
-        points = points_of(best)
-        yield Hint("rule.opening", best, cards_of(best), N_("Your side needs {minimum} points to open:"
-                                                            " {cards} make {points}."),
-                   {"minimum": minimum, "cards": cards_of(best), "points": points}, 2.0)
-        return
-    discard = safest_discard(state, legal)
-    if discard is not None:
-        yield Hint("rule.opening", discard, (), N_("Your side needs {minimum} points to open and your hand does not"
-                                                   " reach them yet: discard and wait for cards."),
-                   {"minimum": minimum}, 0.5)
-
-
-def _way_out_margin(state: State, steps: Sequence[Action]) -> int | None:
-    """The hand's margin for the side (its points minus the best other side's) after ``steps``
-    go out, or ``None`` if they do not."""
-    from engine.scoring import score_hand
-
-    team = state.team_of(state.turn)
-    after = state
-    for step in steps:
-        if not is_legal(after, step):
-            return None
-        after = apply(after, step)
-    if after.phase is Phase.PLAY or after.hands[state.turn]:
-        return None
-    totals = [s.total for s in score_hand(after)]
-    return totals[team] - max(t for i, t in enumerate(totals) if i != team)
-
-
-def ways_out(state: State, legal: Sequence[Action], budget: int = 300) -> list[tuple[int, tuple[Action, ...]]]:
-    """Every way out the search and the legal melds show, each with its margin, the best first:
-    the plan's own, and sequences of up to three melds (lay-offs one meld at a time are separate
-    actions) that leave at most the one card to discard, tried within ``budget`` steps. Where a wild
-    card goes, or whether a Samba or a Bolivia is completed, decides hundreds of points."""
-    plan = going_out_plan(state)
-    if plan is None:
-        return []  # the complete search found no way: none of the sequences below goes out either
-    candidates: list[tuple[Action, ...]] = [
-        ((plan.meld,) if plan.meld is not None else ()) + ((Discard(plan.discard),) if plan.discard is not None else ())]
-    spent = 0
-
-    def extend(current: State, steps: tuple[Action, ...], moves: Sequence[Action]) -> None:
-        nonlocal spent
-        hand = current.hands[current.turn]
-        if len(hand) == 1 and Discard(hand[0]) in moves:
-            candidates.append(steps + (Discard(hand[0]),))
-        for action in moves:
-            if not isinstance(action, MeldAction) or spent >= budget:
-                continue
-            spent += 1
-            after = apply(current, action)
-            if after.phase is not Phase.PLAY or not after.hands[current.turn]:
-                candidates.append(steps + (action,))
-            elif len(steps) < 2:
-                extend(after, steps + (action,), legal_actions(after))
-
-    extend(state, (), legal)
-    scored = [(m, c) for c in dict.fromkeys(candidates) if c and (m := _way_out_margin(state, c)) is not None]
-    return sorted(scored, key=lambda p: (-p[0], len(p[1])))
-
-
-_WAY_OUT: Mapping[tuple[bool, bool], Text] = {
-    (True, True): N_("You can go out now: meld {cards}, then discard the {card}. The hand ends {points} points"
-                     " in your side's favour, the most any way out gives."),
-    (True, False): N_("You can go out now: meld {cards}. The hand ends {points} points in your side's favour,"
-                      " the most any way out gives."),
-    (False, True): N_("You can go out now: discard the {card}. The hand ends {points} points in your side's"
-                      " favour."),
-}
-
-
-def _going_out(state: State, legal: list[Action]) -> Iterator[Hint]:
-    if state.phase is not Phase.PLAY or state.turn_state.permission is False:
-        return
-    found = ways_out(state, legal)
-    if not found:
-        return
-    margin, steps = found[0]
-    melded = tuple(c for step in steps if isinstance(step, MeldAction) for c in step.cards())
-    last = steps[-1] if isinstance(steps[-1], Discard) else None
-    facts: dict[str, FactValue] = {"cards": melded, "points": margin}
-    if last is not None:
-        facts["card"] = last.card
-    text = _WAY_OUT[(bool(melded), last is not None)]
-    yield Hint("rule.go_out", steps[0], state.hands[state.turn], text, facts, 2.5, more=_stay_in(state, facts))
-
-
-def _stay_in(state: State, facts: dict[str, FactValue]) -> tuple[Text, ...]:
-    """Taktik 13's other half: "kommer du ofta att vilja fortsätta omgången eftersom de mälningar som
-    du bygger har mer potential": said beside the way out where the other side cannot go out yet
-    and a meld of the side's is one or two cards from a canasta."""
-    team = state.team_of(state.turn)
-    rules = state.rules
-    if _other_side_close(state) or any(rules.has_canastas_to_go_out(state.melds[t])
-                                       for t in range(len(state.teams)) if t != team):
-        return ()
-    near = [m for m in state.melds[team] if m.kind is MeldKind.RANK and 1 <= rules.canasta_size - len(m.cards) <= 2]
-    if not near:
-        return ()
-    meld = max(near, key=lambda m: len(m.cards))
-    facts.update(rank=meld.rank, count=rules.canasta_size - len(meld.cards))
-    return (NP_("Or stay in: the other side cannot go out yet, and your meld of {rank_of} is {count} card from a"
-                " canasta; Taktik 13 says melds with more to come are often worth more than going out now.",
-                "Or stay in: the other side cannot go out yet, and your meld of {rank_of} is {count} cards from a"
-                " canasta; Taktik 13 says melds with more to come are often worth more than going out now."),)
-
-
-# -- the tactics section of seed 000 --------------------------------------------------------------
-
-
-def _keep_pairs(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"Det är klokt att behålla dubletter av samma valör när högen är frusen"."""
-    if state.phase is not Phase.PLAY or state.freezer() is None:
-        return
-    hand = state.hands[state.turn]
-    counts: dict[int, int] = {}
-    for card in hand:
-        if not WILD[card] and rank(card) != 3:  # threes are never a pair to take the pile with
-            counts[rank(card)] = counts.get(rank(card), 0) + 1
-    if not any(n == 2 for n in counts.values()):
-        return
-    threes_meld = _has(state, MeldKind.THREES)  # a three is no lone card to spare there (Taktik 7)
-    singles = [a for a in legal if isinstance(a, Discard) and not WILD[a.card] and counts.get(rank(a.card)) == 1
-               and not (threes_meld and rank(a.card) == 3)]
-    if singles:
-        choice = safest_discard(state, singles) or singles[0]
-        pairs = tuple(c for c in hand if not WILD[c] and counts.get(rank(c)) == 2)
-        yield Hint("tactics.keep_pairs", choice, pairs, N_("The pile is frozen: keep your pairs, so that you can take it"
-                                                           " with a natural pair. Discard a lone card, such as the {card}."),
-                   {"card": choice.card}, 1.5,
-                   tuple(a for a in legal if not (isinstance(a, Discard) and counts.get(rank(a.card)) == 2)))
-
-
-def _keep_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"Hans hand bör innehålla minst åtta eller fler kort ... tre femmor ... bättre att använda dem senare"."""
-    team = state.team_of(state.turn)
-    if state.phase is not Phase.PLAY or not state.has_opened(team):
-        return
-    others_close = any(state.canastas(t) for t in range(len(state.teams)) if t != team)
-    if others_close:
-        return  # near the other side's going out, melding sheds points that would count against us
-    hand = state.hands[state.turn]
-    # Royal's "minst åtta" is of a 15-card hand: the same share of an 11-card hand is six
-    keep = round(8 * state.rules.hand_size / 15)
-    if len(hand) <= keep:
-        return  # a hand already this small has nothing left to keep back
-    # a meld of threes is Taktik 6's and 7's business (and red threes come back as replacements)
-    small = [a for a in legal if isinstance(a, MeldAction) and a.melds and len(hand) - len(a.cards()) < keep
-             and sum(state.rules.value(c) for c in a.cards()) <= 15 and any(rank(c) != 3 for c in a.cards())
-             and len(a.cards()) < len(hand) - 1]  # the meld that goes out is going out's business
-    discard = safest_discard(state, legal)
-    if small and discard is not None:
-        others = tuple(a for a in legal if isinstance(a, Discard) or (isinstance(a, MeldAction) and a not in small))
-        text = NP_("Keep {count} card or more while the other side cannot go out: melding {cards} for {points}"
-                   " points would leave you fewer cards to build with, and it can wait.",
-                   "Keep {count} cards or more while the other side cannot go out: melding {cards} for {points}"
-                   " points would leave you fewer cards to build with, and it can wait.")
-        cards = cards_of(small[0])
-        yield Hint("tactics.keep_cards", discard, cards, text,
-                   {"count": keep, "cards": cards, "points": sum(state.rules.value(c) for c in cards)}, 1.2, others)
-
-
-def _joker_first(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"När du ska lägga till ett vilt kort till en av dina mälningar och kan välja mellan en joker
-    eller en tvåa, använd jokern": said when a wild card completes a canasta, the moment a wild card
-    goes onto a meld (otherwise the hint would urge a wild card onto some meld every turn)."""
-    if state.phase is not Phase.PLAY:
-        return
-    hand = state.hands[state.turn]
-    twos = [c for c in hand if WILD[c] and c != JOKER]
-    if JOKER not in hand or not twos:
-        return
-    rules = state.rules
-    melds = state.melds[state.team_of(state.turn)]
-    for action in legal:
-        if not isinstance(action, MeldAction) or not is_lay_off_only(action):
-            continue
-        layoff = action.layoffs[0]
-        if len(action.layoffs) != 1 or layoff.cards != (twos[0],) or len(melds[layoff.onto].cards) != rules.canasta_size - 1:
-            continue
-        joker = MeldAction(layoffs=(type(layoff)(layoff.onto, (JOKER,)),))
-        target = melds[layoff.onto]
-        natural = next((c for c in hand if not WILD[c] and target.kind is MeldKind.RANK and rank(c) == target.rank), None)
-        if natural is not None and target.wilds == 0:
-            continue  # the natural card completes it as a natural canasta: no wild card belongs there
-        if is_legal(state, joker):
-            others = tuple(a for a in legal if a != action)  # only adding the two goes against it
-            yield Hint("tactics.joker_first", joker, (JOKER,), N_("Add a joker rather than a two: it counts 50"
-                                                                  " melded, and the two costs less if it stays"
-                                                                  " in your hand."), {}, 0.8, others)
-            return
-
-
-def _dont_rush_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"Ha inte för bråttom med att ta upp sakhögen. Den innehåller bara några få kort"."""
-    if state.phase is not Phase.DRAW or len(state.pile) > 2 or not state.stock:
-        return
-    if any(isinstance(a, TakePile) for a in legal) and state.has_opened(state.team_of(state.turn)):
-        text = NP_("The pile holds only {count} card: drawing from the stock may do more for your hand.",
-                   "The pile holds only {count} cards: drawing from the stock may do more for your hand.")
-        yield Hint("tactics.dont_rush_pile", Draw(), (), text, {"count": len(state.pile)}, 1.1,
-                   tuple(a for a in legal if not isinstance(a, TakePile)))
-
-
-def _samba_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"Varje Samba ... innehåller en åtta, nia och en tia ... undvika att mäla sjuor och knektar"."""
-    if state.phase is not Phase.PLAY or _other_side_close(state):
-        return  # with the other side about to go out, melding cards beats saving them (Taktik 15)
-    risky = [a for a in legal if isinstance(a, MeldAction) and a.melds and not a.layoffs
-             and all(state.rules.make_meld(m).kind is MeldKind.RANK and rank(next(c for c in m if not WILD[c])) in (7, 8, 9, 10, 11)
-                     for m in a.melds)
-             and apply(state, a).canastas(state.team_of(state.turn)) == state.canastas(state.team_of(state.turn))]
-    # (a meld that completes a canasta has paid for its cards)
-    discard = safest_discard(state, legal)
-    if risky and discard is not None:
-        cards = cards_of(risky[0])
-        others = tuple(a for a in legal if a not in risky)
-        yield Hint("tactics.samba_cards", discard, cards, N_("Every Samba needs an 8, a 9 and a 10 (and 7s and jacks help):"
-                                                             " melding {cards} as a rank meld may cost a Samba later."),
-                   {"cards": cards}, 1.3, others)
-
-
-def _meld_red_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"Mäla dina röda treor så snart som möjligt så att din partner / dina partners vet"."""
-    if state.phase is not Phase.PLAY:
-        return
-    reds = tuple(c for c in state.hands[state.turn] if c in RED_THREES)
-    team = state.team_of(state.turn)
-
-    def melded(t: int) -> int:
-        return sum(1 for m in state.melds[t] if m.kind is MeldKind.THREES for c in m.cards if c in RED_THREES)
-
-    ours, theirs = melded(team), max((melded(t) for t in range(len(state.teams)) if t != team), default=0)
-    # "det kan ändras beroende på hur de spelar omgången, till exempel om de stannar i eller inte":
-    # once the other side can go out, the red three held back would cost 500 in the hand
-    if reds and ours >= 3 and theirs in (1, 2) and not _other_side_close(state):
-        # "skulle du kunna hålla på din fjärde röda trea så att inte motståndarna vet sitt öde"
-        keep = [a for a in legal if not (isinstance(a, MeldAction) and any(c in RED_THREES for c in a.cards()))
-                and not (isinstance(a, Discard) and a.card in RED_THREES)]  # holding back is not throwing away
-        choice = safest_discard(state, keep) or (keep[0] if keep else None)
-        if choice is not None:
-            yield Hint("tactics.meld_red_threes", choice, reds, N_("Your side has melded {ours} red threes and the other"
-                                                                   " side {theirs}: you could hold back this one, so that"
-                                                                   " they do not know their fate."),
-                       {"ours": ours, "theirs": theirs}, 1.0, tuple(keep))
-        return
-    for action in legal:
-        if isinstance(action, MeldAction) and action.cards() and all(c in RED_THREES for c in action.cards()):
-            yield Hint("tactics.meld_red_threes", action, reds, N_("Meld your red threes early, so that your partners see"
-                                                                   " where the Super Royal canasta stands."), {}, 1.4,
-                       _meanwhile(state, legal, action))
-            return
-
-
-def _keep_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"Undvik att saka en svart eller röd trea såvida det andra laget inte har en chans att bygga en Royal Canasta"."""
-    if state.phase is not Phase.PLAY:
-        return
-    team = state.team_of(state.turn)
-    threes = [c for c in state.hands[state.turn] if c in RED_THREES or c in BLACK_THREES]
-    others_threes = any(m.kind is MeldKind.THREES for t in range(len(state.teams)) if t != team for m in state.melds[t])
-    # a red three that can be melded now is tip 6's ("Mäla dina röda treor så snart som möjligt"):
-    # "keep your threes" would muddle it; black threes, and red ones that cannot go down, are this tip's
-    meldable = _meldable(legal)
-    if others_threes or all(c in RED_THREES and c in meldable for c in threes):
-        return
-    other = [a for a in legal if isinstance(a, Discard) and a.card not in RED_THREES and a.card not in BLACK_THREES]
-    choice = safest_discard(state, other)
-    if choice is not None:
-        yield Hint("tactics.keep_threes", choice, tuple(threes), N_("Keep your threes: the other side has no meld of threes"
-                                                                   " to build a Royal canasta, so discard the {card}"
-                                                                   " instead."), {"card": choice.card}, 0.9,
-                   tuple(a for a in legal if not (isinstance(a, Discard) and a not in other)))
-
-
-def _opening_order(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"försök att använda essen först, sedan fyrorna, sedan kungarna, sedan femmorna etc."."""
-    team = state.team_of(state.turn)
-    if state.phase is not Phase.PLAY or state.has_opened(team):
-        return
-    # The tip is about opening with rank melds ("grupper med kort av samma valör"): a Bolivia or a
-    # Samba is tip 8's, and a meld of wild cards alone spends no rank at all.
-    rules = state.rules
-    openings = [a for a in legal if isinstance(a, MeldAction) and a.melds and not a.layoffs
-                and all(rules.make_meld(m).kind is MeldKind.RANK for m in a.melds)]
-    # with a Bolivia to open with, tip 8 ("En kraftfull öppning är en del av en Bolivia") speaks instead:
-    # the two would otherwise advise against each other's opening
-    if len(openings) < 2 or any(_strong_opening(state, legal)):
-        return
-    order = {1: 0, 4: 1, 13: 2, 5: 3, 12: 4, 6: 5, 11: 6, 7: 7}
-
-    def spends(action: MeldAction) -> tuple[int, ...]:
-        return tuple(sorted(order.get(rank(next(c for c in m if not WILD[c])), 9) for m in action.melds))
-
-    best = min(openings, key=spends)
-    same = tuple(a for a in openings if spends(a) == spends(best))  # the same ranks, other wild cards
-    yield Hint("tactics.opening_order", best, cards_of(best), N_("To open, spend aces first, then 4s, kings, 5s …:"
-                                                                  " points now, while keeping what a partner's Samba"
-                                                                  " may need."), {}, 1.6, same)
-
-
-def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """Why going out is not allowed yet, when the hand is nearly gone."""
-    team = state.team_of(state.turn)
-    if state.phase is not Phase.PLAY or len(state.hands[state.turn]) > 3 or state.can_go_out(team):
-        return
-    if any(_going_out(state, legal)):
-        return  # the melds that go out complete the canastas it needs: going out is allowed after all
-    # the card to keep back is one that cannot go down anyway; what can go down, should (Taktik 15)
-    meldable = _meldable(legal)
-    spare = [a for a in legal if isinstance(a, Discard) and a.card not in meldable]
-    action = safest_discard(state, spare or legal)
-    if action is not None:
-        text: Text = NP_("You may not go out yet: your side needs {count} canasta first, so keep a card after melding.",
-                         "You may not go out yet: your side needs {count} canastas first, so keep a card after melding.")
-        if _has(state, MeldKind.SAMBA):
-            text = N_("You may not go out yet: your side needs two canastas, one of them a Samba, so keep a card"
-                      " after melding.")
-        hand = len(state.hands[state.turn])  # melding first is fine while it leaves a card besides the discard
-        keeps = tuple(a for a in legal if isinstance(a, MeldAction) and hand - len(a.cards()) >= 2)
-        yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8, keeps)
-
-
-def _table_worth(state: State, team: int) -> int:
-    """The side's melds' worth on the table: their cards and their canasta bonuses."""
-    rules = state.rules
-    return sum(rules.meld_points(m) + rules.meld_bonus(m) for m in state.melds[team])
-
-
-def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """A meld that completes a canasta, the one worth most: a natural card before a wild one (a
-    natural canasta's bonus is the larger), so the learner sees what the canasta is worth."""
-    if state.phase is not Phase.PLAY:
-        return
-    team = state.team_of(state.turn)
-    hand = len(state.hands[state.turn])
-    rules = state.rules
-    before, worth = state.canastas(team), _table_worth(state, team)
-    bonus = sum(rules.meld_bonus(m) for m in state.melds[team])
-    found = []
-    for action in legal:
-        if isinstance(action, MeldAction) and hand - len(action.cards()) >= 1:
-            after = apply(state, action)
-            if after.canastas(team) > before:  # the largest bonus gained, with the fewest cards
-                gain = sum(rules.meld_bonus(m) for m in after.melds[team]) - bonus
-                found.append((gain, -len(action.cards()), _table_worth(after, team) - worth, action))
-    if found:
-        _, _, points, best = max(found, key=lambda f: (f[0], f[1]))
-        yield Hint("tactics.complete_canasta", best, cards_of(best),
-                   N_("Meld {cards}: it completes a canasta, {points} points more on the table for your side."),
-                   {"cards": cards_of(best), "points": points}, 1.9,
-                   tuple(a for a in legal if isinstance(a, MeldAction)))
-
-
-def _answer(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """Partner asks "may I go out?": yes where the points left in this hand cost the side less than
-    the going-out bonus it gains (and the other side's hands are caught), no where they cost more and
-    the hand can still be melded down (seed 001: the answer binds)."""
-    if state.phase is not Phase.ANSWER:
-        return
-    rules = state.rules
-    points = sum(rules.value(c) for c in state.hands[state.turn])
-    yes = points < rules.going_out_bonus
-    action = AnswerGoOut(yes)
-    if action not in legal:
-        return
-    text = (N_("Answer yes: the {points} points left in your hand cost your side less than the {reward} points for going"
-               " out, and the other side is caught with its cards.") if yes else
-            N_("Answer no: the {points} points left in your hand would count against your side, more than the"
-               " {reward} points for going out; meld them first."))
-    yield Hint("tactics.answer", action, (), text, {"points": points, "reward": rules.going_out_bonus}, 2.0)
-
-
-_DISCARD_TEXTS: Mapping[str, Text] = {
-    "blocks": N_("Discard the {card}: it blocks the pile, so the next player cannot take it."),
-    "melded": N_("Discard the {card}: the pile is frozen, and with the other side's meld of {rank_of} few are"
-                 " left for {pair} to take it with."),
-    "fits_none": N_("Discard the {card}: it fits none of the next side's melds, so it does not give them the"
-                    " pile, and it breaks no pair."),
-    "lone": N_("Discard the {card}: a lone card breaks no pair, and the highest costs most if it is caught in"
-               " your hand."),
-}
-
-
-def _safe_discard(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """Advice at the everyday discard, where no tip speaks about it: the safest card and why."""
-    if state.phase is not Phase.PLAY:
-        return
-    choice = safest_discard(state, legal)
-    if choice is None or len({a.card for a in legal if isinstance(a, Discard)}) < 2:
-        return
-    others = tuple(a for a in legal if isinstance(a, MeldAction))  # melding first goes on to this discard
-    yield Hint("tactics.safe_discard", choice, (choice.card,), _DISCARD_TEXTS[_discard_reason(state, choice)],
-               {"card": choice.card, "rank": rank(choice.card) or 1}, 0.3, others)
-
-
-def _special(state: State, legal: list[Action], kind: MeldKind) -> list[MeldAction]:
-    return [a for a in legal if isinstance(a, MeldAction) and a.melds and not a.layoffs
-            and any(state.rules.make_meld(m).kind is kind for m in a.melds)]
-
-
-def _sambas_win(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"Det lag som strävar efter att bygga röda och svarta Canastas kommer att förlora till laget
-    som går in för att göra Sambas": when a run of a suit could go down as a Samba."""
-    if state.phase is not Phase.PLAY or not state.has_opened(state.team_of(state.turn)):
-        return
-    sambas = _special(state, legal, MeldKind.SAMBA)
-    if sambas:
-        best = max(sambas, key=lambda a: len(a.cards()))
-        yield Hint("tactics.sambas_win", best, cards_of(best), N_("A side that builds Sambas beats one that builds rank"
-                                                                   " canastas: meld {cards} as a Samba."),
-                   {"cards": cards_of(best)}, 1.7, tuple(sambas) + _meanwhile(state, legal, best))
-
-
-def _secret_samba(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"Om du i hemlighet försöker att bygga en Samba på handen, kanske en av dina partners kommer
-    att saka kortet": a run kept in the hand while the side could show it."""
-    team = state.team_of(state.turn)
-    if state.phase is not Phase.PLAY or not state.has_opened(team) or not state.partners(state.turn):
-        return
-    sambas = _special(state, legal, MeldKind.SAMBA)
-    if sambas and not any(m.kind is MeldKind.SAMBA for m in state.melds[team]):
-        first = min(sambas, key=lambda a: len(a.cards()))
-        yield Hint("tactics.secret_samba", first, cards_of(first), N_("A Samba kept secret in your hand may lose the"
-                                                                       " cards it needs to your partner's discards:"
-                                                                       " show {cards} now."),
-                   {"cards": cards_of(first)}, 1.0, tuple(sambas) + _meanwhile(state, legal, first))
-
-
-def _strong_opening(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"En kraftfull öppning är en del av en Bolivia och en eller flera eventuella Sambas"."""
-    team = state.team_of(state.turn)
-    if state.phase is not Phase.PLAY or state.has_opened(team):
-        return
-    hand = state.hands[state.turn]
-    wilds = [c for c in hand if WILD[c]]
-    bolivias = _special(state, legal, MeldKind.BOLIVIA)
-    if len(wilds) >= state.rules.min_meld and bolivias:
-        # open with the Bolivia itself, with the most besides it (Sambas, rank melds of naturals)
-        action = max(bolivias, key=lambda a: (len(a.melds), len(a.cards())))
-        yield Hint("tactics.strong_opening", action, tuple(wilds), NP_("Your {count} wild card is the start of a"
-                                                                       " Bolivia: a strong opening holds one, with"
-                                                                       " Sambas; keep it for that.",
-                                                                       "Your {count} wild cards are the start of a"
-                                                                       " Bolivia: a strong opening holds one, with"
-                                                                       " Sambas; keep them together for it."),
-                   {"count": len(wilds)}, 1.0, tuple(bolivias) + _meanwhile(state, legal, action))
-
-
-def _going_out_time(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"Du väljer att gå ut för att förhindra att dina motspelare kompletterar stora mälningar"."""
-    if state.phase is not Phase.PLAY:
-        return
-    team = state.team_of(state.turn)
-    rules = state.rules
-    theirs = max((sum(rules.meld_points(m) for m in state.melds[t]) for t in range(len(state.teams)) if t != team),
-                 default=0)
-    ours = sum(rules.meld_points(m) for m in state.melds[team])
-    if theirs < ours or not state.can_go_out(team):
-        return
-    found = ways_out(state, legal)
-    if found:
-        action = found[0][1][0]
-        yield Hint("tactics.going_out_time", action, state.hands[state.turn], N_("The other side's melds ({points} points)"
-                                                                                 " outgrow yours: going out now stops them"
-                                                                                 " and catches the cards in their hands."),
-                   {"points": theirs}, 2.6)
-
-
-def _watch_score(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """Tip: "Om det andra laget är nära 18.000 poäng vid början av given och ditt lag är långt efter"."""
-    team = state.team_of(state.turn)
-    rules = state.rules
-    leader = max(state.scores[t] for t in range(len(state.teams)) if t != team)
-    if state.phase is not Phase.PLAY or leader < rules.target - 3000 or leader - state.scores[team] < 3000:
-        return
-    found = ways_out(state, legal) if state.can_go_out(team) else []
-    melds = [a for a in legal if isinstance(a, MeldAction)]
-    sambas = _special(state, legal, MeldKind.SAMBA)
-    # the text's own move: the Samba first where one can go down, then the most cards
-    action: Action | None = found[0][1][0] if found else (
-        max(sambas or melds, key=lambda a: len(a.cards())) if melds else safest_discard(state, legal))
-    if action is not None and is_legal(state, action):
-        yield Hint("tactics.watch_score", action, (), N_("The other side is near {target} and far ahead: get your Samba"
-                                                         " and a canasta and go out before they can win."),
-                   {"target": rules.target}, 2.2, tuple(a for a in legal if isinstance(a, MeldAction)))
-
-
-def _shed_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"När motståndarlaget har kompletterat en Canasta och en Samba och åtminstone en av spelarna
-    i det laget endast har några få kort kvar ... reducera antalet kort på din hand"."""
-    if state.phase is not Phase.PLAY:
-        return
-    close = _other_side_close(state)
-    melds = [a for a in legal if isinstance(a, MeldAction)]
-    if close and melds:
-        team = state.team_of(state.turn)
-
-        def shed(action: MeldAction) -> tuple[int, int, int]:  # canastas completed, then cards, then points
-            after = apply(state, action)
-            return (after.canastas(team), len(action.cards()), sum(state.rules.value(c) for c in action.cards()))
-
-        best = max(melds, key=shed)
-        yield Hint("tactics.shed_cards", best, cards_of(best), N_("The other side can go out any moment: meld as many"
-                                                                   " cards as you can, such as {cards}."),
-                   {"cards": cards_of(best)}, 2.4, tuple(melds))
 
 
 TIPS: tuple[Tip, ...] = (
@@ -783,9 +93,15 @@ TIPS: tuple[Tip, ...] = (
     Tip("tactics.answer", ALL, "000 Taktik", _answer),
     Tip("tactics.keep_pairs", ALL, "000 Taktik", _keep_pairs),
     Tip("tactics.keep_cards", ALL, "000 Taktik", _keep_cards),
+    Tip("tactics.meld_ready", ALL - ROYAL, "000 Taktik 1's other side; measured", _meld_ready),
     Tip("tactics.joker_first", ALL, "000 Taktik", _joker_first),
+    Tip("tactics.wild_to_meld", ALL - ROYAL, "000 Taktik 11's reason; measured", _wild_to_meld),
     Tip("tactics.dont_rush_pile", ALL, "000 Taktik", _dont_rush_pile),
-    Tip("tactics.samba_cards", ROYAL, "000 Taktik", _samba_cards),
+    Tip("tactics.take_pile", ALL, "000 Taktik", _take_pile_now),
+    Tip("tactics.deny_pile", ALL, "000 Taktik", _deny_pile),
+    # Taktik 5 warns against melding Samba cards: said about a meld the learner makes, not as advice
+    # against a meld nobody proposed
+    Tip("tactics.samba_cards", ROYAL, "000 Taktik", _samba_cards, shown=False),
     Tip("tactics.meld_red_threes", ROYAL, "000 Taktik", _meld_red_threes),
     Tip("tactics.keep_threes", ROYAL, "000 Taktik", _keep_threes),
     Tip("tactics.opening_order", ROYAL, "000 Taktik", _opening_order),
@@ -793,7 +109,7 @@ TIPS: tuple[Tip, ...] = (
     Tip("tactics.secret_samba", ROYAL, "000 Taktik", _secret_samba),
     Tip("tactics.strong_opening", ROYAL, "000 Taktik", _strong_opening),
     Tip("tactics.going_out_time", ALL, "000 Taktik", _going_out_time),
-    Tip("tactics.watch_score", ROYAL, "000 Taktik", _watch_score),
+    Tip("tactics.watch_score", ALL, "000 Taktik", _watch_score),
     Tip("tactics.shed_cards", ALL, "000 Taktik", _shed_cards),
 )
 
@@ -886,7 +202,7 @@ def hints(state: State, seat: int | None = None) -> list[Hint]:
     if state.is_over() or (seat is not None and seat != state.turn):
         return []
     legal = legal_actions(state)
-    found = [hint for tip in TIPS if state.rules.name in tip.variants for hint in tip.detect(state, legal)]
+    found = [hint for tip in TIPS if state.rules.name in tip.variants and tip.shown for hint in tip.detect(state, legal)]
     tactic_openings = [h for h in found if h.tip in ("tactics.opening_order", "tactics.strong_opening")]
     if tactic_openings:
         # Taktik 8 and 10 choose among the openings the rule allows: the rule hint stands below them
@@ -896,6 +212,8 @@ def hints(state: State, seat: int | None = None) -> list[Hint]:
                  if h.tip == "rule.opening" else h for h in found]
     if any(isinstance(h.action, Discard) for h in found if h.tip != "tactics.safe_discard"):
         found = [h for h in found if h.tip != "tactics.safe_discard"]  # a tip's own discard says more
+    if any(isinstance(h.action, Discard) for h in found if h.tip not in ("tactics.safe_discard", "tactics.deny_pile")):
+        found = [h for h in found if h.tip != "tactics.deny_pile"]
     if any(h.tip == "tactics.dont_rush_pile" for h in found):
         # Taktik 11 says the pile can be taken but need not be: "you can take the pile" beside it
         # would advise against it (and outrank it)
@@ -908,4 +226,4 @@ def hints(state: State, seat: int | None = None) -> list[Hint]:
     return kept
 
 
-__all__ = ["Hint", "TIPS", "against", "contradictions", "discard_cost", "hints", "safest_discard", "strong_move", "ways_out"]
+__all__ = ["Hint", "TIPS", "Tip", "advice", "against", "contradictions", "discard_cost", "hints", "safest_discard", "strong_move", "ways_out"]

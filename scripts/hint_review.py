@@ -50,7 +50,7 @@ def positions(rules: Rules, seed: int, hands: int) -> Iterator[State]:
 def pick(rules: Rules, seed: int, hands: int) -> list[tuple[State, list[Hint], list[str]]]:
     """For every tip of the variant, the first position where it fires; one entry per position,
     with the tips it was chosen for."""
-    wanted = [t.tip for t in TIPS if rules.name in t.variants]
+    wanted = [t.tip for t in TIPS if rules.name in t.variants and t.shown]  # not the review's own (Taktik 5)
     chosen: dict[int, tuple[State, list[Hint], list[str]]] = {}
     for index, state in enumerate(positions(rules, seed, hands)):
         if not wanted:

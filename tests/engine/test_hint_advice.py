@@ -161,3 +161,71 @@ def test_the_way_out_names_staying_in_where_a_canasta_is_near_and_the_other_side
     assert "Or stay in" in text and "1 card from a canasta" in text
     threatened = {"melds": [melds["melds"][0], [["Kh", "Kd", "Ks", "Kc", "Kh", "Kd", "Ks"]]]}
     assert "Or stay in" not in _hint(state_of(["5c", "5d", "5h", "9d"], phase="play", **threatened), "rule.go_out").explanation()
+
+
+def test_a_wild_card_goes_onto_the_mixed_meld_nearest_a_canasta_not_onto_a_natural_one() -> None:
+    # the kings already hold a wild card: the 2♣ costs no natural canasta there, and held it counts against
+    melds = [[["Kh", "Kd", "Ks", "2d", "Kc"], ["9h", "9d", "9s", "9c"], ["5h", "5d", "JK"]], []]
+    state = state_of(["2c", "4s", "7h", "Jd", "8c"], phase="play", melds=melds)
+    hint = _hint(state, "tactics.wild_to_meld")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 0
+    assert "1 card from a canasta" in hint.explanation()
+    natural = [[["Kh", "Kd", "Ks", "Kc", "Kh"], ["9h", "9d", "9s", "9c"]], []]  # no mixed meld to take it
+    assert "tactics.wild_to_meld" not in {h.tip for h in hints(state_of(["2c", "4s", "7h", "Jd", "8c"], phase="play",
+                                                                        melds=natural))}
+    royal = state_of([], variant="royal", phase="play", melds=melds,
+                     hands=[["2c", "4s", "7h", "Jd", "8c"], 15, 15, 15])  # Royal keeps wild cards for a Bolivia
+    assert "tactics.wild_to_meld" not in {h.tip for h in hints(royal)}
+
+
+def test_the_safe_discard_is_not_a_card_the_sides_own_meld_takes() -> None:
+    # the A♣ fits none of the next side's melds, but it fits ours: another lone card goes instead
+    melds = [[["Ah", "Ad", "As"]], [["7c", "7d", "7h"]]]
+    choice = safest_discard(state_of(["Ac", "Kd", "5s", "9h"], phase="play", melds=melds), legal_actions(
+        state_of(["Ac", "Kd", "5s", "9h"], phase="play", melds=melds)))
+    assert choice is not None and pretty_card(choice.card) != "A♣"
+
+
+def test_black_threes_in_the_pile_do_not_make_it_worth_taking_where_the_stock_gives_two() -> None:
+    melds = [[["Kh", "Kd", "Ks"]], []]
+    swedish = state_of(["Kc", "4d", "8d", "8s", "Qs"], variant="swedish", phase="draw", melds=melds,
+                       pile=["3c", "3s", "Qh", "Kd"])
+    hint = _hint(swedish, "tactics.dont_rush_pile")
+    assert "2 cards worth having" in hint.explanation() and "rule.take_pile" not in {h.tip for h in hints(swedish)}
+    # Classic draws one card: a pile of three with a black three is still worth taking
+    classic = state_of(["Kc", "4d", "8d", "8s", "Qs"], phase="draw", melds=melds, pile=["3c", "Qh", "Kd"])
+    assert "tactics.dont_rush_pile" not in {h.tip for h in hints(classic)}
+
+
+def test_past_keeping_a_ready_meld_goes_down_before_the_discard() -> None:
+    # seven cards of eleven: Taktik 1's keeping is behind, the jacks go down rather than wait in the hand
+    hand = ["Jc", "Jd", "Jh", "4s", "7h", "9d", "Kc"]
+    hint = _hint(state_of(hand, phase="play", **OPENED), "tactics.meld_ready")
+    assert [pretty_card(c) for c in hint.action.cards()] == ["J♣", "J♦", "J♥"]  # type: ignore[attr-defined]
+    assert "tactics.keep_cards" not in {h.tip for h in hints(state_of(hand, phase="play", **OPENED))}
+    # eight cards: still Taktik 1's "minst åtta" (scaled), and no ready meld is urged
+    big = state_of([*hand, "5d"], phase="play", **OPENED)
+    assert "tactics.meld_ready" not in {h.tip for h in hints(big)}
+
+
+def test_shedding_completes_the_richest_canasta_first() -> None:
+    # from a hold-out position: the joker completes the 8s (a mixed canasta) or the Bolivia (2500):
+    # tip 15's meld is the Bolivia, as the canasta hint says
+    ours = [["8c", "8s", "2h", "8c", "8h", "8d"], ["2s", "JK", "JK", "JK", "2c", "2d"], ["Qh", "Qd", "Qc"]]
+    theirs = [["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"], ["4h", "5h", "6h", "7h", "8h", "9h", "10h"]]
+    state = state_of([], variant="royal", phase="play", melds=[ours, theirs],
+                     hands=[["JK", "4d", "5d", "9h", "Jc"], 1, 15, 15])
+    shed = _hint(state, "tactics.shed_cards")
+    assert isinstance(shed.action, MeldAction) and shed.action.layoffs[0].onto == 1
+    assert _hint(state, "tactics.complete_canasta").action == shed.action
+
+
+def test_shedding_plans_the_turn_and_completes_a_canasta_with_both_wild_cards() -> None:
+    # from a real game: "the most cards in one meld" put 2♠ 2♠ 6♥ 6♠ down; both twos on the 4s complete a
+    # canasta (300 more), and the plan is shown whole
+    ours = [["4h", "4h", "4d", "4s", "4c"], ["Qh", "Qd", "Qc"]]
+    theirs = [["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"], ["Ah", "Ad", "Ac", "As", "Ah", "Ad", "Ac"]]
+    state = state_of([], phase="play", melds=[ours, theirs], hands=[["2s", "2s", "6h", "6s", "7c", "7h", "10c"], 2, 9, 9])
+    hint = _hint(state, "tactics.shed_cards")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs and hint.action.layoffs[0].onto == 0
+    assert [pretty_card(c) for c in hint.cards].count("2♠") == 2

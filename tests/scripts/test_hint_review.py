@@ -37,7 +37,7 @@ def test_each_position_replays_to_the_hints_the_sheet_lists(capsys: pytest.Captu
         assert listed == [h.tip for h in hints(state)], heading
         assert set(tips) <= set(listed), heading
         chosen.update(tips)
-    assert {"tactics.samba_cards", "tactics.meld_red_threes", "rule.opening"} <= chosen
+    assert {"tactics.meld_red_threes", "rule.opening", "tactics.safe_discard"} <= chosen
 
 
 def test_the_hints_are_in_the_language_asked(capsys: pytest.CaptureFixture[str]) -> None:

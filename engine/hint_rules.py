@@ -1,0 +1,253 @@
+"""The rule hints: what the rules allow now and why (take the pile, draw, open, go out or not yet),
+the canasta a meld completes, the answer to partner and the everyday discard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from engine.actions import Action, AnswerGoOut, Discard, Draw, MeldAction, TakePile, cards_of
+from engine.cards import WILD, rank
+from engine.errors import FactValue
+from engine.game import apply
+from engine.hint_facts import (
+    _DISCARD_TEXTS,
+    SAMBA_CORE,
+    Hint,
+    _discard_reason,
+    _has,
+    _meldable,
+    _score_marks,
+    _table_worth,
+    _threatened,
+    safest_discard,
+    ways_out,
+)
+from engine.i18n import N_, NP_, Text
+from engine.melds import MeldKind
+from engine.state import Phase, State
+
+
+def _take_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
+    takes = [a for a in legal if isinstance(a, TakePile)]
+    if not takes or state.phase is not Phase.DRAW:
+        return
+    # the fewest wild cards (they are worth more kept for a canasta), then the most cards melded
+    best = min(takes, key=lambda a: (sum(1 for c in cards_of(a) if WILD[c]), -len(a.melds), -len(a.meld)))
+    top = state.pile[-1]
+    facts: dict[str, FactValue] = {"count": len(state.pile), "top": top}
+    if best.onto is not None:
+        text: Text = NP_("You can take the pile ({count} card): the {top} on top goes onto your side's meld.",
+                         "You can take the pile ({count} cards): the {top} on top goes onto your side's meld.")
+        yield Hint("rule.take_pile", best, (top,), text, facts, 2 + len(state.pile) / 4)
+        return
+    facts["cards"] = tuple(best.meld)
+    frozen = state.is_pile_frozen_for(state.team_of(state.turn))
+    text = (NP_("You can take the pile ({count} card) although it is frozen: you hold {cards} to meld with the {top}.",
+                "You can take the pile ({count} cards) although it is frozen: you hold {cards} to meld with the {top}.")
+            if frozen else NP_("You can take the pile ({count} card): meld the {top} on top with {cards}.",
+                               "You can take the pile ({count} cards): meld the {top} on top with {cards}."))
+    yield Hint("rule.take_pile", best, cards_of(best), text, facts, 2 + len(state.pile) / 4)
+
+
+def _draw(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Why the pile cannot be taken now, when it cannot: the player draws."""
+    if state.phase is not Phase.DRAW or any(isinstance(a, TakePile) for a in legal) or Draw() not in legal:
+        return
+    top = state.top()
+    if top is None:
+        return
+    team = state.team_of(state.turn)
+    held = sum(1 for c in state.hands[state.turn] if not WILD[c] and rank(c) == rank(top))
+    if state.is_pile_blocked():
+        text: Text = N_("The pile is blocked by the {top}: draw from the stock.")
+    elif state.is_pile_frozen_for(team) and held < 2 and rank(top) != 3:
+        text = N_("The pile is frozen and you do not hold {pair} to meld with the {top}: draw from the stock.")
+    else:
+        text = N_("The {top} on top fits neither your side's melds nor the cards you hold: draw from the stock.")
+    yield Hint("rule.draw", Draw(), (top,), text, {"top": top, "rank": rank(top) or 1}, 0.4)
+
+
+def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
+    team = state.team_of(state.turn)
+    if state.has_opened(team) or state.phase is not Phase.PLAY:
+        return
+    minimum = state.opening_minimum(team)
+    # what opens the side (Royal's lone red threes are melds that do not)
+    openings = [a for a in legal if isinstance(a, MeldAction) and a.melds and apply(state, a).has_opened(team)]
+    if openings:
+        def points_of(action: MeldAction) -> int:
+            return sum(state.rules.meld_points(state.rules.make_meld(m)) for m in action.melds)
+
+        runs = _has(state, MeldKind.SAMBA)
+
+        def cost(action: MeldAction) -> tuple[int, ...]:
+            cards = action.cards()
+            # Sambas need the 7s to jacks, the 8s, 9s and 10s above all (Taktik 5), where the variant has them
+            samba_cards = sum(SAMBA_CORE.get(rank(c), 0) for c in cards if not WILD[c]) if runs else 0
+            wilds = sum(1 for c in cards if WILD[c])
+            if runs and any(state.rules.make_meld(m).kind in (MeldKind.SAMBA, MeldKind.BOLIVIA) for m in action.melds):
+                # Taktik 8: "En kraftfull öppning är en del av en Bolivia och en eller flera eventuella
+                # Sambas": an opening that holds a Samba or a Bolivia comes first, the most of them
+                kinds = sum(1 for m in action.melds if state.rules.make_meld(m).kind in (MeldKind.SAMBA, MeldKind.BOLIVIA))
+                return (-kinds, len(cards), wilds, -points_of(action))
+            # the fewest wild cards first where no Samba is at stake: one that reaches the minimum beats
+            # two (K K ★ before K K 2 ★); in Royal the Samba's cards weigh more (Taktik 5)
+            return (0, len(cards), samba_cards, wilds, -points_of(action)) if runs else (0, wilds, len(cards), -points_of(action))
+
+        # The fewest cards that reach the minimum, sparing wild cards, then the most points: showing the
+        # biggest opening would teach the learner to empty the hand, against Taktik 1 ("minst åtta
+        # eller fler kort").
+        best = min(openings, key=cost)
+        points = points_of(best)
+        yield Hint("rule.opening", best, cards_of(best), N_("Your side needs {minimum} points to open:"
+                                                            " {cards} make {points}."),
+                   {"minimum": minimum, "cards": cards_of(best), "points": points}, 2.0)
+        return
+    discard = safest_discard(state, legal)
+    if discard is not None:
+        yield Hint("rule.opening", discard, (), N_("Your side needs {minimum} points to open and your hand does not"
+                                                   " reach them yet: discard and wait for cards."),
+                   {"minimum": minimum}, 0.5)
+
+
+_WAY_OUT: Mapping[tuple[bool, bool], Text] = {
+    (True, True): N_("You can go out now: meld {cards}, then discard the {card}. The hand ends {points} points"
+                     " in your side's favour, the most any way out gives."),
+    (True, False): N_("You can go out now: meld {cards}. The hand ends {points} points in your side's favour,"
+                      " the most any way out gives."),
+    (False, True): N_("You can go out now: discard the {card}. The hand ends {points} points in your side's"
+                      " favour."),
+}
+
+
+def _going_out(state: State, legal: list[Action]) -> Iterator[Hint]:
+    if state.phase is not Phase.PLAY or state.turn_state.permission is False:
+        return
+    found = ways_out(state, legal)
+    if not found:
+        return
+    margin, steps = found[0]
+    melded = tuple(c for step in steps if isinstance(step, MeldAction) for c in step.cards())
+    last = steps[-1] if isinstance(steps[-1], Discard) else None
+    facts: dict[str, FactValue] = {"cards": melded, "points": margin}
+    if last is not None:
+        facts["card"] = last.card
+    text = _WAY_OUT[(bool(melded), last is not None)]
+    yield Hint("rule.go_out", steps[0], state.hands[state.turn], text, facts, 2.5,
+               more=_stay_in(state, facts) + _stay_longer(state, facts))
+
+
+def _stay_in(state: State, facts: dict[str, FactValue]) -> tuple[Text, ...]:
+    """Taktik 13's other half: "kommer du ofta att vilja fortsätta omgången eftersom de mälningar som
+    du bygger har mer potential": said beside the way out where the other side cannot go out yet
+    and a meld of the side's is one or two cards from a canasta."""
+    team = state.team_of(state.turn)
+    rules = state.rules
+    if _threatened(state):
+        return ()
+    near = [m for m in state.melds[team] if m.kind is MeldKind.RANK and 1 <= rules.canasta_size - len(m.cards) <= 2]
+    if not near:
+        return ()
+    meld = max(near, key=lambda m: len(m.cards))
+    facts.update(rank=meld.rank, count=rules.canasta_size - len(meld.cards))
+    return (NP_("Or stay in: the other side cannot go out yet, and your meld of {rank_of} is {count} card from a"
+                " canasta; Taktik 13 says melds with more to come are often worth more than going out now.",
+                "Or stay in: the other side cannot go out yet, and your meld of {rank_of} is {count} cards from a"
+                " canasta; Taktik 13 says melds with more to come are often worth more than going out now."),)
+
+
+def _stay_longer(state: State, facts: dict[str, FactValue]) -> tuple[Text, ...]:
+    """Taktik 14's other half: "Den kommer att avgöra om du ska försöka stanna kvar i given en
+    längre tid för att samla ihop mera poäng": said beside the way out where the side is far behind,
+    nobody is near the end of the game and the other side cannot go out yet."""
+    team = state.team_of(state.turn)
+    near, far = _score_marks(state)
+    leader = max(state.scores)
+    behind = max(state.scores[t] for t in range(len(state.teams)) if t != team) - state.scores[team]
+    if _threatened(state) or leader >= near or behind < far:
+        return ()
+    facts.update(behind=behind, target=state.rules.target)
+    return (N_("Your side is {behind} points behind and nobody is near {target} yet: Taktik 14 says the score"
+               " decides whether to stay in longer and collect more points in this hand."),)
+
+
+def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Why going out is not allowed yet, when the hand is nearly gone."""
+    team = state.team_of(state.turn)
+    if state.phase is not Phase.PLAY or len(state.hands[state.turn]) > 3 or state.can_go_out(team):
+        return
+    if any(_going_out(state, legal)):
+        return  # the melds that go out complete the canastas it needs: going out is allowed after all
+    # the card to keep back is one that cannot go down anyway; what can go down, should (Taktik 15)
+    meldable = _meldable(legal)
+    spare = [a for a in legal if isinstance(a, Discard) and a.card not in meldable]
+    action = safest_discard(state, spare or legal)
+    if action is not None:
+        text: Text = NP_("You may not go out yet: your side needs {count} canasta first, so keep a card after melding.",
+                         "You may not go out yet: your side needs {count} canastas first, so keep a card after melding.")
+        if _has(state, MeldKind.SAMBA):
+            text = N_("You may not go out yet: your side needs two canastas, one of them a Samba, so keep a card"
+                      " after melding.")
+        hand = len(state.hands[state.turn])  # melding first is fine while it leaves a card besides the discard
+        keeps = tuple(a for a in legal if isinstance(a, MeldAction) and hand - len(a.cards()) >= 2)
+        if keeps:  # what can go down, should (Taktik 15): the meld first, the most cards, then the discard
+            first = max(keeps, key=lambda a: len(a.cards()))
+            keeps, action = (action, *(a for a in keeps if a != first)), first
+        yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8, keeps)
+
+
+def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """A meld that completes a canasta, the one worth most: a natural card before a wild one (a
+    natural canasta's bonus is the larger), so the learner sees what the canasta is worth."""
+    if state.phase is not Phase.PLAY:
+        return
+    team = state.team_of(state.turn)
+    hand = len(state.hands[state.turn])
+    rules = state.rules
+    before, worth = state.canastas(team), _table_worth(state, team)
+    bonus = sum(rules.meld_bonus(m) for m in state.melds[team])
+    found = []
+    for action in legal:
+        if isinstance(action, MeldAction) and hand - len(action.cards()) >= 1:
+            after = apply(state, action)
+            if after.canastas(team) > before:  # the largest bonus gained, with the fewest cards
+                gain = sum(rules.meld_bonus(m) for m in after.melds[team]) - bonus
+                found.append((gain, -len(action.cards()), _table_worth(after, team) - worth, action))
+    if found:
+        _, _, points, best = max(found, key=lambda f: (f[0], f[1]))
+        yield Hint("tactics.complete_canasta", best, cards_of(best),
+                   N_("Meld {cards}: it completes a canasta, {points} points more on the table for your side."),
+                   {"cards": cards_of(best), "points": points}, 1.9,
+                   tuple(a for a in legal if isinstance(a, MeldAction)))
+
+
+def _answer(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Partner asks "may I go out?": yes where the points left in this hand cost the side less than
+    the going-out bonus it gains (and the other side's hands are caught), no where they cost more and
+    the hand can still be melded down (seed 001: the answer binds)."""
+    if state.phase is not Phase.ANSWER:
+        return
+    rules = state.rules
+    points = sum(rules.value(c) for c in state.hands[state.turn])
+    yes = points < rules.going_out_bonus
+    action = AnswerGoOut(yes)
+    if action not in legal:
+        return
+    text = (N_("Answer yes: the {points} points left in your hand cost your side less than the {reward} points for going"
+               " out, and the other side is caught with its cards.") if yes else
+            N_("Answer no: the {points} points left in your hand would count against your side, more than the"
+               " {reward} points for going out; meld them first."))
+    yield Hint("tactics.answer", action, (), text, {"points": points, "reward": rules.going_out_bonus}, 2.0)
+
+
+def _safe_discard(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Advice at the everyday discard, where no tip speaks about it: the safest card and why."""
+    if state.phase is not Phase.PLAY:
+        return
+    choice = safest_discard(state, legal)
+    if choice is None or len({a.card for a in legal if isinstance(a, Discard)}) < 2:
+        return
+    others = tuple(a for a in legal if isinstance(a, MeldAction))  # melding first goes on to this discard
+    yield Hint("tactics.safe_discard", choice, (choice.card,), _DISCARD_TEXTS[_discard_reason(state, choice)],
+               {"card": choice.card, "rank": rank(choice.card) or 1}, 0.3, others)
