@@ -274,6 +274,7 @@ device = sys.argv[3]
 model = TableModel.new_game("wiener", 6, "en", seed=1)
 data = snapshot(model)
 data["log"] = [{"en": "a long line of play-by-play " * 40}] * 30
+store.save_game(device, data)  # one whole game first: the kill is meant to fall while *re*writing it
 print("ready", flush=True)
 n = 0
 while True:
