@@ -23,15 +23,17 @@ from sqlalchemy.exc import SQLAlchemyError
 from engine.actions import parse_action
 from engine.i18n import N_, translate
 from engine.position import dump_position
+from tutor.memo import Memo
 from tutor.lessons import find_lesson, fresh_deal, lesson_catalog, next_lesson
 from tutor.model import TableModel
 from tutor.progress import DEFAULT_NAME, ProgressError
 from tutor.screens import home_view, lessons_view, rules_view
 from tutor.settings import choose_table, settings_path
 from tutor.store import open_store
-from tutor.store.games import snapshot
+from tutor.store.games import taken
 from tutor.store.people import Attempts, device_game, device_settings
 from tutor.views import FONT, Handlers, available, confirm_view, page_view, text_theme
+from tutor.writer import Writer
 from tutor.workers import choose_action, hints_for, review, start_worker, strong_for
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -124,11 +126,14 @@ class Session:
         )
         self.game: TableModel = self.model  # the free game, kept while a lesson is played
         self.progress = self.store.learners(self.device)
-        self.attempts = Attempts(self.progress)  # the lesson attempt on the table, in the store
+        self.writer = Writer()  # the store's writes, off the event loop, each before the frame showing it
+        self.dumps: dict[int, Any] = {}  # the undo history's positions in their saved form (tutor.store.games)
+        self.attempts = Attempts(self.progress, self.writer)  # the lesson attempt on the table, in the store
         self.learner = self.settings.learner
         self.recorded = False  # the lesson attempt on the table is saved
         self.message = ""  # on the lessons screen: what went wrong (a name refused, a broken lesson)
         self.frame = Frame()
+        self.memo = Memo()  # the last frame's parts, reused where their inputs did not change
         self.name_draft = ""  # the learner's name being typed (kept across frames)
         self.typing = False  # a text field has the focus: keys are letters, not shortcuts
         self.pending: tuple[str, int] | None = None  # a new game asked for while one is in progress
@@ -167,10 +172,10 @@ class Session:
         return model
 
     def save_settings(self) -> None:
-        try:
-            self.store.save_settings(self.device, self.settings)
-        except SQLAlchemyError as error:  # the store is gone: the choice still holds for this session
-            LOG.error("settings cannot be saved: %s", error)
+        """In the store, off the event loop; a store that is gone is logged (the choice still holds
+        for this session)."""
+        device, chosen = self.device, self.settings
+        self.writer.submit(lambda: self.store.save_settings(device, chosen), "the settings")
 
     def show_notices(self) -> None:
         """Saved state that could not be read, or a choice that was changed: told once, at the start."""
@@ -198,16 +203,23 @@ class Session:
             self.page.title, self.page.theme_mode, self.wide = title, theme, wide
             self.page.theme = text_theme(self.page.width or 1280)
             self.page.update()
+        self.save_game()
+        self.writer.after(self.next_frame)  # what the learner sees next is in the store
+
+    def next_frame(self) -> None:
         self.frame.number += 1
+
+    def save_game(self) -> None:
+        """The game, after each action (not a tap that only selects; a lesson is not the game to
+        continue): one transaction, so a kill leaves it before the action or after it. Off the
+        event loop; a store that is gone is logged, and the game goes on."""
         if self.screen not in ("table", "lesson") or self.model.lesson is not None:
-            return  # a lesson is not the game to continue
+            return
         if self.model.state is self.saved_state:
-            return  # a tap that only selects changes nothing worth keeping
+            return
         self.saved_state = self.model.state
-        try:  # one transaction: a kill leaves the game before this action or after it
-            self.store.save_game(self.device, snapshot(self.model))
-        except SQLAlchemyError as error:
-            LOG.error("the game cannot be saved: %s", error)  # nowhere to keep it: the game still goes on
+        device, build = self.device, taken(self.model, self.dumps)  # built and written off the loop
+        self.writer.submit(lambda: self.store.save_game(device, build()), "the game", latest=True)
 
     def first_lesson(self) -> str | None:
         """Where a newcomer starts: the first lesson of the chosen variant."""
@@ -218,11 +230,12 @@ class Session:
     def view(self) -> ft.Control:
         """The screen showing, from the model (pure views); the rules reference lies over it, so
         closing it finds the table as it was."""
-        layers: list[ft.Control] = [self.screen_view()]
-        if self.rules_for is not None:
-            reference = rules_view(self.model, self.handlers, self.rules_for)
-            self.rules_list = _keyed(reference, "rules-list")
-            layers.append(ft.Container(reference, key="rules", left=0, top=0, right=0, bottom=0))
+        with self.memo.frame(self.screen):
+            layers: list[ft.Control] = [self.screen_view()]
+            if self.rules_for is not None:
+                reference = rules_view(self.model, self.handlers, self.rules_for)
+                self.rules_list = _keyed(reference, "rules-list")
+                layers.append(ft.Container(reference, key="rules", left=0, top=0, right=0, bottom=0))
         return ft.Stack(layers, expand=True)
 
     def screen_view(self) -> ft.Control:
