@@ -144,6 +144,32 @@ class Mirror(Client):
             if isinstance(child, (dict, list)):
                 self._walk(child, around, found)
 
+    def find(self, identifier: str) -> dict[str, Any] | None:
+        """The first control on the page with this Semantics identifier (shown or not)."""
+
+        def walk(value: Any) -> dict[str, Any] | None:
+            if isinstance(value, dict):
+                if value.get("identifier") == identifier:
+                    return value
+                children = value.values()
+            elif isinstance(value, list):
+                children = value
+            else:
+                return None
+            for child in children:
+                if isinstance(child, (dict, list)):
+                    found = walk(child)
+                    if found is not None:
+                        return found
+            return None
+
+        return walk(self.page)
+
+    def said(self, identifier: str) -> str:
+        """What a control says (its label), "" if it is not on the page."""
+        found = self.find(identifier)
+        return str(found.get("label") or "") if found else ""
+
     def texts(self) -> list[str]:
         """Every text on the page (labels of semantics nodes and Text values)."""
         out: list[str] = []

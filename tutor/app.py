@@ -42,6 +42,7 @@ THEMES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system": ft.T
 KEYS = {"h": "hint", "d": "draw", "p": "take_pile", "m": "meld", "s": "stage", "x": "discard", "a": "ask_go_out",
         "u": "undo", "escape": "clear", "n": "next_hand"}
 SCROLL_KEYS = ("Page Down", "Page Up", "Home", "End")
+ARROWS = {"Arrow Left": -1, "Arrow Right": 1}  # between the cards of the hand
 DEVICE_KEY = "canasta-tutor.device"  # the browser's storage key of its device id (tutor.store)
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 LOG = logging.getLogger("tutor")
@@ -122,7 +123,7 @@ class Session:
             lesson=self.lesson_action, open_lesson=self.open_lesson, define=self.define,
             choose_learner=self.choose_learner, add_learner=self.add_learner,
             type_name=self.type_name, typing=self.set_typing, confirm=self.confirm,
-            close_rules=self.close_rules,
+            close_rules=self.close_rules, focus_card=self.focus_card,
         )
         self.game: TableModel = self.model  # the free game, kept while a lesson is played
         self.progress = self.store.learners(self.device)
@@ -146,6 +147,8 @@ class Session:
         self.rules_for: str | None = None  # the rules reference is open, this rule marked ("": none)
         self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
         self.scroller: object = None  # the screen's scrolling list as last drawn (Page Down, End, ...)
+        self.card_focus: int | None = None  # the card of the hand that last got the keyboard's focus
+        self.tree: ft.Control | None = None  # the page as last drawn (to move the focus in it)
 
     def pace(self) -> float:
         """Seconds between the computer players' moves, so that people can follow them."""
@@ -236,7 +239,8 @@ class Session:
                 reference = rules_view(self.model, self.handlers, self.rules_for)
                 self.rules_list = _keyed(reference, "rules-list")
                 layers.append(ft.Container(reference, key="rules", left=0, top=0, right=0, bottom=0))
-        return ft.Stack(layers, expand=True)
+        self.tree = ft.Stack(layers, expand=True)
+        return self.tree
 
     def screen_view(self) -> ft.Control:
         if self.screen == "home":
@@ -544,9 +548,27 @@ class Session:
             return
         if self.screen not in ("table", "lesson") or self.pending is not None or self.rules_for is not None:
             return  # only the table's own shortcuts, and only on the table
+        if event.key in ARROWS:
+            await self.move_focus(ARROWS[event.key])
+            return
         kind = KEYS.get(event.key.lower())
         if kind is not None:
             await self.press(kind)
+
+    async def focus_card(self, index: int) -> None:
+        self.card_focus = index
+
+    async def move_focus(self, step: int) -> None:
+        """Left and Right: the keyboard's focus to the next card of the hand, in the order shown
+        (Flutter's web shortcuts give arrow keys to scrolling, so the shell moves it)."""
+        order = self.model.hand_order()
+        if self.card_focus not in order or self.tree is None:
+            return
+        index = order[max(0, min(len(order) - 1, order.index(self.card_focus) + step))]
+        card = _identified(self.tree, f"hand-{index}")
+        if isinstance(card, ft.Button):
+            self.card_focus = index
+            await card.focus()
 
     async def resized(self, event: ft.PageResizeEvent) -> None:
         """A phone turned, a window moved to the projector: cards and text follow the width."""
@@ -605,6 +627,21 @@ class Session:
             loop = asyncio.get_running_loop()
             model.review = await loop.run_in_executor(pool(), review, list(model.moves), model.lang)
             self.render()
+
+
+def _identified(control: object, identifier: str) -> object:
+    """The tappable control whose Semantics carries this identifier (None if there is none)."""
+    content = getattr(control, "content", None)
+    if getattr(content, "identifier", None) == identifier:
+        return control
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        for item in child if isinstance(child, list) else [child]:
+            if item is not None and not isinstance(item, str):
+                found = _identified(item, identifier)
+                if found is not None:
+                    return found
+    return None
 
 
 def _keyed(control: object, key: str) -> object:

@@ -67,6 +67,7 @@ class Handlers:
     typing: Callable[[bool], object] | None = None  # a text field gained (True) or lost the focus
     confirm: Callable[[bool], object] | None = None  # the answer to "throw away the game?"
     close_rules: Callable[[], object] | None = None
+    focus_card: Callable[[int], object] | None = None  # a card of the hand got the keyboard's focus (arrow keys)
 
 
 def on(fn: Callable[..., object], *args: object) -> Callable[[ft.ControlEvent], Awaitable[None]]:
@@ -130,10 +131,11 @@ def mute(control: ft.Control) -> ft.Control:
 def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "medium",
               on_click: Callable[[ft.ControlEvent], object] | None = None, identifier: str | None = None,
               four_colour: bool = False, hinted: bool = False, width: float | None = None,
-              corner: bool = False) -> ft.Control:
+              corner: bool = False, on_focus: Callable[[ft.ControlEvent], object] | None = None) -> ft.Control:
     """A card drawn as a control: its rank and suit symbol, red or black ink. A screen reader hears
-    it in words once (the face is hidden from it); a tappable card is reached by Tab and chosen
-    with Enter or Space."""
+    it in words once (the face is hidden from it); a tappable card is a button: reached by Tab (and
+    by the arrow keys, which the shell moves with ``on_focus``' help), chosen with Enter or Space,
+    and ringed while it has the keyboard's focus."""
     width = width or CARD_WIDTH[size]
     colour = ft.Colors.RED_700 if is_red(card) else ft.Colors.BLACK
     if four_colour and card != JOKER:
@@ -147,15 +149,23 @@ def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "med
         content=ft.Text(text, color=ft.Colors.PURPLE_700 if card == JOKER else colour,
                         size=width * (0.4 if corner else 0.34), font_family=FONT, weight=ft.FontWeight.BOLD,
                         text_align=ft.TextAlign.LEFT if corner else ft.TextAlign.CENTER))
+    height = width * (1.3 if width <= CARD_WIDTH["small"] else 1.4)
+    edge = (3 if selected or hinted else 1,
+            ft.Colors.AMBER_800 if selected else ft.Colors.BLUE_600 if hinted else ft.Colors.GREY_500)
+    if on_click is not None:  # a button: Flutter gives it the keyboard's focus, Enter and Space
+        return merged(ft.Button(
+            content=words, width=width, height=height, on_click=on_click, on_focus=on_focus,
+            offset=ft.Offset(0, -0.08) if selected else None,
+            style=ft.ButtonStyle(
+                padding=ft.Padding.all(0), elevation=0, shape=ft.RoundedRectangleBorder(radius=6),
+                bgcolor=ft.Colors.AMBER_100 if selected else ft.Colors.WHITE,
+                side={ft.ControlState.FOCUSED: ft.BorderSide(4, ft.Colors.INDIGO_900),
+                      ft.ControlState.DEFAULT: ft.BorderSide(*edge)})))
     return merged(ft.Container(
-        content=words, width=width, height=width * (1.3 if width <= CARD_WIDTH["small"] else 1.4),
+        content=words, width=width, height=height, border=ft.Border.all(*edge),
         bgcolor=ft.Colors.AMBER_100 if selected else ft.Colors.WHITE,
-        border=ft.Border.all(3 if selected or hinted else 1,
-                             ft.Colors.AMBER_800 if selected else ft.Colors.BLUE_600 if hinted else ft.Colors.GREY_500),
         border_radius=6, alignment=ft.Alignment.TOP_LEFT if corner else ft.Alignment.CENTER,
-        padding=ft.Padding.only(left=2, top=1) if corner else None, on_click=on_click, ink=on_click is not None,
-        offset=ft.Offset(0, -0.08) if selected else None,
-    ))
+        padding=ft.Padding.only(left=2, top=1) if corner else None))
 
 
 # -- the buttons ------------------------------------------------------------------------------
@@ -370,9 +380,10 @@ def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
 def hand_card(model: TableModel, handlers: Handlers, i: int, size: str, four_colour: bool) -> ft.Control:
     """The hand's card ``i``: drawn again only when it, its selection or its looks changed."""
     card, selected, hinted = model.hand[i], i in model.selected, model.hinted(i)
+    focus = on(handlers.focus_card, i) if handlers.focus_card is not None else None
     return memo(("hand", i), (card, selected, hinted, model.lang, size, four_colour, handlers), lambda: card_view(
         card, model.lang, selected=selected, size=size, four_colour=four_colour, on_click=on(handlers.tap_card, i),
-        identifier=f"hand-{i}", hinted=hinted))
+        identifier=f"hand-{i}", hinted=hinted, on_focus=focus))
 
 
 def hand_order(model: TableModel) -> list[int]:
