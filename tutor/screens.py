@@ -179,6 +179,13 @@ def lesson_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
     run = model.lesson
     if run is None or handlers.lesson is None:
         return None
+    inputs = (run.lesson.id, run.variation, run.step(), model.term, model.lang, handlers)
+    return memo("lesson", inputs, lambda: _lesson_view(model, handlers))
+
+
+def _lesson_view(model: TableModel, handlers: Handlers) -> ft.Control:
+    run = model.lesson
+    assert run is not None
     lesson, lang = run.lesson, model.lang
     heading = _(model, lesson.title)
     if run.variation:
