@@ -61,6 +61,8 @@ def _next_tap(student: Mirror, lessons: bool, rng: random.Random) -> str | None:
             lesson = f"open-{rng.choice(LESSONS)}"
             return lesson if lesson in named else None
         return "variant-classic" if "variant-classic" in named else None
+    if student.find("refusal") is not None and _open_now(student, "action-clear"):
+        return "action-clear"  # a refused meld: start the selection over, as a person would
     status = student.said("status")
     if _open_now(student, "action-draw") and status.startswith("Your turn: draw"):
         return "action-hint" if lessons and rng.random() < 0.2 and _open_now(student, "action-hint") else "action-draw"
@@ -176,6 +178,7 @@ def scale(students: int, browsers: int, minutes: float) -> None:
             async def sample() -> None:
                 await asyncio.sleep(warm + minutes * 30)
                 rss[0] = _rss_kib(server.process.pid)
+            rss.append(pool_rss_kib(server))
 
             sampler = asyncio.create_task(sample())
             await _class(server, students, warm + minutes * 60, taps, counts)
@@ -195,7 +198,8 @@ def scale(students: int, browsers: int, minutes: float) -> None:
         print(f"tap -> first frame in Chromium: {_summary(browser_times)}")
         print(f"tap -> first answering frame at the students' clients: {_summary(taps)}")
         print(f"server RSS {idle_rss / 1024:.0f} MB idle, {rss[0] / 1024:.0f} MB with {sessions} sessions:"
-              f" {(rss[0] - idle_rss) / sessions / 1024:.1f} MB a session")
+              f" {(rss[0] - idle_rss) / sessions / 1024:.1f} MB a session; the computer players' worker"
+              f" processes {rss[-1] / 1024:.0f} MB in all")
         print(f"load average (1, 5, 15 min) before {load_before[0]:.1f} {load_before[1]:.1f} {load_before[2]:.1f},"
               f" after {load_after[0]:.1f} {load_after[1]:.1f} {load_after[2]:.1f} (2 cores)")
 
@@ -203,9 +207,13 @@ def scale(students: int, browsers: int, minutes: float) -> None:
 def pool_rss_kib(server: Server) -> int:
     """The computer players' worker processes (children of the server)."""
     total = 0
-    for child in Path(f"/proc/{server.process.pid}/task").glob("*/children"):
-        for pid in child.read_text().split():
-            total += _rss_kib(int(pid))
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == server.process.pid:  # its parent
+                total += _rss_kib(int(stat.parent.name))
+        except (OSError, IndexError, ValueError):
+            continue
     return total
 
 
