@@ -178,7 +178,7 @@ def scale(students: int, browsers: int, minutes: float) -> None:
             async def sample() -> None:
                 await asyncio.sleep(warm + minutes * 30)
                 rss[0] = _rss_kib(server.process.pid)
-            rss.append(pool_rss_kib(server))
+                rss.append(pool_rss_kib(server))
 
             sampler = asyncio.create_task(sample())
             await _class(server, students, warm + minutes * 60, taps, counts)
@@ -193,7 +193,7 @@ def scale(students: int, browsers: int, minutes: float) -> None:
         sessions = students + browsers
         print(f"{students} students ({students // 2 + students % 2} playing, {students // 2} in lessons) and"
               f" {browsers} Chromium pages in one server process for {elapsed:.0f} s; {counts['taps']} taps,"
-              f" {counts['unanswered']} unanswered within 15 s")
+              f" {counts['unanswered']} changed nothing on the page within 15 s")
         print({k: v for k, v in counts.items() if k.startswith("unanswered ")})
         print(f"tap -> first frame in Chromium: {_summary(browser_times)}")
         print(f"tap -> first answering frame at the students' clients: {_summary(taps)}")
