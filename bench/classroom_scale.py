@@ -91,7 +91,11 @@ async def student(url: str, lessons: bool, seed: int, stop: asyncio.Event, taps:
             name = _next_tap(mirror, lessons, rng)
             if name is None or stop.is_set():
                 continue
-            took = await mirror.tap_id(name, timeout=15)
+            shown = None
+            if name.startswith("hand-"):  # timed to the frame that shows the card (un)selected
+                before = mirror.selected(name)
+                shown = lambda name=name, before=before: mirror.selected(name) != before  # noqa: E731
+            took = await mirror.tap_id(name, timeout=15, shown=shown)
             counts["taps"] += 1
             if took is None:
                 counts["unanswered"] += 1

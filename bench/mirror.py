@@ -188,9 +188,14 @@ class Mirror(Client):
         walk(self.page)
         return out
 
-    async def tap_id(self, name: str, timeout: float = 60.0) -> float | None:
-        """Tap the control named ``name``; seconds until the first frame answering it (None: no
-        such control now, or no frame within ``timeout``: a tap that changes nothing)."""
+    def selected(self, name: str) -> bool | None:
+        found = self.named().get(name)
+        return None if found is None else bool(found[1].get("selected"))
+
+    async def tap_id(self, name: str, timeout: float = 60.0, shown: Any = None) -> float | None:
+        """Tap the control named ``name``; seconds until the first frame answering it, or with
+        ``shown`` (a function of no arguments) until a frame makes it true (None: no such control
+        now, or nothing within ``timeout``: a tap that changes nothing)."""
         target = self.named().get(name)
         if target is None:
             return None
@@ -199,7 +204,7 @@ class Mirror(Client):
         frames = self.frames
         await self.ws.send(self.tap_frame(target[0]))
         deadline = start + timeout
-        while self.frames == frames:
+        while self.frames == frames or (shown is not None and not shown()):
             left = deadline - time.perf_counter()
             if left <= 0:
                 return None

@@ -555,8 +555,12 @@ class Session:
         if kind is not None:
             await self.press(kind)
 
-    async def focus_card(self, index: int) -> None:
-        self.card_focus = index
+    async def focus_card(self, index: int, focused: bool) -> None:
+        """A card of the hand got or lost the keyboard's focus: the arrow keys move on from it."""
+        if focused:
+            self.card_focus = index
+        elif self.card_focus == index:
+            self.card_focus = None  # the focus went elsewhere (Tab): the arrows leave it there
 
     async def move_focus(self, step: int) -> None:
         """Left and Right: the keyboard's focus to the next card of the hand, in the order shown

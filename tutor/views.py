@@ -67,7 +67,7 @@ class Handlers:
     typing: Callable[[bool], object] | None = None  # a text field gained (True) or lost the focus
     confirm: Callable[[bool], object] | None = None  # the answer to "throw away the game?"
     close_rules: Callable[[], object] | None = None
-    focus_card: Callable[[int], object] | None = None  # a card of the hand got the keyboard's focus (arrow keys)
+    focus_card: Callable[[int, bool], object] | None = None  # a card of the hand got (True) or lost the focus
 
 
 def on(fn: Callable[..., object], *args: object) -> Callable[[ft.ControlEvent], Awaitable[None]]:
@@ -131,7 +131,8 @@ def mute(control: ft.Control) -> ft.Control:
 def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "medium",
               on_click: Callable[[ft.ControlEvent], object] | None = None, identifier: str | None = None,
               four_colour: bool = False, hinted: bool = False, width: float | None = None,
-              corner: bool = False, on_focus: Callable[[ft.ControlEvent], object] | None = None) -> ft.Control:
+              corner: bool = False, on_focus: Callable[[ft.ControlEvent], object] | None = None,
+              on_blur: Callable[[ft.ControlEvent], object] | None = None) -> ft.Control:
     """A card drawn as a control: its rank and suit symbol, red or black ink. A screen reader hears
     it in words once (the face is hidden from it); a tappable card is a button: reached by Tab (and
     by the arrow keys, which the shell moves with ``on_focus``' help), chosen with Enter or Space,
@@ -154,7 +155,7 @@ def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "med
             ft.Colors.AMBER_800 if selected else ft.Colors.BLUE_600 if hinted else ft.Colors.GREY_500)
     if on_click is not None:  # a button: Flutter gives it the keyboard's focus, Enter and Space
         return merged(ft.Button(
-            content=words, width=width, height=height, on_click=on_click, on_focus=on_focus,
+            content=words, width=width, height=height, on_click=on_click, on_focus=on_focus, on_blur=on_blur,
             offset=ft.Offset(0, -0.08) if selected else None,
             style=ft.ButtonStyle(
                 padding=ft.Padding.all(0), elevation=0, shape=ft.RoundedRectangleBorder(radius=6),
@@ -380,10 +381,11 @@ def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
 def hand_card(model: TableModel, handlers: Handlers, i: int, size: str, four_colour: bool) -> ft.Control:
     """The hand's card ``i``: drawn again only when it, its selection or its looks changed."""
     card, selected, hinted = model.hand[i], i in model.selected, model.hinted(i)
-    focus = on(handlers.focus_card, i) if handlers.focus_card is not None else None
+    focus = handlers.focus_card
     return memo(("hand", i), (card, selected, hinted, model.lang, size, four_colour, handlers), lambda: card_view(
         card, model.lang, selected=selected, size=size, four_colour=four_colour, on_click=on(handlers.tap_card, i),
-        identifier=f"hand-{i}", hinted=hinted, on_focus=focus))
+        identifier=f"hand-{i}", hinted=hinted, on_focus=on(focus, i, True) if focus else None,
+        on_blur=on(focus, i, False) if focus else None))
 
 
 def hand_order(model: TableModel) -> list[int]:

@@ -17,12 +17,10 @@ def test_the_mirror_follows_the_page_through_taps_and_the_computer_players(tmp_p
         cards = [name for name in student.named() if name.startswith("hand-")]
         assert len(cards) == 11 and student.said("status").startswith("Your turn: draw")
         assert student.named()["hand-0"][1].get("selected") is False
-        assert await student.tap_id("hand-0") is not None
+        assert await student.tap_id("hand-0", shown=lambda: student.selected("hand-0")) is not None
         assert student.named()["hand-0"][1].get("selected") is True  # a patch changed one property
-        await student.tap_id("hand-0")
-        assert student.named()["hand-0"][1].get("selected") is False
-        await student.tap_id("action-draw")
-        await student.drain()
+        assert await student.tap_id("hand-0", shown=lambda: not student.selected("hand-0")) is not None
+        assert await student.tap_id("action-draw", shown=lambda: "hand-11" in student.named()) is not None
         assert len([n for n in student.named() if n.startswith("hand-")]) == 12  # a card added by a patch
         assert student.said("status").startswith("Your turn: meld")
         await student.close()
