@@ -142,6 +142,12 @@ def _summary(times: list[float]) -> str:
             f" max {ordered[-1]:.0f} ms ({len(ordered)} taps)")
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -177,6 +183,7 @@ def scale(students: int, browsers: int, minutes: float) -> None:
         started = time.monotonic()
         warm = 20.0  # the class arrives; then the figures count
         rss = [0]
+        cpu: list[float] = []
 
         async def run() -> None:
             async def sample() -> None:
@@ -185,7 +192,9 @@ def scale(students: int, browsers: int, minutes: float) -> None:
                 rss.append(pool_rss_kib(server))
 
             sampler = asyncio.create_task(sample())
+            cpu.append(_cpu_seconds(server.process.pid))
             await _class(server, students, warm + minutes * 60, taps, counts)
+            cpu.append(_cpu_seconds(server.process.pid))
             await sampler
 
         browser_times.clear()
@@ -201,6 +210,8 @@ def scale(students: int, browsers: int, minutes: float) -> None:
         print({k: v for k, v in counts.items() if k.startswith("unanswered ")})
         print(f"tap -> first frame in Chromium: {_summary(browser_times)}")
         print(f"tap -> first answering frame at the students' clients: {_summary(taps)}")
+        print(f"the server process used {100 * (cpu[1] - cpu[0]) / elapsed:.0f}% of one core meanwhile (CPU time;"
+              f" the computer players think in worker processes)")
         print(f"server RSS {idle_rss / 1024:.0f} MB idle, {rss[0] / 1024:.0f} MB with {sessions} sessions:"
               f" {(rss[0] - idle_rss) / sessions / 1024:.1f} MB a session; the computer players' worker"
               f" processes {rss[-1] / 1024:.0f} MB in all")
