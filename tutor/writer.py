@@ -24,6 +24,8 @@ from collections.abc import Callable
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from tutor.progress import ProgressError
+
 LOG = logging.getLogger("tutor")
 _THREAD: concurrent.futures.ThreadPoolExecutor | None = None
 
@@ -66,7 +68,7 @@ class Writer:
         def run() -> None:
             try:
                 write()
-            except SQLAlchemyError as error:
+            except (SQLAlchemyError, ProgressError) as error:  # the store gone; a student removed meanwhile
                 LOG.error("%s cannot be saved: %s", what, error)
             except Exception:  # noqa: BLE001 - a bug in one write must not stop the others
                 LOG.exception("%s cannot be saved", what)
