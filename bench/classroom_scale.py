@@ -189,7 +189,6 @@ def scale(students: int, browsers: int, minutes: float) -> None:
             async def sample() -> None:
                 await asyncio.sleep(warm + minutes * 30)
                 rss[0] = _rss_kib(server.process.pid)
-                rss.append(pool_rss_kib(server))
 
             sampler = asyncio.create_task(sample())
             cpu.append(_cpu_seconds(server.process.pid))
@@ -199,6 +198,7 @@ def scale(students: int, browsers: int, minutes: float) -> None:
 
         browser_times.clear()
         asyncio.run(run())
+        workers = pool_rss_kib(server)
         stop.set()
         timer.join(60) if browsers else None
         load_after = os.getloadavg()
@@ -214,7 +214,7 @@ def scale(students: int, browsers: int, minutes: float) -> None:
               f" the computer players think in worker processes)")
         print(f"server RSS {idle_rss / 1024:.0f} MB idle, {rss[0] / 1024:.0f} MB with {sessions} sessions:"
               f" {(rss[0] - idle_rss) / sessions / 1024:.1f} MB a session; the computer players' worker"
-              f" processes {rss[-1] / 1024:.0f} MB in all")
+              f" processes {workers / 1024:.0f} MB in all")
         print(f"load average (1, 5, 15 min) before {load_before[0]:.1f} {load_before[1]:.1f} {load_before[2]:.1f},"
               f" after {load_after[0]:.1f} {load_after[1]:.1f} {load_after[2]:.1f} (2 cores)")
 
