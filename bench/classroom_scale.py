@@ -70,11 +70,15 @@ def _next_tap(student: Mirror, lessons: bool, rng: random.Random) -> str | None:
     if not status.startswith("Your turn") or not cards:
         return rng.choice(cards) if cards and rng.random() < 0.3 else None  # a look at a card meanwhile
     roll = rng.random()
-    for action in ("action-meld", "action-discard"):
-        if _open_now(student, action) and roll < 0.6:
-            return action
+    if lessons and roll > 0.97 and "lesson-catalog" in named:
+        return "lesson-catalog"  # now and then another lesson
+    chosen = [name for name in cards if student.selected(name)]
     if lessons and roll > 0.95 and _open_now(student, "action-hint"):
         return "action-hint"
+    if len(chosen) == 1 and roll < 0.6 and _open_now(student, "action-discard"):
+        return "action-discard"  # the turn ends: the computer players move
+    if len(chosen) >= 3:
+        return "action-meld" if roll < 0.4 and _open_now(student, "action-meld") else "action-clear"
     return rng.choice(cards)
 
 
