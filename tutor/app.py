@@ -193,8 +193,12 @@ class Session:
         self.notices = []
         self.page.show_dialog(dialog)
 
-    def render(self) -> None:
-        """A new frame: the component re-runs the views; the page's own title and theme follow."""
+    def render(self, save: bool = True) -> None:
+        """A new frame: the component re-runs the views; the page's own title and theme follow.
+        ``save``: the game is saved first if its position changed (not between two computer
+        players' moves: the learner's own action was saved, and after a restart the computer
+        players make the same moves again from it; each save of a class's games queued on the one
+        writer thread made every student's next frame wait longer)."""
         theme = THEMES[self.settings.theme]
         title = "canasta-tutor"
         if self.screen in ("table", "lesson"):
@@ -206,7 +210,8 @@ class Session:
             self.page.title, self.page.theme_mode, self.wide = title, theme, wide
             self.page.theme = text_theme(self.page.width or 1280)
             self.page.update()
-        self.save_game()
+        if save:
+            self.save_game()
         self.writer.after(self.next_frame)  # what the learner sees next is in the store
 
     def next_frame(self) -> None:
@@ -621,7 +626,7 @@ class Session:
             if model is self.model and model.bots_to_move():
                 model.play_bot(parse_action(action))
                 self.record_lesson()
-                self.render()
+                self.render(save=not model.bots_to_move())  # saved when they stop
         await self.review_hand()
 
     async def review_hand(self) -> None:
