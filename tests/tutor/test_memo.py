@@ -109,3 +109,25 @@ def test_a_waiting_latest_write_is_replaced_by_the_newer_one() -> None:
     writer.submit(lambda: written.append(5), "the game", latest=True)
     writer.flush()
     assert written == [4, 5]
+
+
+def test_the_game_is_saved_after_the_learners_action_and_when_the_computer_players_stop(tmp_path: Path) -> None:
+    session = Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", seed=5,  # type: ignore[arg-type]
+                                      variant="classic", players=4, pace=0.0))
+    saved: list[object] = []
+    store_save = session.store.save_game
+    session.store.save_game = lambda device, data: (saved.append(data["position"]), store_save(device, data))  # type: ignore[method-assign]
+
+    async def turn() -> None:
+        session.model.simple("draw")
+        session.model.tap_card(0)
+        await session.press("discard")  # the learner's action: saved before its frame
+        assert session.bots is not None
+        await session.bots  # three computer players move: saved once, when they stop
+
+    asyncio.run(turn())
+    session.writer.flush()
+    assert session.model.is_my_turn() and len(saved) == 2
+    from engine.position import dump_position
+
+    assert saved[-1] == dump_position(session.model.state, reveal=True)
