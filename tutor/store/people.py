@@ -20,6 +20,7 @@ from engine.levels import BOTS
 from engine.variants import VARIANTS
 from tutor.lessons import LessonRun
 from tutor.model import TableModel
+from tutor.progress import ProgressError
 from tutor.settings import Settings, _readable, default_settings
 from tutor.storage import LOG, Notice
 from tutor.store.games import restore
@@ -150,5 +151,5 @@ class Attempts:
             return
         try:
             write()
-        except SQLAlchemyError as error:
+        except (SQLAlchemyError, ProgressError) as error:  # ProgressError: a student removed meanwhile
             LOG.error("a lesson attempt cannot be saved: %s", error)
