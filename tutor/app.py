@@ -33,7 +33,7 @@ from tutor.store import open_store
 from tutor.store.games import taken
 from tutor.store.people import Attempts, device_game, device_settings
 from tutor.views import FONT, Handlers, available, confirm_view, page_view, text_theme
-from tutor.writer import Writer
+from tutor.writer import Writer, settled
 from tutor.workers import choose_action, hints_for, review, start_worker, strong_for
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -100,6 +100,7 @@ class Session:
         self.page = page
         self.options = options
         folder = (options.settings_file or settings_path()).parent
+        settled()  # what the sessions before this one wrote is in the store before it is read
         self.store, self.notices = open_store(options.store, folder)  # notices: what could not be read
         self.device, self.new_device = self.store.device(device)
         self.settings, reset = device_settings(self.store, self.device)

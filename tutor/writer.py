@@ -37,6 +37,13 @@ def _thread() -> concurrent.futures.ThreadPoolExecutor:
     return _THREAD
 
 
+def settled() -> None:
+    """Wait until every write submitted so far, by any session, is committed: a session that opens
+    reads what the sessions before it wrote (a tab opened right after another one changed a setting)."""
+    if _THREAD is not None:
+        _THREAD.submit(lambda: None).result()
+
+
 class Writer:
     """One session's writes: ``submit`` them, and run ``after`` what must follow their commit."""
 
