@@ -1,11 +1,21 @@
-"""Serving a class: figures for docs/classroom.md ("Serving a class safely").
+"""Serving a class: figures for docs/classroom.md ("Serving a class safely" and "Scale").
 
     .venv/bin/python bench/classroom_bench.py [--flood 2000 10000] [--cycles 1000]
+    .venv/bin/python bench/classroom_bench.py --students 30 [--browsers 2] [--minutes 2]
 
 Starts ``python -m tutor`` on 127.0.0.1 (nothing else is contacted) and prints:
 - a student's tap latency before and right after another session sends a flood of events;
 - the server's memory (RSS) over connect-and-close cycles, and after Flet evicts the closed sessions;
 - the first load's size, raw and gzipped.
+
+With ``--students N`` (issue 16, "Scale"): N students in one server process, half playing a game
+against the computer players and half doing lessons, each tapping every 2-5 s as a person does
+(a card, then Draw or Discard, Hint, Try again, the next lesson), the computer players at the
+app's own pace. The students are lightweight websocket clients (bench/mirror.py: each keeps its
+page as Flet's patches draw it and taps what is on it); beside them ``--browsers`` real Chromium
+pages play too and time their taps in the page, from the click to the first frame showing the
+card selected. Prints each tap's p50/p90 (the browsers' and the students' own, to the first
+frame of the answer), the server's memory per session and the machine's load.
 """
 
 from __future__ import annotations
@@ -67,7 +77,15 @@ def main() -> int:
     parser.add_argument("--flood", type=int, nargs="*", default=[2000, 10000])
     parser.add_argument("--cycles", type=int, default=1000)
     parser.add_argument("--session-timeout", type=int, default=5)
+    parser.add_argument("--students", type=int, default=0, help="a class in one process (Scale); only that")
+    parser.add_argument("--browsers", type=int, default=2, help="with --students: real Chromium pages timing taps")
+    parser.add_argument("--minutes", type=float, default=2.0, help="with --students: how long the class plays")
     args = parser.parse_args()
+    if args.students:
+        from bench.classroom_scale import scale
+
+        scale(args.students, args.browsers, args.minutes)
+        return 0
     with tempfile.TemporaryDirectory() as folder, \
             running(Path(folder), "--session-timeout", str(args.session_timeout)) as server:
         for events in args.flood:

@@ -8,6 +8,7 @@ process pool (``run_in_executor``) and come back as actions the engine judges he
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import concurrent.futures
 import multiprocessing
@@ -26,17 +27,19 @@ from engine.i18n import N_, translate
 from engine.position import dump_position
 from tutor.demo import KEYS as DEMO_KEYS, Demonstration
 from tutor.demo_view import TITLE as DEMO_TITLE, demo_view
+from tutor.memo import Memo
 from tutor.lessons import find_lesson, fresh_deal, lesson_catalog, next_lesson
 from tutor.model import TableModel
 from tutor.progress import DEFAULT_NAME, ProgressError
 from tutor.screens import home_view, lessons_view, rules_view
 from tutor.settings import choose_table, settings_path
 from tutor.store import open_store
-from tutor.store.games import snapshot
+from tutor.store.games import taken
 from tutor.store.people import Attempts, device_game, device_settings
-from tutor.store.resume import drop_lesson, keep_lesson, open_lesson
+from tutor.store.resume import drop_lesson, keep_lesson_data, lesson_snapshot, open_lesson
 from tutor.serving import tell_language
 from tutor.views import FONT, Handlers, available, confirm_view, page_view, text_theme
+from tutor.writer import Writer, settled
 from tutor.workers import choose_action, hints_for, review, start_worker, strong_for
 
 if TYPE_CHECKING:
@@ -48,6 +51,7 @@ THEMES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system": ft.T
 KEYS = {"h": "hint", "d": "draw", "p": "take_pile", "m": "meld", "s": "stage", "x": "discard", "a": "ask_go_out",
         "u": "undo", "escape": "clear", "n": "next_hand"}
 SCROLL_KEYS = ("Page Down", "Page Up", "Home", "End")
+ARROWS = {"Arrow Left": -1, "Arrow Right": 1}  # between the cards of the hand
 DEVICE_KEY = "canasta-tutor.device"  # the browser's storage key of its device id (tutor.store)
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 LOG = logging.getLogger("tutor")
@@ -109,6 +113,7 @@ class Session:
         self.page = page
         self.options = options
         folder = (options.settings_file or settings_path()).parent
+        settled()  # what the sessions before this one wrote is in the store before it is read
         self.store, self.notices = open_store(options.store, folder)  # notices: what could not be read
         self.student, self.class_name = student, ""
         if student is None:
@@ -138,14 +143,18 @@ class Session:
             add_learner=self.add_learner if student is None else None, sign_out=sign_out,
             type_name=self.type_name, typing=self.set_typing, confirm=self.confirm,
             close_rules=self.close_rules, demo=self.demonstrate, demo_go=self.demo_go, demo_deal=self.demo_deal,
+            focus_card=self.focus_card,
         )
         self.game: TableModel = self.model  # the free game, kept while a lesson is played
         self.progress = self.store.learners(self.device)
-        self.attempts = Attempts(self.progress)  # the lesson attempt on the table, in the store
+        self.writer = Writer()  # the store's writes, off the event loop, each before the frame showing it
+        self.dumps: dict[int, Any] = {}  # the undo history's positions in their saved form (tutor.store.games)
+        self.attempts = Attempts(self.progress, self.writer)  # the lesson attempt on the table, in the store
         self.learner = self.settings.learner
         self.recorded = False  # the lesson attempt on the table is saved
         self.message = ""  # on the lessons screen: what went wrong (a name refused, a broken lesson)
         self.frame = Frame()
+        self.memo = Memo()  # the last frame's parts, reused where their inputs did not change
         self.name_draft = ""  # the learner's name being typed (kept across frames)
         self.typing = False  # a text field has the focus: keys are letters, not shortcuts
         self.pending: tuple[str, int] | None = None  # a new game asked for while one is in progress
@@ -158,9 +167,11 @@ class Session:
         self.rules_for: str | None = None  # the rules reference is open, this rule marked ("": none)
         self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
         self.scroller: object = None  # the screen's scrolling list as last drawn (Page Down, End, ...)
+        self.card_focus: int | None = None  # the card of the hand that last got the keyboard's focus
+        self.tree: ft.Control | None = None  # the page as last drawn (to move the focus in it)
         self.demo: Demonstration | None = None  # a lesson demonstrated on a projector (screen "demo")
         self.demo_from = "lessons"  # the screen a demonstration was opened from, where Leave returns
-        self.kept_lesson: tuple[int, int, int | None] | None = None  # the lesson as last kept in the store
+        self.kept_lesson: tuple[int, int, int] | None = None  # the lesson as last kept in the store
         self._resume_lesson()
 
     def pace(self) -> float:
@@ -188,10 +199,10 @@ class Session:
         return model
 
     def save_settings(self) -> None:
-        try:
-            self.store.save_settings(self.device, self.settings)
-        except SQLAlchemyError as error:  # the store is gone: the choice still holds for this session
-            LOG.error("settings cannot be saved: %s", error)
+        """In the store, off the event loop; a store that is gone is logged (the choice still holds
+        for this session)."""
+        device, chosen = self.device, self.settings
+        self.writer.submit(lambda: self.store.save_settings(device, chosen), "the settings")
 
     def show_notices(self) -> None:
         """Saved state that could not be read, or a choice that was changed: told once, at the start."""
@@ -206,8 +217,12 @@ class Session:
         self.notices = []
         self.page.show_dialog(dialog)
 
-    def render(self) -> None:
-        """A new frame: the component re-runs the views; the page's own title and theme follow."""
+    def render(self, save: bool = True) -> None:
+        """A new frame: the component re-runs the views; the page's own title and theme follow.
+        ``save``: the game is saved first if its position changed (not between two computer
+        players' moves: the learner's own action was saved, and after a restart the computer
+        players make the same moves again from it; each save of a class's games queued on the one
+        writer thread made every student's next frame wait longer)."""
         theme = THEMES[self.settings.theme]
         title = "canasta-tutor"
         if self.screen in ("table", "lesson"):
@@ -221,18 +236,26 @@ class Session:
             self.page.title, self.page.theme_mode, self.wide = title, theme, wide
             self.page.theme = text_theme(self.page.width or 1280)
             self.page.update()
+        if save:
+            self.save_game()
+        self.writer.after(self.next_frame)  # what the learner sees next is in the store
+
+    def next_frame(self) -> None:
         self.frame.number += 1
         tell_language(self.settings.language)  # a crash's message in the learner's language (tutor/serving.py)
+
+    def save_game(self) -> None:
+        """The game, after each action (not a tap that only selects; a lesson is not the game to
+        continue): one transaction, so a kill leaves it before the action or after it. Off the
+        event loop; a store that is gone is logged, and the game goes on."""
         self._keep_lesson()
         if self.screen not in ("table", "lesson") or self.model.lesson is not None:
-            return  # a lesson is not the game to continue
+            return
         if self.model.state is self.saved_state:
-            return  # a tap that only selects changes nothing worth keeping
+            return
         self.saved_state = self.model.state
-        try:  # one transaction: a kill leaves the game before this action or after it
-            self.store.save_game(self.device, snapshot(self.model))
-        except SQLAlchemyError as error:
-            LOG.error("the game cannot be saved: %s", error)  # nowhere to keep it: the game still goes on
+        device, build = self.device, taken(self.model, self.dumps)  # built and written off the loop
+        self.writer.submit(lambda: self.store.save_game(device, build()), "the game", latest=True)
 
     def first_lesson(self) -> str | None:
         """Where a newcomer starts: the first lesson of the chosen variant."""
@@ -243,12 +266,14 @@ class Session:
     def view(self) -> ft.Control:
         """The screen showing, from the model (pure views); the rules reference lies over it, so
         closing it finds the table as it was."""
-        layers: list[ft.Control] = [self.screen_view()]
-        if self.rules_for is not None:
-            reference = rules_view(self.model, self.handlers, self.rules_for)
-            self.rules_list = _keyed(reference, "rules-list")
-            layers.append(ft.Container(reference, key="rules", left=0, top=0, right=0, bottom=0))
-        return ft.Stack(layers, expand=True)
+        with self.memo.frame(self.screen):
+            layers: list[ft.Control] = [self.screen_view()]
+            if self.rules_for is not None:
+                reference = rules_view(self.model, self.handlers, self.rules_for)
+                self.rules_list = _keyed(reference, "rules-list")
+                layers.append(ft.Container(reference, key="rules", left=0, top=0, right=0, bottom=0))
+        self.tree = ft.Stack(layers, expand=True)
+        return self.tree
 
     def screen_view(self) -> ft.Control:
         if self.screen == "home":
@@ -622,33 +647,33 @@ class Session:
         self.learner, self.model, self.screen, self.first_visit = learner, found.model, "lesson", False
         run = found.model.lesson
         assert run is not None
-        self.attempts.attempt, self.attempts.counted = found.attempt, (run.mistakes, run.hints_used)
+        self.attempts.resume(found.attempt, (run.mistakes, run.hints_used))
         self.recorded = run.succeeded()  # solved before the restart: recorded then
-        self.kept_lesson = (id(run), len(found.model.journal), found.attempt)
+        self.kept_lesson = (id(run), len(found.model.journal), id(self.attempts.box))
 
     def _keep_lesson(self) -> None:
-        """After each input to the lesson: the lesson as it stands, in the store."""
+        """After each input to the lesson: the lesson as it stands, in the store (by the writer, in
+        order after the attempt's start, whose id it reads when it runs)."""
         run = self.model.lesson
         if self.screen != "lesson" or run is None:
             self._drop_lesson()  # left, however (the catalog, home, a game against the beginner)
             return
-        now = (id(run), len(self.model.journal), self.attempts.attempt)
+        box = self.attempts.box
+        now = (id(run), len(self.model.journal), id(box))
         if now == self.kept_lesson:
             return
-        try:
-            keep_lesson(self.progress, self._learner(), self.model, self.attempts.attempt)
-            self.kept_lesson = now
-        except (SQLAlchemyError, ProgressError) as error:
-            LOG.error("the lesson on the table cannot be kept: %s", error)
+        self.kept_lesson = now
+        learners, learner = self.progress, self._learner()
+        kept = json.loads(json.dumps(lesson_snapshot(self.model, None)))  # as it is now, not when written
+        self.writer.submit(lambda: keep_lesson_data(learners, learner, {**kept, "attempt": box[0]}),
+                           "the lesson on the table")
 
     def _drop_lesson(self) -> None:
         if self.kept_lesson is None:
             return
         self.kept_lesson = None
-        try:
-            drop_lesson(self.progress, self._learner())
-        except (SQLAlchemyError, ProgressError) as error:
-            LOG.error("the lesson left cannot be dropped from the store: %s", error)
+        learners, learner = self.progress, self._learner()
+        self.writer.submit(lambda: drop_lesson(learners, learner), "the lesson left")
 
     def record_lesson(self) -> None:
         """A solved lesson goes into the learner's progress, once; its mistakes as they happen."""
@@ -680,9 +705,31 @@ class Session:
             return
         if self.screen not in ("table", "lesson") or self.pending is not None or self.rules_for is not None:
             return  # only the table's own shortcuts, and only on the table
+        if event.key in ARROWS:
+            await self.move_focus(ARROWS[event.key])
+            return
         kind = KEYS.get(event.key.lower())
         if kind is not None:
             await self.press(kind)
+
+    async def focus_card(self, index: int, focused: bool) -> None:
+        """A card of the hand got or lost the keyboard's focus: the arrow keys move on from it."""
+        if focused:
+            self.card_focus = index
+        elif self.card_focus == index:
+            self.card_focus = None  # the focus went elsewhere (Tab): the arrows leave it there
+
+    async def move_focus(self, step: int) -> None:
+        """Left and Right: the keyboard's focus to the next card of the hand, in the order shown
+        (Flutter's web shortcuts give arrow keys to scrolling, so the shell moves it)."""
+        order = self.model.hand_order()
+        if self.card_focus not in order or self.tree is None:
+            return
+        index = order[max(0, min(len(order) - 1, order.index(self.card_focus) + step))]
+        card = _identified(self.tree, f"hand-{index}")
+        if isinstance(card, ft.Button):
+            self.card_focus = index
+            await card.focus()
 
     async def resized(self, event: ft.PageResizeEvent) -> None:
         """A phone turned, a window moved to the projector: cards and text follow the width."""
@@ -731,7 +778,7 @@ class Session:
             if model is self.model and model.bots_to_move():
                 model.play_bot(parse_action(action))
                 self.record_lesson()
-                self.render()
+                self.render(save=not model.bots_to_move())  # saved when they stop
         await self.review_hand()
 
     async def review_hand(self) -> None:
@@ -741,6 +788,21 @@ class Session:
             loop = asyncio.get_running_loop()
             model.review = await loop.run_in_executor(pool(), review, list(model.moves), model.lang)
             self.render()
+
+
+def _identified(control: object, identifier: str) -> object:
+    """The tappable control whose Semantics carries this identifier (None if there is none)."""
+    content = getattr(control, "content", None)
+    if getattr(content, "identifier", None) == identifier:
+        return control
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        for item in child if isinstance(child, list) else [child]:
+            if item is not None and not isinstance(item, str):
+                found = _identified(item, identifier)
+                if found is not None:
+                    return found
+    return None
 
 
 def _keyed(control: object, key: str) -> object:

@@ -9,6 +9,7 @@ import flet as ft
 
 from engine.describe import describe_result
 from engine.i18n import N_, format_number
+from tutor.memo import memo
 from tutor.model import TableModel
 from tutor.views import FONT, TARGET, TEXT_SCALE, Handlers, _, card_view, on, seat_label, side_label
 
@@ -159,6 +160,11 @@ def review_view(model: TableModel) -> ft.Control | None:
 
 
 def log_view(model: TableModel, lines: int = 8, size: str = "medium") -> ft.Control:
+    return memo("log", (tuple(model.said[-lines:]) if lines > 0 else (), model.lang, size),
+                lambda: _log_view(model, lines, size))
+
+
+def _log_view(model: TableModel, lines: int, size: str) -> ft.Control:
     return ft.Semantics(identifier="log", key="log", content=ft.Column(
         [ft.Text(line, size=12 * TEXT_SCALE[size], font_family=FONT) for line in model.log_lines(lines)], spacing=2))
 

@@ -12,6 +12,7 @@ from engine.i18n import N_, translate
 from engine.variants import VARIANTS
 from tutor.glossary import definition, segments
 from tutor.lessons import TOPICS, Lesson
+from tutor.memo import memo
 from tutor.model import TableModel
 from tutor.progress import LessonProgress, Profile, shown_name
 from tutor.settings import Settings
@@ -25,6 +26,12 @@ def settings_view(model: TableModel, handlers: Handlers, size: str, four_colour:
     """Card size (large ones for a projector) and four-colour suits."""
     if handlers.change_setting is None:
         return None
+    return memo(("settings", with_sizes), (model.lang, size, four_colour, handlers),
+                lambda: _settings_view(model, handlers, size, four_colour, with_sizes))
+
+
+def _settings_view(model: TableModel, handlers: Handlers, size: str, four_colour: bool,
+                   with_sizes: bool) -> ft.Control:
     sizes = [] if not with_sizes else [ft.Semantics(identifier=f"size-{name}", selected=name == size, content=ft.TextButton(height=TARGET, 
         content=ft.Text(_(model, label), font_family=FONT, weight=ft.FontWeight.BOLD if name == size else None),
         on_click=on(handlers.change_setting, "card_size", name))) for name, label in SIZE_NAMES.items()]
@@ -104,6 +111,10 @@ def rules_view(model: TableModel, handlers: Handlers, highlight: str = "") -> ft
     """The rules reference over the table: each rule's statement, an example, its source (the
     variant and section) and the seed's own words; the rule a refusal links to is marked and
     scrolled to (the shell scrolls to its key); a close button."""
+    return memo("rules", (model.rules, model.lang, highlight, handlers), lambda: _rules_view(model, handlers, highlight))
+
+
+def _rules_view(model: TableModel, handlers: Handlers, highlight: str) -> ft.Control:
     rows: list[ft.Control] = []
     for rule, name, statement, example, source, quote, quote_lang, note in _rule_docs(model):
         parts: list[ft.Control] = [ft.Text(name, weight=ft.FontWeight.BOLD, font_family=FONT, size=16)]
@@ -168,6 +179,13 @@ def lesson_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
     run = model.lesson
     if run is None or handlers.lesson is None:
         return None
+    inputs = (run.lesson.id, run.variation, run.step(), model.term, model.lang, handlers)
+    return memo("lesson", inputs, lambda: _lesson_view(model, handlers))
+
+
+def _lesson_view(model: TableModel, handlers: Handlers) -> ft.Control:
+    run = model.lesson
+    assert run is not None
     lesson, lang = run.lesson, model.lang
     heading = _(model, lesson.title)
     if run.variation:

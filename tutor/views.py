@@ -24,6 +24,7 @@ from engine.i18n import N_, NC_, NP_, PluralText, format_number, translate, tran
 from engine.melds import Meld, meld_name
 from engine.rulebook import explain, title
 from engine.variants import VARIANTS
+from tutor.memo import memo
 from tutor.model import TableModel
 
 SUITS = "♣♦♥♠"
@@ -70,6 +71,7 @@ class Handlers:
     demo: Callable[[str], object] | None = None  # a lesson shown on a projector (tutor.demo), by its id
     demo_go: Callable[[str], object] | None = None  # in a demonstration: "next", "back", "restart", "leave"
     demo_deal: Callable[[int], object] | None = None  # in a demonstration: the deal shown (0, or a variation)
+    focus_card: Callable[[int, bool], object] | None = None  # a card of the hand got (True) or lost the focus
 
 
 def on(fn: Callable[..., object], *args: object) -> Callable[[ft.ControlEvent], Awaitable[None]]:
@@ -133,10 +135,12 @@ def mute(control: ft.Control) -> ft.Control:
 def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "medium",
               on_click: Callable[[ft.ControlEvent], object] | None = None, identifier: str | None = None,
               four_colour: bool = False, hinted: bool = False, width: float | None = None,
-              corner: bool = False) -> ft.Control:
+              corner: bool = False, on_focus: Callable[[ft.ControlEvent], object] | None = None,
+              on_blur: Callable[[ft.ControlEvent], object] | None = None) -> ft.Control:
     """A card drawn as a control: its rank and suit symbol, red or black ink. A screen reader hears
-    it in words once (the face is hidden from it); a tappable card is reached by Tab and chosen
-    with Enter or Space."""
+    it in words once (the face is hidden from it); a tappable card is a button: reached by Tab (and
+    by the arrow keys, which the shell moves with ``on_focus``' help), chosen with Enter or Space,
+    and ringed while it has the keyboard's focus."""
     width = width or CARD_WIDTH[size]
     colour = ft.Colors.RED_700 if is_red(card) else ft.Colors.BLACK
     if four_colour and card != JOKER:
@@ -150,15 +154,23 @@ def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "med
         content=ft.Text(text, color=ft.Colors.PURPLE_700 if card == JOKER else colour,
                         size=width * (0.4 if corner else 0.34), font_family=FONT, weight=ft.FontWeight.BOLD,
                         text_align=ft.TextAlign.LEFT if corner else ft.TextAlign.CENTER))
+    height = width * (1.3 if width <= CARD_WIDTH["small"] else 1.4)
+    edge = (3 if selected or hinted else 1,
+            ft.Colors.AMBER_800 if selected else ft.Colors.BLUE_600 if hinted else ft.Colors.GREY_500)
+    if on_click is not None:  # a button: Flutter gives it the keyboard's focus, Enter and Space
+        return merged(ft.Button(
+            content=words, width=width, height=height, on_click=on_click, on_focus=on_focus, on_blur=on_blur,
+            offset=ft.Offset(0, -0.08) if selected else None,
+            style=ft.ButtonStyle(
+                padding=ft.Padding.all(0), elevation=0, shape=ft.RoundedRectangleBorder(radius=6),
+                bgcolor=ft.Colors.AMBER_100 if selected else ft.Colors.WHITE,
+                side={ft.ControlState.FOCUSED: ft.BorderSide(4, ft.Colors.INDIGO_900),
+                      ft.ControlState.DEFAULT: ft.BorderSide(*edge)})))
     return merged(ft.Container(
-        content=words, width=width, height=width * (1.3 if width <= CARD_WIDTH["small"] else 1.4),
+        content=words, width=width, height=height, border=ft.Border.all(*edge),
         bgcolor=ft.Colors.AMBER_100 if selected else ft.Colors.WHITE,
-        border=ft.Border.all(3 if selected or hinted else 1,
-                             ft.Colors.AMBER_800 if selected else ft.Colors.BLUE_600 if hinted else ft.Colors.GREY_500),
         border_radius=6, alignment=ft.Alignment.TOP_LEFT if corner else ft.Alignment.CENTER,
-        padding=ft.Padding.only(left=2, top=1) if corner else None, on_click=on_click, ink=on_click is not None,
-        offset=ft.Offset(0, -0.08) if selected else None,
-    ))
+        padding=ft.Padding.only(left=2, top=1) if corner else None))
 
 
 # -- the buttons ------------------------------------------------------------------------------
@@ -204,19 +216,27 @@ def actions_view(model: TableModel, handlers: Handlers, phone: bool = False) -> 
             continue
         if kind == "undo" and not model.practice:
             continue
-        enabled = open_now[kind]
-        label = _(model, text) if enabled else _(model, N_("{action} (not now)")).format(action=_(model, text))
-        buttons.append(ft.Semantics(
-            identifier=f"action-{kind}", key=f"action-{kind}",
-            content=ft.Button(height=TARGET, 
-                content=ft.Semantics(label=label, exclude_semantics=True, content=ft.Text(
-                    _(model, text), font_family=FONT, color=None if enabled else ft.Colors.GREY_500)),
-                on_click=on(handlers.press, kind),
-                bgcolor=None if enabled else ft.Colors.GREY_200,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)))))
+        buttons.append(action_button(model, handlers, kind, text, open_now[kind]))
     if phone:  # one row that scrolls sideways keeps the table in view above it
         return ft.Row(buttons, spacing=4, scroll=ft.ScrollMode.AUTO, key="actions")
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, key="actions")
+
+
+def action_button(model: TableModel, handlers: Handlers, kind: str, text: str, enabled: bool) -> ft.Control:
+    return memo(("action", kind), (model.lang, enabled, handlers), lambda: _action_button(model, handlers, kind, text,
+                                                                                       enabled))
+
+
+def _action_button(model: TableModel, handlers: Handlers, kind: str, text: str, enabled: bool) -> ft.Control:
+    label = _(model, text) if enabled else _(model, N_("{action} (not now)")).format(action=_(model, text))
+    return ft.Semantics(
+        identifier=f"action-{kind}", key=f"action-{kind}",
+        content=ft.Button(height=TARGET,
+            content=ft.Semantics(label=label, exclude_semantics=True, content=ft.Text(
+                _(model, text), font_family=FONT, color=None if enabled else ft.Colors.GREY_500)),
+            on_click=on(handlers.press, kind),
+            bgcolor=None if enabled else ft.Colors.GREY_200,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10))))
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -272,6 +292,12 @@ def pile_state(model: TableModel) -> str:
 def pile_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
     """One button for the pile: its top card, how many, and its state in words."""
     state = model.state
+    inputs = (state.top(), len(state.pile), state.freezer(), pile_state(model), model.lang, size, handlers)
+    return memo("pile", inputs, lambda: _pile_view(model, handlers, size))
+
+
+def _pile_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
+    state = model.state
     top = state.top()
     width = CARD_WIDTH[size]
     count = counted(model, NP_("Pile: {count} card", "Pile: {count} cards"), len(state.pile))
@@ -295,27 +321,22 @@ def pile_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
 
 
 def table_view(model: TableModel, handlers: Handlers, size: str = "medium") -> ft.Control:
-    """Each side's melds and red threes, the pile, the stock and who holds how many cards."""
+    """Each side's melds and red threes, the pile, the stock and who holds how many cards: drawn
+    from the engine's state, so a tap that only selects reuses the last frame's (tutor.memo)."""
+    return memo("table", (model.state, model.rules, model.seat, model.lang, size, handlers),
+                lambda: _table_view(model, handlers, size))
+
+
+def _table_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
     state = model.state
     rows: list[ft.Control] = []
     for team in range(len(state.teams)):
         name = side_label(model, team)
         points = model.totals[team] if model.totals else 0
-        header = _(model, N_("{side} · {points} points")).format(side=name, points=format_number(points, model.lang))
-        threes = state.red_threes[team]
-        melds = [meld_view(model, m, i, team, handlers, size) for i, m in enumerate(state.melds[team])]
-        if not melds:
-            melds = [ft.Text(_(model, N_("No melds yet.")), font_family=FONT, italic=True, color=ft.Colors.GREY_700)]
-        column: list[ft.Control] = [ft.Text(header, weight=ft.FontWeight.BOLD, font_family=FONT,
-                                            color=ft.Colors.BLUE_900 if team == model.team else None)]
-        if threes:
-            column.append(ft.Text(_(model, N_("Red threes: {cards}")).format(
-                cards=" ".join(pretty_card(c, model.lang) for c in threes)), font_family=FONT))
-        column.append(ft.Row(melds, wrap=True, spacing=6, run_spacing=6))
-        rows.append(ft.Container(
-            key=f"side-{team}", padding=6, border_radius=8,
-            bgcolor=ft.Colors.BLUE_50 if team == model.team else None,
-            content=ft.Column(column, spacing=4)))
+        inputs = (state.melds[team], state.red_threes[team], name, points, model.team, model.rules, model.lang, size,
+                  handlers)
+        rows.append(memo(("side", team), inputs, lambda team=team, name=name, points=points: _side_view(
+            model, handlers, size, team, name, points)))
     stock = ft.Text(counted(model, NP_("Stock: {count} card", "Stock: {count} cards"), len(state.stock)), font_family=FONT)
     others = [ft.Text(counted(model, NP_("{name}: {count} card", "{name}: {count} cards"), len(state.hands[s]),
                                name=seat_label(model, s)), font_family=FONT)
@@ -327,19 +348,48 @@ def table_view(model: TableModel, handlers: Handlers, size: str = "medium") -> f
     return ft.Column([sides, center], spacing=10)
 
 
+def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name: str, points: int) -> ft.Control:
+    """A side's score, red threes and melds (each meld its own memoised part)."""
+    state = model.state
+    header = _(model, N_("{side} · {points} points")).format(side=name, points=format_number(points, model.lang))
+    threes = state.red_threes[team]
+    mine = team == model.team
+    melds = [memo(("meld", team, i), (m, mine, model.rules, model.lang, size, handlers),
+                  lambda m=m, i=i: meld_view(model, m, i, team, handlers, size))
+             for i, m in enumerate(state.melds[team])]
+    if not melds:
+        melds = [ft.Text(_(model, N_("No melds yet.")), font_family=FONT, italic=True, color=ft.Colors.GREY_700)]
+    column: list[ft.Control] = [ft.Text(header, weight=ft.FontWeight.BOLD, font_family=FONT,
+                                        color=ft.Colors.BLUE_900 if team == model.team else None)]
+    if threes:
+        column.append(ft.Text(_(model, N_("Red threes: {cards}")).format(
+            cards=" ".join(pretty_card(c, model.lang) for c in threes)), font_family=FONT))
+    column.append(ft.Row(melds, wrap=True, spacing=6, run_spacing=6))
+    return ft.Container(
+        key=f"side-{team}", padding=6, border_radius=8,
+        bgcolor=ft.Colors.BLUE_50 if team == model.team else None,
+        content=ft.Column(column, spacing=4))
+
+
 def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False) -> ft.Control:
     """The learner's hand, in the order the tactics section advises (the model's); taps keep the
     hand's own indexes. Cards set aside for a meld show beneath it."""
-    cards = [
-        card_view(model.hand[i], model.lang, selected=i in model.selected, size=size, four_colour=four_colour,
-                  on_click=on(handlers.tap_card, i), identifier=f"hand-{i}", hinted=model.hinted(i))
-        for i in hand_order(model)
-    ]
+    cards = [hand_card(model, handlers, i, size, four_colour) for i in hand_order(model)]
     staged = [ft.Semantics(identifier=f"staged-{i}", content=ft.Text(_(model, N_("Set aside: {cards}")).format(
         cards=" ".join(pretty_card(c, model.lang) for c in meld)), font_family=FONT)) for i, meld in enumerate(model.staged)]
     heading = counted(model, NP_("Your hand: {count} card", "Your hand: {count} cards"), len(cards))
     return ft.Column([ft.Text(heading, weight=ft.FontWeight.BOLD, font_family=FONT),
                       ft.Row(cards, wrap=True, spacing=2 if size == "small" else 4, run_spacing=4), *staged], spacing=2)
+
+
+def hand_card(model: TableModel, handlers: Handlers, i: int, size: str, four_colour: bool) -> ft.Control:
+    """The hand's card ``i``: drawn again only when it, its selection or its looks changed."""
+    card, selected, hinted = model.hand[i], i in model.selected, model.hinted(i)
+    focus = handlers.focus_card
+    return memo(("hand", i), (card, selected, hinted, model.lang, size, four_colour, handlers), lambda: card_view(
+        card, model.lang, selected=selected, size=size, four_colour=four_colour, on_click=on(handlers.tap_card, i),
+        identifier=f"hand-{i}", hinted=hinted, on_focus=on(focus, i, True) if focus else None,
+        on_blur=on(focus, i, False) if focus else None))
 
 
 def hand_order(model: TableModel) -> list[int]:
@@ -360,6 +410,10 @@ def text_theme(width: float) -> ft.Theme:
 
 def language_menu(lang: str, handlers: Handlers) -> ft.Control:
     """One button a language, each in its own name; the current one marked."""
+    return memo("languages", (lang, handlers), lambda: _language_menu(lang, handlers))
+
+
+def _language_menu(lang: str, handlers: Handlers) -> ft.Control:
     buttons = [
         ft.Semantics(identifier=f"lang-{code}", selected=code == lang, content=ft.TextButton(height=TARGET, 
             content=ft.Text(name, weight=ft.FontWeight.BOLD if code == lang else None, font_family=FONT),
@@ -373,6 +427,10 @@ def language_menu(lang: str, handlers: Handlers) -> ft.Control:
 
 def setup_view(model: TableModel, handlers: Handlers) -> ft.Control:
     """A new game: the variant, then how many play (every table its text describes)."""
+    return memo("setup", (model.rules, model.lang, handlers), lambda: _setup_view(model, handlers))
+
+
+def _setup_view(model: TableModel, handlers: Handlers) -> ft.Control:
     variants = [
         ft.Semantics(identifier=f"variant-{name}", selected=name == model.rules.name, content=ft.TextButton(height=TARGET, 
             content=ft.Text(_(model, rules.title), font_family=FONT,
@@ -423,10 +481,13 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
                               review_view, scores_view, status_view)
     from tutor.screens import lesson_outcome_view, lesson_view, settings_view
 
-    heading = ft.Text(_(model, model.rules.title), size=20 * TEXT_SCALE[size], weight=ft.FontWeight.BOLD,
-                      font_family=FONT)
-    header = ft.Row([home_button(model.lang, handlers) if handlers.go else ft.Container(width=0), heading],
-                    spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    def heading() -> ft.Control:
+        return ft.Text(_(model, model.rules.title), size=20 * TEXT_SCALE[size], weight=ft.FontWeight.BOLD,
+                       font_family=FONT)
+
+    header = memo("header", (model.lang, model.rules, size, handlers), lambda: ft.Row(
+        [home_button(model.lang, handlers) if handlers.go else ft.Container(width=0), heading()],
+        spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     scrolled: list[ft.Control | None] = [
         language_menu(model.lang, handlers),
         confirm,

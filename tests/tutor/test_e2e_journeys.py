@@ -223,6 +223,34 @@ def test_start_here_then_select_cards_and_meld_by_keyboard_alone(home: str, size
         screenshot(page, f"keyboard-melded-{size}.png")
 
 
+def test_arrow_keys_move_between_the_cards_and_tab_still_works(home: str) -> None:
+    from tests.tutor.e2e import focused, tab_to
+
+    with browser(home, DESKTOP, "start-here") as page:
+        tab_to(page, "Start here")
+        page.keyboard.press("Enter")
+        by_id(page, "lesson-goal").first.wait_for(timeout=30_000)
+        cards = hand_cards(page)
+        assert len(cards) >= 4
+        tab_to(page, cards[0])
+        for expected in (cards[1], cards[2], cards[3]):
+            page.keyboard.press("ArrowRight")
+            wait_for(page, lambda: focused(page) == expected, what=f"the focus on {expected}")
+        page.keyboard.press("ArrowLeft")
+        wait_for(page, lambda: focused(page) == cards[2], what="the focus back on the third card")
+        screenshot(page, "arrows-focus.png")  # the focused card is ringed
+        page.keyboard.press("Space")
+        third = page.locator('[flt-semantics-identifier^="hand-"]').nth(2)
+        wait_for(page, lambda: third.get_attribute("aria-current") == "true", what="the third card selected")
+        assert focused(page) == cards[2], "the focus was lost when the card was drawn selected"
+        page.keyboard.press("ArrowRight")
+        wait_for(page, lambda: focused(page) == cards[3], what="the arrows after a selection")
+        page.keyboard.press("Tab")  # Tab goes on from where the arrows left the focus
+        page.wait_for_timeout(300)
+        assert focused(page) == (cards[4] if len(cards) > 4 else focused(page)) and focused(page) != cards[3]
+        screenshot(page, "arrows-tab.png")
+
+
 ENGLISH = re.compile(r"\b(the|Your|you|Pile|Stock|Draw|Discard|Hint|cards?|turn|Take|Undo|Clear|points|side|frozen|"
                      r"of|is|and|not now|Rules|melds|Left|Right|deals|draws|discards|already)\b")
 

@@ -3,22 +3,50 @@ the hand's moves, so a game reopened after a restart can still take a move back 
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from typing import Any
 
 from engine.position import dump_position, load_position
+from engine.state import State
 from tutor.model import TableModel, _Before
 from tutor.savedgame import SAVED_FIELDS
 
 MAX_HISTORY = 200  # undo steps kept (a hand has far fewer of the learner's actions)
 
 
-def snapshot(model: TableModel) -> dict[str, Any]:
-    data = model.saved()
-    data["log"] = [line.texts() for line in model.said]  # whole, so the undo's log lengths hold
-    data["history"] = [{"position": dump_position(b.state, reveal=True), "log": b.log, "moves": b.moves}
-                       for b in model.history[-MAX_HISTORY:]]
-    data["moves"] = [list(move) for move in model.moves]
-    return data
+def snapshot(model: TableModel, dumps: dict[int, tuple[State, dict[str, Any]]] | None = None) -> dict[str, Any]:
+    """The game as the store keeps it. ``dumps``: a session's positions already put in their JSON
+    form (by the id of their immutable state), so each position of the undo history is dumped once."""
+    return taken(model, dumps)()
+
+
+def taken(model: TableModel, dumps: dict[int, tuple[State, dict[str, Any]]] | None = None
+          ) -> Callable[[], dict[str, Any]]:
+    """The game as it is now, captured at once and cheaply (its state is immutable; the lists are
+    copied), and a function that builds its saved form later, on another thread (tutor.writer):
+    dumping the positions is the costly part."""
+    shot = copy.copy(model)
+    shot.said, shot.history, shot.moves = list(model.said), model.history[-MAX_HISTORY:], list(model.moves)
+    cache = {} if dumps is None else dumps
+
+    def dump(state: State) -> dict[str, Any]:
+        kept = cache.get(id(state))
+        if kept is None or kept[0] is not state:
+            kept = cache[id(state)] = (state, dump_position(state, reveal=True))
+        return kept[1]
+
+    def build() -> dict[str, Any]:
+        data = shot.saved()
+        data["log"] = [line.texts() for line in shot.said]  # whole, so the undo's log lengths hold
+        data["history"] = [{"position": dump(b.state), "log": b.log, "moves": b.moves} for b in shot.history]
+        data["moves"] = [list(move) for move in shot.moves]
+        kept = {id(b.state) for b in shot.history}
+        for key in [key for key in cache if key not in kept]:  # only the history's positions are kept
+            del cache[key]
+        return data
+
+    return build
 
 
 def restore(data: dict[str, Any], lang: str) -> TableModel:

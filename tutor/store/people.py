@@ -21,11 +21,13 @@ from engine.levels import BOTS
 from engine.variants import VARIANTS
 from tutor.lessons import LessonRun
 from tutor.model import TableModel
+from tutor.progress import ProgressError
 from tutor.settings import Settings, _readable, default_settings
 from tutor.storage import LOG, Notice
 from tutor.store.games import restore
 from tutor.store.schema import meta, saved_games, settings
 from tutor.store.store import Learners, Owner, Store, owned
+from tutor.writer import Writer
 
 SETTINGS_RESET = N_("Some of your settings ({fields}) could not be read and went back to the default.")
 GAME_SET_ASIDE = N_("The saved game could not be read, so a new game begins; the store keeps the old one aside.")
@@ -94,20 +96,39 @@ def _set_aside(store: Store, table: Any, device: Owner) -> None:
 class Attempts:
     """The lesson attempt on a session's table, written to the store as it goes: started when the
     lesson opens, each refusal, trap and hint when it happens, stars when solved. A store that fails
-    is logged; the lesson goes on."""
+    is logged; the lesson goes on. With a ``writer`` (tutor.writer) the writes run off the event
+    loop, in order; each reads the attempt's id when it runs, after the write that started it."""
 
-    def __init__(self, learners: Learners) -> None:
+    def __init__(self, learners: Learners, writer: Writer | None = None) -> None:
         self.learners = learners
-        self.attempt: int | None = None
+        self.writer = writer
+        self._id: list[int | None] = [None]  # this attempt's id, filled in when its start is written
         self.counted = (0, 0)  # the mistakes and hints written so far
 
+    @property
+    def attempt(self) -> int | None:
+        if self.writer is not None:
+            self.writer.flush()
+        return self._id[0]
+
+    @property
+    def box(self) -> list[int | None]:
+        """Where this attempt's id is filled in when its start is written (a write queued after the
+        start reads it there when it runs)."""
+        return self._id
+
+    def resume(self, attempt: int | None, counted: tuple[int, int]) -> None:
+        """The attempt of a lesson given back after a restart, its mistakes and hints counted."""
+        self._id, self.counted = [attempt], counted
+
     def start(self, learner: int, run: LessonRun | None) -> None:
-        self.attempt, self.counted = None, (0, 0)
+        self._id, self.counted = [None], (0, 0)
         if run is not None:
-            self._safely(lambda: setattr(self, "attempt", self.learners.start(learner, run.lesson.id, run.variation)))
+            box = self._id
+            self._write(lambda: box.__setitem__(0, self.learners.start(learner, run.lesson.id, run.variation)))
 
     def note(self, run: LessonRun | None) -> None:
-        if run is None or self.attempt is None or (run.mistakes, run.hints_used) == self.counted:
+        if run is None or (run.mistakes, run.hints_used) == self.counted:
             return
         if run.mistakes > self.counted[0]:
             trapped = run.consequence is not None
@@ -115,21 +136,31 @@ class Attempts:
         else:
             kind, detail = "hint", ""
         self.counted = (run.mistakes, run.hints_used)
-        attempt = self.attempt
-        self._safely(lambda: self.learners.event(attempt, kind, detail, run.mistakes, run.hints_used))
+        box, mistakes, hints = self._id, run.mistakes, run.hints_used
+
+        def write() -> None:
+            if box[0] is not None:
+                self.learners.event(box[0], kind, detail, mistakes, hints)
+
+        self._write(write)
 
     def solved(self, learner: int, run: LessonRun) -> None:
         self.note(run)
-        if self.attempt is None:
-            self._safely(lambda: self.learners.record(learner, run.lesson.id, run.variation, run.stars(),
-                                                      run.mistakes, run.hints_used))
-        else:
-            attempt = self.attempt
-            self._safely(lambda: self.learners.finish(attempt, run.stars(), run.mistakes, run.hints_used))
+        box, stars, mistakes, hints = self._id, run.stars(), run.mistakes, run.hints_used
 
-    @staticmethod
-    def _safely(write: Callable[[], object]) -> None:
+        def write() -> None:
+            if box[0] is None:
+                self.learners.record(learner, run.lesson.id, run.variation, stars, mistakes, hints)
+            else:
+                self.learners.finish(box[0], stars, mistakes, hints)
+
+        self._write(write)
+
+    def _write(self, write: Callable[[], object]) -> None:
+        if self.writer is not None:
+            self.writer.submit(write, "a lesson attempt")
+            return
         try:
             write()
-        except SQLAlchemyError as error:
+        except (SQLAlchemyError, ProgressError) as error:  # ProgressError: a student removed meanwhile
             LOG.error("a lesson attempt cannot be saved: %s", error)

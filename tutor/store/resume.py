@@ -95,9 +95,14 @@ def _replay(model: TableModel, step: Any) -> None:
 
 def keep_lesson(learners: Learners, learner: int, model: TableModel, attempt: int | None) -> None:
     """The learner's lesson as it stands now (one row a learner, replaced)."""
-    if len(model.journal) > MAX_JOURNAL:
+    keep_lesson_data(learners, learner, lesson_snapshot(model, attempt))
+
+
+def keep_lesson_data(learners: Learners, learner: int, snapshot: dict[str, Any]) -> None:
+    """``keep_lesson`` with the snapshot taken already (on the event loop; written off it)."""
+    if len(snapshot["journal"]) > MAX_JOURNAL:
         return
-    data, now = json.dumps(lesson_snapshot(model, attempt)), time.time()
+    data, now = json.dumps(snapshot), time.time()
     with learners.store._tx() as db:
         learners._own(db, learner)
         if not db.execute(update(open_lessons).where(open_lessons.c.learner == learner)
