@@ -2,9 +2,10 @@
 narration large, one big Next and Back.
 
 Sizes are set for a 1920×1080 projector and scale with the window (:func:`scale`): at 1920×1080 the
-narration is 44 px, a card of the hand up to 118 px wide (its rank 40 px), a meld's card 78 px (its
-corner 31 px), the buttons 96 px tall, so the back of a classroom reads them; a 4K screen doubles them,
-a 1280×800 laptop shows the same layout at two thirds. The page is light whatever the theme (dark
+narration is 44 px, a trap's explanation 40 px, the table's words 30-34 px, a card of the hand up to
+124 px wide (its rank 42 px), a meld's card up to 90 px (its corner 36 px), Back and Next 96 px tall,
+so the back of a classroom reads them; a 4K screen doubles them, a 1280×800 laptop shows the same
+layout at two thirds, and a window under 1000 px puts the narration above the table. The page is light whatever the theme (dark
 text on white carries best on a projector), and every colour is set here, so no theme's text colour
 can vanish into a panel. Pure: the demonstration and callbacks in, Flet controls out, no rule
 decided here; the table's words (seat names, the pile's state) are the model's.
@@ -110,14 +111,14 @@ def _side(model: TableModel, team: int, s: float, room: float, marked: tuple[Car
     points = format_number(model.totals[team] if model.totals else 0, model.lang)
     header = translate(N_("{side} · {points} points"), model.lang).format(side=name, points=points)
     threes = state.red_threes[team]
-    width = _meld_width(state.melds[team], s, room - (len(threes) * 50 * s + 20 if threes else 0))
+    width = _meld_width(state.melds[team], s, room - (len(threes) * 66 * s + 20 if threes else 0))
     row: list[ft.Control] = [_meld(model, m, team, i, width, marked) for i, m in enumerate(state.melds[team])]
     if not row:
         row = [_text(translate(N_("No melds yet."), model.lang), 30 * s, italic=True, colour=ft.Colors.GREY_700)]
     if threes:
-        row.insert(0, ft.Column([_text(translate(N_("Red threes"), model.lang), 22 * s, colour=ft.Colors.GREY_800),
-                                 ft.Row([card_view(c, model.lang, width=44 * s, corner=True) for c in threes],
-                                        spacing=4)], spacing=2))
+        row.insert(0, ft.Column([_text(translate(N_("Red threes"), model.lang), 28 * s, colour=ft.Colors.GREY_800),
+                                 ft.Row([card_view(c, model.lang, width=60 * s, corner=True) for c in threes],
+                                        spacing=6 * s)], spacing=2))
     return ft.Container(
         key=f"demo-side-{team}", padding=8 * s, border_radius=10,
         bgcolor=ft.Colors.BLUE_50 if mine else ft.Colors.GREY_100,

@@ -305,8 +305,9 @@ def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, Les
             content=ft.TextButton(height=TARGET, on_click=on(handlers.open_lesson, lesson.id, 0), content=ft.Row([
                 ft.Text(t(lesson.title), font_family=FONT),
                 ft.Text(marks, font_family=FONT, color=ft.Colors.AMBER_800)], spacing=8)))
-        rows.append(opener if handlers.demo is None else ft.Row([opener, demonstrate_button(lang, lesson, handlers)],
-                                                                spacing=4, wrap=True))
+        # the projector's icon first: the title's button takes the rest of the line (one line a lesson)
+        rows.append(opener if handlers.demo is None else ft.Row(
+            [demonstrate_button(lang, lesson, handlers), ft.Container(opener, expand=True)], spacing=0))
     if handlers.lesson is not None:  # the path ends at the table: a whole game against the beginner
         rows.append(ft.Semantics(identifier="play-beginner", content=ft.Button(height=TARGET, 
             content=t(N_("Now play a whole game against the beginner")), on_click=on(handlers.lesson, "play_beginner"))))

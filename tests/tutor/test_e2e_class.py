@@ -127,6 +127,7 @@ def _class(folder: Path) -> str:
     """A class with two lessons assigned, in the store the server will open; its join code."""
     store, _ = open_store(None, folder)
     school = Classes(store)
+    school.set_teacher_password("a teacher's secret")  # else a --classroom server with no terminal does not start
     seven = school.create_class("7B")
     school.assign(seven.id, ASSIGNED)
     forget_open_stores()

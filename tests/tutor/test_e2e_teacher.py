@@ -110,10 +110,14 @@ def _join(page: Any, code: str, name: str, pin: str) -> None:
 
 def _student_row(page: Any, name: str) -> int | None:
     """The student's id, from the grid's row that names them (None while there is none)."""
+    from playwright.sync_api import TimeoutError as Gone
+
     names = page.locator('[flt-semantics-identifier^="student-"]').filter(has_text=re.compile(f"^{name}$"))
-    if not names.count():
-        return None
-    return int(str(names.first.get_attribute("flt-semantics-identifier")).removeprefix("student-"))
+    try:  # the row may go between the look and the read (a removal being drawn)
+        found = names.first.get_attribute("flt-semantics-identifier", timeout=500) if names.count() else None
+    except Gone:
+        found = None
+    return None if found is None else int(found.removeprefix("student-"))
 
 
 def test_the_teacher_sees_the_class_live_and_manages_it(tmp_path: Path) -> None:
