@@ -92,7 +92,7 @@ class Page:
 
 @pytest.fixture
 def shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setattr("tutor.classroom.GUESSING", Guessing())
+    monkeypatch.setattr("tutor.classroom.GUESSING", Guessing(Clock()))  # frozen: the wait said is exact
     url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
     options = Options(store=url, settings_file=tmp_path / "settings.json", classroom=True)
     made = Shell(Page(), options, Preferences())  # type: ignore[arg-type]

@@ -65,8 +65,9 @@ async def _flood_then_tap(server: Server, events: int) -> tuple[float, float]:
 def test_a_flood_from_one_session_does_not_stall_another(server: Server) -> None:
     before, after = run(_flood_then_tap(server, 5_000))  # type: ignore[misc]
     print(f"tap before the flood {before * 1000:.0f} ms, right after 5,000 events {after * 1000:.0f} ms")
-    # Unguarded, 2,000 events delayed the next tap by 13.5 s; the limit lets 20 through at once.
-    assert after < 3.0
+    # Unguarded, 2,000 events delayed the next tap by 13.5 s (5,000: ~30 s); the limit lets 20 through
+    # at once. The bound follows the machine's own pace (a loaded machine is slower before the flood too).
+    assert after < max(3.0, 10 * before)
     assert logged(server, r"dropped \d{4} events from 127\.0\.0\.1")
 
 
