@@ -185,6 +185,19 @@ def focused(page: Any) -> str:
     return node.first.inner_text().strip() if node.count() else ""
 
 
+def focused_card(page: Any) -> str:
+    """Which card of the hand has the focus, by its identifier (``hand-3``): two cards of one rank
+    and suit say the same words, so their words cannot tell them apart."""
+    node = page.locator('[flt-semantics-identifier^="hand-"]:focus')
+    return (node.first.get_attribute("flt-semantics-identifier") or "") if node.count() else ""
+
+
+def hand_ids(page: Any) -> list[str]:
+    """The identifiers of the learner's cards, in the order shown."""
+    nodes = page.locator('[flt-semantics-identifier^="hand-"]')
+    return [nodes.nth(i).get_attribute("flt-semantics-identifier") or "" for i in range(nodes.count())]
+
+
 def tab_to(page: Any, text: str, limit: int = 120) -> None:
     """Press Tab until the focus is on the control that says ``text`` (as a keyboard user does)."""
     for _ in range(limit):
