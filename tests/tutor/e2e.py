@@ -38,29 +38,63 @@ def need_chromium() -> None:
                     pytrace=False)
 
 
-@contextmanager
-def serve(settings_dir: Path, *args: str) -> Iterator[str]:
-    """The app on a free port, its settings and progress kept in ``settings_dir``."""
-    port = free_port()
+def start_app(port: int, *args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    """``python -m tutor --no-browser --port PORT ARGS`` as a person starts it, once it accepts
+    connections (the same port again after a kill: a browser's storage belongs to the origin)."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "--no-browser", "--port", str(port), "--lang", "en",
-         "--settings", str(settings_dir / "settings.json"), *args],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [sys.executable, "-m", "tutor", "--no-browser", "--port", str(port), *args],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True, env=env,
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
-                break
+                return process
         time.sleep(0.2)
-    else:
-        process.kill()
-        raise AssertionError(f"the server did not start: {process.stdout.read() if process.stdout else ''}")
+    process.kill()
+    raise AssertionError(f"the server did not start: {process.stdout.read() if process.stdout else ''}")
+
+
+@contextmanager
+def served(*args: str, env: dict[str, str] | None = None) -> Iterator[str]:
+    """The app on a free port for the time of the block; its URL."""
+    port = free_port()
+    process = start_app(port, *args, env=env)
     try:
         yield f"http://127.0.0.1:{port}/"
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+@contextmanager
+def serve(settings_dir: Path, *args: str) -> Iterator[str]:
+    """The app in English on a free port, its settings and progress kept in ``settings_dir``."""
+    with served("--lang", "en", "--settings", str(settings_dir / "settings.json"), *args) as url:
+        yield url
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Headless Chromium (Debian's), for tests that open several contexts (browsers, devices)."""
+    from playwright.sync_api import sync_playwright
+
+    need_chromium()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def open_page(page: Any, url: str, ready: str) -> Any:
+    """Load the page (Flutter's accessibility tree switched on: the one exception) and wait for ``ready``."""
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    by_id(page, ready).first.wait_for(timeout=30_000)
+    return page
 
 
 @contextmanager

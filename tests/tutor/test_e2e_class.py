@@ -10,18 +10,10 @@ teacher's view does; this file tests the students' side.
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.tutor.e2e import (CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, ROOT, by_id, click, hand_cards, need_chromium,
-                             read, screenshot, status, tap_card, wait_for)
-from tests.tutor.serving_server import free_port
+from tests.tutor.e2e import (chromium, open_page, served, DESKTOP, PHONE, by_id, click, hand_cards, read, screenshot, status, tap_card, wait_for)
 from tutor.store import forget_open_stores, open_store
 from tutor.store.classes import Classes
 
@@ -29,50 +21,12 @@ ASSIGNED = ["classic-black-threes", "classic-card-values"]  # not the path's ord
 ENGLISH_LESSONS = "Lessons: learn by playing"
 
 
-@contextmanager
-def _server(folder: Path) -> Iterator[str]:
+def _server(folder: Path) -> Any:
     """A classroom server as a teacher starts it (no --lang: each student's own language)."""
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "--no-browser", "--classroom", "--port", str(port), "--pace", "0",
-         "--settings", str(folder / "settings.json")],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                break
-        time.sleep(0.2)
-    else:
-        process.kill()
-        raise AssertionError(f"the server did not start: {process.stdout.read() if process.stdout else ''}")
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
+    return served("--classroom", "--pace", "0", "--settings", str(folder / "settings.json"))
 
 
-@contextmanager
-def _chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    need_chromium()
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-def _open(page: Any, url: str, ready: str) -> Any:
-    """Load the page (Flutter's accessibility tree switched on: the one exception) and wait for ``ready``."""
-    page.goto(url)
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-    page.locator("flt-semantics-placeholder").dispatch_event("click")
-    by_id(page, ready).first.wait_for(timeout=30_000)
-    return page
+_chromium, _open = chromium, open_page
 
 
 def _device(chromium: Any, viewport: dict[str, int], url: str) -> Any:

@@ -4,57 +4,28 @@ back its table and its undo (the store keeps the game after every action, tutor/
 
 from __future__ import annotations
 
-import socket
 import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from tests.tutor.serving_server import free_port
-from tests.tutor.e2e import (CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, ROOT, by_id, click, hand_cards,
-                             need_chromium, read, screenshot, status, wait_for)
+from tests.tutor.e2e import (chromium, open_page, start_app, DESKTOP, PHONE, by_id, click, hand_cards,
+                             read, screenshot, status, wait_for)
 
 ENGLISH_LESSONS = "Lessons: learn by playing"
 
 
 def _start(folder: Path, port: int) -> subprocess.Popen[str]:
     """The app as a person starts it (no --lang: each browser's own language), on ``port``."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "--no-browser", "--port", str(port), "--pace", "0",
-         "--settings", str(folder / "settings.json")],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return process
-        time.sleep(0.2)
-    process.kill()
-    raise AssertionError(f"the server did not start: {process.stdout.read() if process.stdout else ''}")
+    return start_app(port, "--pace", "0", "--settings", str(folder / "settings.json"))
 
 
-@contextmanager
-def _chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    need_chromium()
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+_chromium = chromium
 
 
 def _open(page: Any, url: str) -> None:
-    """Load the app and wait for home (Flutter's accessibility tree switched on: the one exception)."""
-    page.goto(url)
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-    page.locator("flt-semantics-placeholder").dispatch_event("click")
-    by_id(page, "lessons-button").first.wait_for(timeout=30_000)
+    """Load the app and wait for home."""
+    open_page(page, url, "lessons-button")
 
 
 def _new_tab(page: Any, url: str) -> Any:
