@@ -126,7 +126,7 @@ class TeacherSession:
         if self.shown.overview is not None and desk.class_id is not None:
             the_grid = self.grid()
             if desk.tab == "grid":
-                body = grid_view(desk, the_grid, handlers, width)
+                body = grid_view(desk, the_grid, handlers, width, self.page.height or 800)
             elif desk.tab == "traps":
                 body = traps_view(desk, trap_lines(self.shown.traps, desk.lang), width)
             else:

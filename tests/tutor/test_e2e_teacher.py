@@ -242,19 +242,34 @@ def test_the_grid_scrolls_both_ways_on_a_phone_and_a_desktop(tmp_path: Path) -> 
             teacher.mouse.move(now_on["x"] + 10, now_on["y"] + 10)  # over the grid's cells
             teacher.mouse.wheel(600, 0)
             wait_for(teacher, lambda: _x(teacher, last) < start - 300, what="the grid scrolled sideways")
-            # up and down: the wheel brings the last student into view
-            teacher.mouse.wheel(0, 2000)
-            wait_for(teacher, lambda: _y_of(teacher, "Student 01") < top - 300, what="the page scrolled down")
+            # up and down: the wheel brings the last student into view, under the lessons' names
+            for _ in range(3):
+                teacher.mouse.wheel(0, 700)
+                teacher.mouse.wheel(0, 700)
+                if _y_of(teacher, "Student 14") < viewport["height"] - 20:
+                    break
+            wait_for(teacher, lambda: _y_of(teacher, "Student 01") < top - 100, what="the rows scrolled up")
             wait_for(teacher, lambda: _y_of(teacher, "Student 14") < viewport["height"] - 20,
                      what="the last student in view")
             screenshot(teacher, f"teacher-grid-{size}-scrolled.png")
             assert 0 <= _x(teacher, "student-" + _id_of(teacher, "Student 14")) < 40  # the names stay in view
+            header = _header_y(teacher)
+            assert header is not None and 0 <= header < _y_of(teacher, "Student 14"), "the lessons' names scrolled away"
             if size == "phone":  # and with a finger: a swipe to the left moves the grid back and forth
                 before = _x(teacher, last)
                 row = teacher.locator('[flt-semantics-identifier^="student-"]').filter(has_text="Student 14")
                 _swipe(teacher, 215, row.first.bounding_box()["y"] + 10, 160, 0)  # on the cells, right of the names
                 wait_for(teacher, lambda: _x(teacher, last) > before + 60, what="the grid swiped sideways")
             teacher.context.close()
+
+
+def _header_y(page: Any) -> float | None:
+    """Where the grid's header row (a lesson's name) is drawn: the top of the first shown."""
+    for node in page.locator('[flt-semantics-identifier^="column-"]').all():
+        box = node.bounding_box()
+        if box and box["height"] > 0 and box["x"] >= 0:
+            return float(box["y"])
+    return None
 
 
 def _id_of(page: Any, name: str) -> str:
