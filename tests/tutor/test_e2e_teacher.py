@@ -281,3 +281,29 @@ def _y_of(page: Any, name: str) -> float:
     node = page.locator('[flt-semantics-identifier^="student-"]').filter(has_text=name)
     box = node.first.bounding_box() if node.count() else None
     return float(box["y"]) if box else float("inf")
+
+
+def test_the_teacher_stays_signed_in_on_their_browser_until_they_sign_out(tmp_path: Path) -> None:
+    with _server(tmp_path) as url, _chromium() as chromium:
+        teacher = _open(_device(chromium, DESKTOP), url + "teacher", "teacher-password")
+        _sign_in(teacher, PASSWORD)
+        by_id(teacher, "teacher-sign-out").first.wait_for(timeout=30_000)
+        _open(teacher, url + "teacher", "teacher-sign-out")  # reloaded: no password asked
+        assert by_id(teacher, "teacher-password").count() == 0
+        tab = teacher.context.new_page()  # a new tab: a new session, the same browser's storage
+        _open(tab, url + "teacher", "teacher-sign-out")
+        screenshot(tab, "teacher-kept-signed-in-desktop.png")
+        student = _open(teacher.context.new_page(), url, "join-code")  # the app itself: nobody signed in
+        assert by_id(student, "sign-out").count() == 0
+        student.close()
+        click(tab, "teacher-sign-out")
+        by_id(tab, "teacher-password").first.wait_for(timeout=30_000)
+        again = _open(teacher.context.new_page(), url + "teacher", "teacher-password")  # signed out: asked again
+        assert by_id(again, "teacher-sign-out").count() == 0
+        _open(tab, url + "teacher", "teacher-password")
+        screenshot(tab, "teacher-signed-out-desktop.png")
+        phone = _open(_device(chromium, PHONE), url + "teacher", "teacher-password")  # another browser: its own
+        _sign_in(phone, PASSWORD)
+        by_id(phone, "teacher-sign-out").first.wait_for(timeout=30_000)
+        _open(phone, url + "teacher", "teacher-sign-out")
+        screenshot(phone, "teacher-kept-signed-in-phone.png")
