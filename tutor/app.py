@@ -13,9 +13,10 @@ import logging
 import concurrent.futures
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -82,6 +83,20 @@ def AppView(session: Session, frame: Frame) -> ft.Control:
     so scroll offsets, focus and typed text stay where the learner left them."""
     ft.on_updated(session.frame_sent)
     return session.view()
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """What the home and catalog frames show from the store, read off the event loop (by the
+    writer's thread, after this session's writes: :meth:`Session.read_shelf`): a frame built on the
+    loop reads nothing from the store."""
+
+    saved: bool = False  # a game to continue
+    assigned: tuple[str, ...] = ()  # a class's student: their teacher's lessons, in order
+    learner: int | None = None  # the learner whose progress follows
+    progress: dict[str, Any] = field(default_factory=dict)  # lesson id -> LessonProgress
+    due: tuple[str, ...] = ()  # lessons to review today
+    profiles: tuple[Any, ...] = ()  # the device's learners
 
 
 @dataclass
@@ -151,6 +166,7 @@ class Session:
         self.dumps: dict[int, Any] = {}  # the undo history's positions in their saved form (tutor.store.games)
         self.attempts = Attempts(self.progress, self.writer)  # the lesson attempt on the table, in the store
         self.learner = self.settings.learner
+        self.learner_lock = threading.Lock()
         self.recorded = False  # the lesson attempt on the table is saved
         self.message = ""  # on the lessons screen: what went wrong (a name refused, a broken lesson)
         self.frame = Frame()
@@ -160,6 +176,7 @@ class Session:
         self.pending: tuple[str, int] | None = None  # a new game asked for while one is in progress
         self.notice = ""  # the button tapped while not open: why is said under the table
         self.first_visit = not self._has_game()
+        self.shelf = Shelf()  # what home and the catalog show from the store, read off the loop for each frame
         # bench/app_bench.py: the server's time per tap (handler start to the frame's patch sent)
         self.timings = os.environ.get("CANASTA_TAP_TIMINGS")
         self.tapped: float | None = None
@@ -173,6 +190,7 @@ class Session:
         self.demo_from = "lessons"  # the screen a demonstration was opened from, where Leave returns
         self.kept_lesson: tuple[int, int, int] | None = None  # the lesson as last kept in the store
         self._resume_lesson()
+        self.read_shelf()  # the first frame's (the session's start reads the store anyway); then off the loop
 
     def pace(self) -> float:
         """Seconds between the computer players' moves, so that people can follow them."""
@@ -238,7 +256,25 @@ class Session:
             self.page.update()
         if save:
             self.save_game()
+        if self.screen in ("home", "lessons"):  # what the frame shows from the store, read after the writes
+            self.writer.submit(self.read_shelf, "the home's facts", latest=True)
         self.writer.after(self.next_frame)  # what the learner sees next is in the store
+
+    def read_shelf(self) -> None:
+        """What the home and catalog screens show from the store (off the event loop: on the writer's
+        thread, after this session's writes, before the frame). A store that is gone keeps the last."""
+        screen = self.screen
+        try:
+            assigned = tuple(self.assigned())
+            learner, progress, due, profiles = None, {}, (), ()
+            if screen == "lessons" or assigned:
+                learner = self._learner()  # the first learner is made here for them
+                progress = self.progress.all_lessons(learner)
+                if screen == "lessons":
+                    due, profiles = tuple(self.progress.due(learner)), tuple(self.progress.profiles())
+            self.shelf = Shelf(self._has_game(), assigned, learner, progress, due, profiles)
+        except (SQLAlchemyError, ProgressError) as error:
+            LOG.error("the home's facts cannot be read: %s", error)
 
     def next_frame(self) -> None:
         self.frame.number += 1
@@ -277,8 +313,9 @@ class Session:
 
     def screen_view(self) -> ft.Control:
         if self.screen == "home":
-            body = home_view(self.game, self.handlers, self.settings, self._has_game(),
-                             self.first_lesson() if self.first_visit and not self.assigned() else None,
+            shelf = self.shelf
+            body = home_view(self.game, self.handlers, self.settings, shelf.saved,
+                             self.first_lesson() if self.first_visit and not shelf.assigned else None,
                              top=self.student_view())
         elif self.screen == "lessons":
             body = self.lessons_screen()
@@ -459,9 +496,7 @@ class Session:
         if screen in ("home", "table") and self.model is not self.game:
             self.cancel_bots()
             self.model = self.game  # leaving a lesson: the free game is where it was
-        self.screen = screen
-        if screen == "lessons":
-            self._learner()  # a first learner, made for them
+        self.screen = screen  # the catalog's first learner is made for them by read_shelf, off the loop
         self.first_visit = False
         self.notice = ""
         self.after_learner()
@@ -469,27 +504,28 @@ class Session:
     # -- lessons -------------------------------------------------------------------------------
 
     def _learner(self) -> int:
-        """The learner playing: the one chosen on this device, else the first, else a new one."""
-        learners = self.progress.profiles()
-        if not learners:
-            learners = [self.progress.add_profile(translate(DEFAULT_NAME, self.settings.language))]
-        if self.learner not in {p.id for p in learners}:
-            self.learner = learners[0].id
-        return self.learner
+        """The learner playing: the one chosen on this device, else the first, else a new one (once:
+        the catalog's read on the writer's thread and a handler may both ask at first)."""
+        with self.learner_lock:
+            learners = self.progress.profiles()
+            if not learners:
+                learners = [self.progress.add_profile(translate(DEFAULT_NAME, self.settings.language))]
+            if self.learner not in {p.id for p in learners}:
+                self.learner = learners[0].id
+            return self.learner
 
     def lessons_screen(self) -> ft.Control:
         lang = self.settings.language
         lessons = lesson_catalog()  # a broken file is marked unavailable; the others stay open
         message = "\n".join(filter(None, [self.message, *lessons.notices(lang)]))
-        learner = self._learner()
-        progress = self.progress.all_lessons(learner)
+        shelf = self.shelf
+        learner = shelf.learner if shelf.learner is not None else self.learner
         # Demonstrate (a lesson on a projector) is offered where a class could see it: not on a phone,
         # and never to a class's student (the reference solution would solve their lesson for them)
         shown = (self.page.width or 0) >= 900 and self.student is None
         handlers = self.handlers if shown else replace(self.handlers, demo=None)
-        return lessons_view(lang, lessons.lessons, progress, self.progress.due(learner),
-                            self.progress.profiles(), learner, handlers, message, self.name_draft,
-                            assigned=self.assigned())
+        return lessons_view(lang, lessons.lessons, shelf.progress, list(shelf.due), list(shelf.profiles), learner,
+                            handlers, message, self.name_draft, assigned=list(shelf.assigned))
 
     def assigned(self) -> list[str]:
         """A class's student: the lessons their teacher assigned, in order (shown first)."""
@@ -509,10 +545,9 @@ class Session:
             return None
         from tutor.classroom import student_home
 
-        assigned = self.assigned()
-        progress = self.progress.all_lessons(self._learner()) if assigned else {}
-        return student_home(self.settings.language, self.student.name, self.class_name, assigned, progress,
-                            self.handlers)
+        shelf = self.shelf
+        return student_home(self.settings.language, self.student.name, self.class_name, list(shelf.assigned),
+                            shelf.progress, self.handlers)
 
     async def open_lesson(self, lesson_id: str, variation: int) -> None:
         """Start a lesson: its own deal (0), or ``-1``: a fresh deal (a review, a mastery check)."""

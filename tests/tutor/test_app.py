@@ -46,6 +46,7 @@ def _run(coroutine: Any) -> None:
 def test_a_lesson_is_solved_recorded_once_and_the_free_game_kept(session: Session) -> None:
     game = session.model
     _run(session.go("lessons"))
+    session.writer.flush()  # the catalog read off the loop, before its frame
     assert session.screen == "lessons" and session.progress.profiles()  # a first learner, made for them
     _run(session.open_lesson("classic-frozen-pile", 0))
     assert session.screen == "lesson" and session.model.lesson is not None and session.game is game
@@ -94,8 +95,11 @@ def test_next_lesson_follows_the_path_and_try_again_undoes_a_trap(session: Sessi
 def test_the_catalog_shows_the_reviews_due_and_opens_one_as_a_fresh_deal(session: Session) -> None:
     learner = session._learner()
     session.progress.record(learner, "classic-frozen-pile", 0, 2, 1, 0, now=0)  # due a day later: long ago
+    session.screen = "lessons"
+    session.render()  # the catalog's frame: its progress read first (off the loop, in the app)
     assert "review-classic-frozen-pile" in semantics(session.lessons_screen())
     session.progress.record(learner, "classic-open-pile", 0, 2, 1, 0)  # due tomorrow
+    session.render()
     assert "review-classic-open-pile" not in semantics(session.lessons_screen())
     assert session.progress.due(learner, now=DAY) == ["classic-frozen-pile"]
 
@@ -162,3 +166,42 @@ def test_a_storage_that_never_answers_is_a_first_visit() -> None:
     page, preferences = Page(), Preferences("the-device")
     found = asyncio.run(presented_device(page, preferences, patience=0.05))  # type: ignore[arg-type]
     assert found is None and preferences.asked == 1 and getattr(page, "on_connect") is None
+
+
+def test_home_and_catalog_frames_read_nothing_from_the_store_on_the_event_loop(session: Session) -> None:
+    """A frame is built on the server's one event loop: a store read there (2 ms of SQLite, a
+    PostgreSQL round trip) stalls every session. Home and the catalog show what was read off the
+    loop before their frame (the saved game, the learners, their progress)."""
+    from sqlalchemy import event
+
+    on_loop: list[str] = []
+
+    def executed(_connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # another thread: off the loop
+            return
+        on_loop.append(statement)
+
+    async def frames() -> list[dict[str, Any]]:
+        shown = []
+        for screen in ("home", "lessons", "table", "home", "lessons"):
+            await session.go(screen)
+            await asyncio.to_thread(session.writer.flush)  # the frame waits for the writer's thread
+            if screen == "table":
+                await session.press("draw")  # a game to continue from home
+                await asyncio.to_thread(session.writer.flush)
+                continue
+            on_loop.clear()
+            nodes = semantics(session.view())
+            assert on_loop == [], f"the {screen} frame read the store on the event loop: {on_loop}"
+            shown.append(nodes)
+        return shown
+
+    event.listen(session.store.engine, "before_cursor_execute", executed)
+    try:
+        home, catalog, home_again, _catalog = asyncio.run(frames())
+    finally:
+        event.remove(session.store.engine, "before_cursor_execute", executed)
+    assert "continue" not in home and "continue" in home_again  # what the frames show is the store's
+    assert "open-classic-frozen-pile" in catalog and any(key.startswith("learner-") for key in catalog)
