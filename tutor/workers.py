@@ -1,11 +1,14 @@
 """Work that must not run on the web server's event loop: computer players' moves.
 
-Functions here run in a process pool (``tutor.app``). They take and return plain JSON (a
-position, an action), since a state's rules hold mapping proxies that do not pickle.
+Functions here run in a process pool (:func:`pool`, one for the server's sessions). They take and
+return plain JSON (a position, an action), since a state's rules hold mapping proxies that do not
+pickle.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
+import multiprocessing
 import os
 import random
 import threading
@@ -18,6 +21,19 @@ from engine.game import apply
 from engine.levels import make_bot
 from engine.legal import legal_actions
 from engine.position import load_position
+
+
+_POOL: concurrent.futures.ProcessPoolExecutor | None = None
+
+
+def pool() -> concurrent.futures.ProcessPoolExecutor:
+    """One pool for every session; "spawn" so no thread of the web server is forked."""
+    global _POOL
+    if _POOL is None:
+        workers = max(1, min(4, (os.cpu_count() or 2)))
+        _POOL = concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                                       initializer=start_worker, initargs=(os.getpid(),))
+    return _POOL
 
 
 def start_worker(server: int, check_every: float = 0.5) -> None:

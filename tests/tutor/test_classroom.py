@@ -214,7 +214,7 @@ def test_a_student_is_never_offered_a_demonstration(shell: Any, monkeypatch: pyt
     session = shell.session
     assert session is not None and session.student is not None
     offered: list[object] = []
-    monkeypatch.setattr("tutor.app.lessons_view", lambda *args, **kw: offered.append(args[6].demo))
+    monkeypatch.setattr("tutor.shell_lessons.lessons_view", lambda *args, **kw: offered.append(args[6].demo))
     session.lessons_screen()
     asyncio.run(session.demonstrate("classic-card-values"))
     assert offered == [None] and session.screen != "demo" and session.demo is None

@@ -217,7 +217,7 @@ def _alive(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc to find the pool's processes")
 def test_pool_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
-    script = "import time\nfrom tutor.app import pool\nprint(sum(pool().map(abs, range(8))), flush=True)\ntime.sleep(60)\n"
+    script = "import time\nfrom tutor.workers import pool\nprint(sum(pool().map(abs, range(8))), flush=True)\ntime.sleep(60)\n"
     server = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     children: list[int] = []
     try:
