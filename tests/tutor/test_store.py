@@ -13,8 +13,6 @@ import sqlite3
 import subprocess
 import sys
 import time
-import warnings
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,25 +31,6 @@ from tutor.store.people import device_game, device_settings
 from tutor.store.schema import metadata
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[str]:
-    if postgres.binaries() is None:
-        message = f"PostgreSQL is not installed here, so its half of the store's tests is skipped: {postgres.INSTALL}"
-        warnings.warn(message, stacklevel=1)
-        pytest.skip(message)
-    with postgres.cluster() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'store.sqlite3'}"
-    else:
-        yield postgres.new_database(request.getfixturevalue("pg_server"))
-    forget_open_stores()
 
 
 @pytest.fixture
