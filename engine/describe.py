@@ -7,6 +7,7 @@ rulebook's convention: cards and ranks in the language's words, numbers grouped 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile
 from engine.cards import Card, pretty_cards
@@ -35,12 +36,30 @@ def seat_name(players: int, seat: int, lang: str = "en") -> str:
     return translate(N_("Seat {seat}"), lang).format(seat=seat)
 
 
+@dataclass(frozen=True)
+class SeenBy:
+    """The play-by-play told to a person at the table (an app's learner): their own seat is "you",
+    in sentences of the second person, and the others are named by ``names(seat, lang)`` from that
+    person's chair ("Left", "Partner"). Without it the seats keep their compass names."""
+
+    seat: int
+    names: Callable[[int, str], str]
+
+
+def _who(state: State, seat: int, lang: str, seen: SeenBy | None) -> str:
+    return seen.names(seat, lang) if seen is not None else seat_name(state.players, seat, lang)
+
+
+def _by(before: State, seen: SeenBy | None, lang: str, third: Text, second: Text, **facts: FactValue) -> str:
+    """One sentence about the player to act: ``second`` (no name) when it is the reader, else
+    ``third`` with their name."""
+    if seen is not None and before.turn == seen.seat:
+        return _say(lang, second, **facts)
+    return _say(lang, third, name=_who(before, before.turn, lang, seen), **facts)
+
+
 def _say(lang: str, text: Text, **facts: FactValue) -> str:
     return translate_text(text, facts, lang).format(**format_facts(facts, lang))
-
-
-def _name(state: State, lang: str) -> str:
-    return seat_name(state.players, state.turn, lang)
 
 
 def _red_threes(before: State, after: State, lang: str) -> str:
@@ -51,43 +70,53 @@ def _red_threes(before: State, after: State, lang: str) -> str:
     return " " + _say(lang, N_("Red threes laid out: {cards}."), cards=new)
 
 
-def _draw(before: State, action: Action, after: State, lang: str) -> str:
-    return _say(lang, N_("{name} draws from the stock."), name=_name(before, lang)) + _red_threes(before, after, lang)
+def _draw(before: State, action: Action, after: State, lang: str, seen: SeenBy | None) -> str:
+    return _by(before, seen, lang, N_("{name} draws from the stock."), N_("You draw from the stock.")) + \
+        _red_threes(before, after, lang)
 
 
-def _take_pile(before: State, action: Action, after: State, lang: str) -> str:
+def _take_pile(before: State, action: Action, after: State, lang: str, seen: SeenBy | None) -> str:
     assert isinstance(action, TakePile)
-    facts: dict[str, FactValue] = {"name": _name(before, lang), "count": len(before.pile), "top": before.pile[-1]}
+    facts: dict[str, FactValue] = {"count": len(before.pile), "top": before.pile[-1]}
     if action.onto is not None:
         meld = before.melds[before.team_of(before.turn)][action.onto]
         if meld.kind is MeldKind.RANK:
-            text = _say(lang, NP_("{name} takes the pile ({count} card), laying the {top} on the {rank_on}.",
-                                  "{name} takes the pile ({count} cards), laying the {top} on the {rank_on}."),
-                        rank=meld.rank, **facts)
+            text = _by(before, seen, lang,
+                       NP_("{name} takes the pile ({count} card), laying the {top} on the {rank_on}.",
+                           "{name} takes the pile ({count} cards), laying the {top} on the {rank_on}."),
+                       NP_("You take the pile ({count} card), laying the {top} on the {rank_on}.",
+                           "You take the pile ({count} cards), laying the {top} on the {rank_on}."),
+                       rank=meld.rank, **facts)
         else:
-            text = _say(lang, NP_("{name} takes the pile ({count} card), laying the {top} on the {meld_on}.",
-                                  "{name} takes the pile ({count} cards), laying the {top} on the {meld_on}."),
-                        meld=meld_name(before.rules, meld), **facts)
+            text = _by(before, seen, lang,
+                       NP_("{name} takes the pile ({count} card), laying the {top} on the {meld_on}.",
+                           "{name} takes the pile ({count} cards), laying the {top} on the {meld_on}."),
+                       NP_("You take the pile ({count} card), laying the {top} on the {meld_on}.",
+                           "You take the pile ({count} cards), laying the {top} on the {meld_on}."),
+                       meld=meld_name(before.rules, meld), **facts)
     else:
-        text = _say(lang, NP_("{name} takes the pile ({count} card) with {cards}, melding the {top}.",
-                              "{name} takes the pile ({count} cards) with {cards}, melding the {top}."),
-                    cards=action.meld, **facts)
+        text = _by(before, seen, lang,
+                   NP_("{name} takes the pile ({count} card) with {cards}, melding the {top}.",
+                       "{name} takes the pile ({count} cards) with {cards}, melding the {top}."),
+                   NP_("You take the pile ({count} card) with {cards}, melding the {top}.",
+                       "You take the pile ({count} cards) with {cards}, melding the {top}."),
+                   cards=action.meld, **facts)
     if action.melds:
         text += " " + _say(lang, N_("Also melds {melds}."), melds="; ".join(pretty_cards(m, lang) for m in action.melds))
     return text + _red_threes(before, after, lang)
 
 
-def _meld(before: State, action: Action, after: State, lang: str) -> str:
+def _meld(before: State, action: Action, after: State, lang: str, seen: SeenBy | None) -> str:
     assert isinstance(action, MeldAction)
     team = before.team_of(before.turn)
     melds = "; ".join(pretty_cards(m, lang) for m in action.melds)
     layoffs = "; ".join(_onto(before.rules, before.melds[team][lo.onto], lo.cards, lang) for lo in action.layoffs)
-    name = _name(before, lang)
     if melds and layoffs:
-        return _say(lang, N_("{name} melds {melds} and lays off {layoffs}."), name=name, melds=melds, layoffs=layoffs)
+        return _by(before, seen, lang, N_("{name} melds {melds} and lays off {layoffs}."),
+                   N_("You meld {melds} and lay off {layoffs}."), melds=melds, layoffs=layoffs)
     if melds:
-        return _say(lang, N_("{name} melds {melds}."), name=name, melds=melds)
-    return _say(lang, N_("{name} lays off {layoffs}."), name=name, layoffs=layoffs)
+        return _by(before, seen, lang, N_("{name} melds {melds}."), N_("You meld {melds}."), melds=melds)
+    return _by(before, seen, lang, N_("{name} lays off {layoffs}."), N_("You lay off {layoffs}."), layoffs=layoffs)
 
 
 def _onto(rules: Rules, meld: Meld, cards: tuple[Card, ...], lang: str) -> str:
@@ -96,29 +125,34 @@ def _onto(rules: Rules, meld: Meld, cards: tuple[Card, ...], lang: str) -> str:
     return _say(lang, N_("{cards} on the {meld_on}"), cards=cards, meld=meld_name(rules, meld))
 
 
-def _discard(before: State, action: Action, after: State, lang: str) -> str:
+def _discard(before: State, action: Action, after: State, lang: str, seen: SeenBy | None) -> str:
     assert isinstance(action, Discard)
-    return _say(lang, N_("{name} discards the {card}."), name=_name(before, lang), card=action.card)
+    return _by(before, seen, lang, N_("{name} discards the {card}."), N_("You discard the {card}."), card=action.card)
 
 
-def _ask(before: State, action: Action, after: State, lang: str) -> str:
-    return _say(lang, N_("{name} asks: \u201cPartner, may I go out?\u201d"), name=_name(before, lang))
+def _ask(before: State, action: Action, after: State, lang: str, seen: SeenBy | None) -> str:
+    return _by(before, seen, lang, N_("{name} asks: \u201cPartner, may I go out?\u201d"),
+               N_("You ask: \u201cPartner, may I go out?\u201d"))
 
 
-def _answer(before: State, action: Action, after: State, lang: str) -> str:
+def _answer(before: State, action: Action, after: State, lang: str, seen: SeenBy | None) -> str:
     assert isinstance(action, AnswerGoOut)
-    return _say(lang, N_("{name} answers yes.") if action.yes else N_("{name} answers no."), name=_name(before, lang))
+    if action.yes:
+        return _by(before, seen, lang, N_("{name} answers yes."), N_("You answer yes."))
+    return _by(before, seen, lang, N_("{name} answers no."), N_("You answer no."))
 
 
-def _replacement(before: State, action: Action, after: State, lang: str) -> str:
-    return _say(lang, N_("{name} draws a card for a melded red three."), name=_name(before, lang))
+def _replacement(before: State, action: Action, after: State, lang: str, seen: SeenBy | None) -> str:
+    return _by(before, seen, lang, N_("{name} draws a card for a melded red three."),
+               N_("You draw a card for a melded red three."))
 
 
-def _decline(before: State, action: Action, after: State, lang: str) -> str:
-    return _say(lang, N_("{name} declines the pile with the stock used up."), name=_name(before, lang))
+def _decline(before: State, action: Action, after: State, lang: str, seen: SeenBy | None) -> str:
+    return _by(before, seen, lang, N_("{name} declines the pile with the stock used up."),
+               N_("You decline the pile with the stock used up."))
 
 
-_DESCRIBERS: Mapping[str, Callable[[State, Action, State, str], str]] = {
+_DESCRIBERS: Mapping[str, Callable[[State, Action, State, str, SeenBy | None], str]] = {
     "draw": _draw,
     "take_pile": _take_pile,
     "meld": _meld,
@@ -130,50 +164,63 @@ _DESCRIBERS: Mapping[str, Callable[[State, Action, State, str], str]] = {
 }
 
 
-def team_name(state: State, team: int, lang: str = "en") -> str:
-    names = [seat_name(state.players, seat, lang) for seat in state.teams[team]]
+def team_name(state: State, team: int, lang: str = "en", seen: SeenBy | None = None) -> str:
+    names = [_who(state, seat, lang, seen) for seat in state.teams[team]]
     if len(names) == 1:
         return names[0]
     return _say(lang, N_("{first} and {second}"), first=", ".join(names[:-1]), second=names[-1])
 
 
-def describe_deal(state: State, number: int, lang: str = "en") -> str:
+def describe_deal(state: State, number: int, lang: str = "en", seen: SeenBy | None = None) -> str:
     """``Hand 2: West deals; the pile starts with Joker 6♥, frozen.``"""
-    facts: dict[str, FactValue] = {"number": number, "dealer": seat_name(state.players, state.dealer, lang),
-                                   "cards": state.pile}
-    if state.freezer() is not None:
+    facts: dict[str, FactValue] = {"number": number, "cards": state.pile}
+    frozen = state.freezer() is not None
+    if seen is not None and state.dealer == seen.seat:
+        return _say(lang, N_("Hand {number}: you deal; the pile starts with {cards}, frozen.") if frozen else
+                    N_("Hand {number}: you deal; the pile starts with {cards}."), **facts)
+    facts["dealer"] = _who(state, state.dealer, lang, seen)
+    if frozen:
         return _say(lang, N_("Hand {number}: {dealer} deals; the pile starts with {cards}, frozen."), **facts)
     return _say(lang, N_("Hand {number}: {dealer} deals; the pile starts with {cards}."), **facts)
 
 
-def describe_scores(state: State, scores: Sequence[TeamScore], totals: Sequence[int], lang: str = "en") -> list[str]:
+def describe_scores(state: State, scores: Sequence[TeamScore], totals: Sequence[int], lang: str = "en",
+                    seen: SeenBy | None = None) -> list[str]:
     """One line per side: the hand's breakdown and the new total."""
     return [
         _say(lang, N_("{team}: melds {melds}, canastas {canastas}, red threes {red_threes}, going out {going_out},"
                       " cards in hand {hand}: {total} this hand, {score} in all."),
-             team=team_name(state, team, lang), score=totals[team], **score.as_dict())
+             team=team_name(state, team, lang, seen), score=totals[team], **score.as_dict())
         for team, score in enumerate(scores)
     ]
 
 
-def describe_result(state: State, totals: Sequence[int], winner: int | None, lang: str = "en") -> str:
+def describe_result(state: State, totals: Sequence[int], winner: int | None, lang: str = "en",
+                    seen: SeenBy | None = None) -> str:
     """``West and East win, 5,705 to 2,530.`` (or a draw, where the variant has them)."""
     if winner is None:
         return _say(lang, N_("The game is drawn at {score}."), score=totals[0])
     other = max(t for team, t in enumerate(totals) if team != winner)
+    if seen is not None and seen.seat in state.teams[winner]:  # told to a winner: no name, the verb agrees
+        return _say(lang, N_("You win, {score} to {other}.") if len(state.teams[winner]) == 1 else
+                    N_("Your side wins, {score} to {other}."), score=totals[winner], other=other)
     text = N_("{team} wins, {score} to {other}.") if len(state.teams[winner]) == 1 else \
         N_("{team} win, {score} to {other}.")  # a player alone, or a partnership: the verb agrees
-    return _say(lang, text, team=team_name(state, winner, lang), score=totals[winner], other=other)
+    return _say(lang, text, team=team_name(state, winner, lang, seen), score=totals[winner], other=other)
 
 
-def describe(before: State, action: Action, after: State, lang: str = "en") -> str:
-    """``West takes the pile (6 cards) with 7♥ 7♦, melding the 7♠.`` and how the hand ended."""
-    text = _DESCRIBERS[action.type](before, action, after, lang)
+def describe(before: State, action: Action, after: State, lang: str = "en", seen: SeenBy | None = None) -> str:
+    """``West takes the pile (6 cards) with 7♥ 7♦, melding the 7♠.`` and how the hand ended;
+    ``seen``: told to the person in that seat (``You take the pile …``, the others by ``names``)."""
+    text = _DESCRIBERS[action.type](before, action, after, lang, seen)
     if after.is_over() and not before.is_over():
-        if after.went_out is not None:
+        if after.went_out is not None and seen is not None and after.went_out == seen.seat:
+            text += " " + _say(lang, N_("The hand is over: you went out concealed.") if after.concealed
+                               else N_("The hand is over: you went out."))
+        elif after.went_out is not None:
             message = (N_("The hand is over: {name} went out concealed.") if after.concealed
                        else N_("The hand is over: {name} went out."))
-            text += " " + _say(lang, message, name=seat_name(after.players, after.went_out, lang))
+            text += " " + _say(lang, message, name=_who(after, after.went_out, lang, seen))
         else:
             text += " " + _say(lang, N_("The hand is over: nobody went out."))
     return text

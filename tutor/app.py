@@ -819,6 +819,36 @@ def _keyed(control: object, key: str) -> object:
     return None
 
 
+async def presented_device(page: ft.Page, preferences: ft.SharedPreferences, patience: float = 10.0) -> object:
+    """The device id the browser keeps (None: a first visit, or a browser that keeps nothing).
+
+    Asked again when the page reconnects meanwhile: after a restart every open page reconnects by
+    itself, and a reload at that moment attaches the reloaded page to the session the reconnect
+    made (Flet finds it by the tab's session id), while the question went to the page that left.
+    Taking that silence for a first visit gave the browser a new device, and the learner lost
+    their settings and saved game (tests/tutor/test_e2e_reconnect.py)."""
+    reconnected = asyncio.Event()
+    page.on_connect = lambda _event: reconnected.set()
+    try:
+        while True:
+            asking = asyncio.ensure_future(preferences.get(DEVICE_KEY))
+            again = asyncio.ensure_future(reconnected.wait())
+            await asyncio.wait({asking, again}, timeout=patience, return_when=asyncio.FIRST_COMPLETED)
+            again.cancel()
+            if asking.done():
+                return asking.result()
+            asking.cancel()
+            if not reconnected.is_set():
+                LOG.warning("the browser's storage did not answer within %g s", patience)
+                return None
+            reconnected.clear()  # a new page on this session: ask it
+    except Exception as error:  # a browser that keeps nothing: a new device each visit
+        LOG.warning("the browser's storage cannot be read: %s", error)
+        return None
+    finally:
+        page.on_connect = None
+
+
 def make_main(options: Options):  # type: ignore[no-untyped-def]
     async def main(page: ft.Page) -> None:
         page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
@@ -832,17 +862,18 @@ def make_main(options: Options):  # type: ignore[no-untyped-def]
             return
         # the device's id, kept in the browser's own storage: its settings, learners and game
         preferences = ft.SharedPreferences()
-        try:
-            presented = await asyncio.wait_for(preferences.get(DEVICE_KEY), 10)
-        except Exception as error:  # a browser that keeps nothing: a new device each visit
-            LOG.warning("the browser's storage cannot be read: %s", error)
-            presented = None
+        presented = await presented_device(page, preferences)
         session = Session(page, options, presented)
-        if session.device != presented:
+
+        async def keep_device(_event: object = None) -> None:
             try:
                 await asyncio.wait_for(preferences.set(DEVICE_KEY, session.device), 10)
             except Exception as error:
                 LOG.warning("the browser's storage cannot be written: %s", error)
+
+        if session.device != presented:
+            await keep_device()
+            page.on_connect = keep_device  # the write may have gone to a page that was leaving
         page.on_keyboard_event = session.key
         page.on_resize = session.resized
         page.render(AppView, session, session.frame)

@@ -26,6 +26,7 @@ from engine.state import State
 from tutor.lessons import Lesson, LessonRun, Trap
 from tutor.messages import Message
 from tutor.model import TableModel
+from tutor.seats import seen_by
 
 
 class Kind(Enum):
@@ -150,6 +151,7 @@ def build_steps(lesson: Lesson, variation: int = 0) -> tuple[tuple[Step, ...], t
     setup = lesson.setups[variation]
     run = LessonRun(lesson, variation)
     run.play_bots(random.Random(variation))
+    told = seen_by(run.state.players, lesson.seat)  # seats named as the table names them: "You", "Left"
     steps = [Step(Kind.DEAL, run.state, _narration(lesson, variation, 0))]
     branches = _branches(lesson, variation)
     shown: set[int] = set()
@@ -173,7 +175,7 @@ def build_steps(lesson: Lesson, variation: int = 0) -> tuple[tuple[Step, ...], t
         if not run.is_over():
             run.play_bots(random.Random(variation))
         steps.append(Step(Kind.MOVE, run.state, _narration(lesson, variation, done + 1),
-                          tuple(Message.move(*move) for move in run.played[seen:]), cards=cards_of(action),
+                          tuple(Message.move(*move, told) for move in run.played[seen:]), cards=cards_of(action),
                           done=done + 1, reached=run.succeeded()))
     skipped = tuple(trap.text for number, trap in enumerate(lesson.traps) if number not in shown)
     return tuple(steps), skipped
@@ -190,7 +192,8 @@ def _what_if(run: LessonRun, trap: Trap, done: int, line_played: int) -> Step:
     """The step showing a trap fallen into: the moves from where the line was, the lesson's text,
     and the position its consequence leads to."""
     assert run.consequence is not None
-    moves = tuple(Message.move(*move) for move in run.played[line_played:])
+    told = seen_by(run.state.players, run.lesson.seat)
+    moves = tuple(Message.move(*move, told) for move in run.played[line_played:])
     split = len(moves) - run.consequence_moves
     wrong = run.actions[done:]
     return Step(Kind.WHAT_IF, run.consequence, "", moves[:split], trap=trap.text, consequence=moves[split:],

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from engine.actions import Action
-from engine.describe import describe, describe_deal
+from engine.describe import SeenBy, describe, describe_deal
 from engine.errors import FactValue, IllegalActionError
 from engine.i18n import LANGUAGES, Text, translate_text
 from engine.rulebook import format_facts
@@ -47,13 +47,13 @@ class Message:
         return cls(error.explanation)
 
     @classmethod
-    def move(cls, before: State, action: Action, after: State) -> Message:
-        """The narration of one move (:func:`engine.describe.describe`)."""
-        return cls(lambda lang: describe(before, action, after, lang))
+    def move(cls, before: State, action: Action, after: State, seen: SeenBy | None = None) -> Message:
+        """The narration of one move (:func:`engine.describe.describe`), told to ``seen``'s seat."""
+        return cls(lambda lang: describe(before, action, after, lang, seen))
 
     @classmethod
-    def deal(cls, state: State, number: int) -> Message:
-        return cls(lambda lang: describe_deal(state, number, lang))
+    def deal(cls, state: State, number: int, seen: SeenBy | None = None) -> Message:
+        return cls(lambda lang: describe_deal(state, number, lang, seen))
 
     @classmethod
     def fixed(cls, texts: Mapping[str, str] | str) -> Message:

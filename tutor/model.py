@@ -28,7 +28,7 @@ from engine.actions import (
 )
 from engine.cards import Card, parse_cards, rank
 from engine.deal import deal
-from engine.describe import describe_scores, seat_name
+from engine.describe import SeenBy, describe_scores, seat_name
 from engine.errors import IllegalActionError
 from engine.game import apply
 from engine.hints import arranged
@@ -123,7 +123,7 @@ class TableModel:
         rules = get_variant(variant).for_people(players, table)
         state = deal(rules, random.Random(seed), dealer=rules.players - 1)
         model = cls(rules=rules, state=state, lang=lang, bot=bot, seed=seed)
-        model._say(Message.deal(state, 1))
+        model._say(Message.deal(state, 1, model.seen))
         return model
 
     @classmethod
@@ -251,6 +251,11 @@ class TableModel:
         """A seat named from the learner's chair, in ``lang``: "You", "Partner", "Left", "Right"
         (and "Opponent", "Across", "Partner on the left/right" at 2 and 6 seats)."""
         return seats.seat_label(self.state.players, self.seat, seat, self.lang)
+
+    @property
+    def seen(self) -> SeenBy:
+        """The play-by-play as the learner is told it: "You draw …", "Left discards …"."""
+        return seats.seen_by(self.state.players, self.seat)
 
     def seat_compass(self, seat: int) -> str:
         """The seat's compass name, as the play-by-play names it ("West"), in ``lang``."""
@@ -395,7 +400,7 @@ class TableModel:
         run = self.lesson
         assert run is not None
         for before, action, after in run.played[seen:]:
-            self._say(Message.move(before, action, after))
+            self._say(Message.move(before, action, after, self.seen))
         self.state = run.consequence if run.consequence is not None else run.state
         self.rejected = None
         self.hint_said = None
@@ -496,7 +501,8 @@ class TableModel:
         del self.said[:-LOG_KEPT]
 
     def _advance(self, before: State, action: Action, after: State) -> None:
-        self._say(Message.move(before, action, after))
+        seen = self.seen
+        self._say(Message.move(before, action, after, seen))
         self.state = after
         self.rejected = None
         self.hint_said = None
@@ -504,7 +510,7 @@ class TableModel:
         if scores is not None:
             totals = self.totals
             for line in range(len(scores)):
-                self._say(Message(lambda lang, line=line: describe_scores(after, scores, totals, lang)[line]))
+                self._say(Message(lambda lang, line=line: describe_scores(after, scores, totals, lang, seen)[line]))
 
     def can_undo(self) -> bool:
         return self.practice and bool(self.history)
@@ -540,7 +546,7 @@ class TableModel:
         self.moves.clear()
         self.review = []
         self.clear()
-        self._say(Message.deal(self.state, self.hand_number))
+        self._say(Message.deal(self.state, self.hand_number, self.seen))
 
     def answer(self, yes: bool) -> bool:
         return self.play(AnswerGoOut(yes))

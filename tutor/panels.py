@@ -136,7 +136,7 @@ def game_over_view(model: TableModel) -> ft.Control | None:
     teams = range(len(state.teams))
     rows = [[str(number), *[format_number(scores[t].total, model.lang) for t in teams]]
             for number, scores in enumerate(model.hand_scores, start=1)]
-    result = describe_result(state, model.totals, winner, model.lang)
+    result = describe_result(state, model.totals, winner, model.lang, model.seen)
     return ft.Semantics(identifier="game-over", key="game-over", content=ft.Column([
         ft.Semantics(live_region=True, content=ft.Text(result, size=18, weight=ft.FontWeight.BOLD, font_family=FONT)),
         _grid(model, _(model, N_("Hand")), [side_label(model, t) for t in teams], rows)]))

@@ -1,8 +1,8 @@
 """Who is who at the table, told from the learner's chair, and why an action is closed to him.
 
-Seats are named as a person sits ("You", "Partner", "Left", "Right"), never by number; the
-play-by-play keeps the engine's compass names (:func:`engine.describe.seat_name`), which read in
-the third person. Why a button is closed is the engine's refusal of the action the learner's taps
+Seats are named as a person sits ("You", "Partner", "Left", "Right"), never by number, on the
+table and in its play-by-play alike (:func:`seen_by`: the learner's own moves in the second
+person, "You draw from the stock."); only the engine's command line keeps compass names. Why a button is closed is the engine's refusal of the action the learner's taps
 would build (no rule is decided here), or what is missing: whose turn it is, a selection.
 """
 
@@ -15,7 +15,7 @@ from engine.actions import Action, AskGoOut, DeclinePile, Discard, Draw, DrawRep
 from engine.errors import IllegalActionError
 from engine.game import apply
 from engine.i18n import N_, translate
-from engine.describe import seat_name
+from engine.describe import SeenBy, seat_name
 from engine.state import State
 from tutor.messages import Message
 
@@ -37,6 +37,11 @@ def seat_label(players: int, learner: int, seat: int, lang: str) -> str:
     if names is None:  # no such table today: the compass name, never a number
         return seat_name(players, seat, lang)
     return translate(names[(seat - learner) % players], lang)
+
+
+def seen_by(players: int, learner: int) -> SeenBy:
+    """The play-by-play told to the learner in ``learner``'s seat, the others named from there."""
+    return SeenBy(learner, lambda seat, lang: seat_label(players, learner, seat, lang))
 
 
 def team_label(state: State, learner: int, team: int, lang: str) -> str:

@@ -31,6 +31,7 @@ from tutor.settings import settings_path
 from tutor.store import Store, open_store
 from tutor.store.classes import ClassInfo, Classes, TrapCount
 from tutor.store.store import class_topic
+from tutor.store.teacher_sign_ins import TeacherSignIns
 from tutor.teacher import NOT_CLASSROOM, Desk, Gate, Grid, csv_file, grid, trap_lines
 from tutor.teacher_view import TeacherHandlers, assign_view, desk_view, grid_view, sign_in_view, traps_view
 from tutor.views import FONT, text_theme
@@ -38,6 +39,7 @@ from tutor.views import FONT, text_theme
 LOG = logging.getLogger("tutor.teacher")
 ROUTE = "/teacher"
 LANGUAGE_KEY = "canasta-tutor.teacher-language"  # the teacher's language, kept in their browser
+SIGN_IN_KEY = "canasta-tutor.teacher-sign-in"  # the teacher's sign-in token (tutor/store/teacher_sign_ins.py)
 TICK = 30.0  # seconds between redraws of "last active" when nothing else changes
 REFRESH = 1.0  # seconds between reads for live notices while a class is busy (bench/teacher_bench.py)
 DEMO_WIDTH = 900  # the projector's buttons are offered where a class could see the screen (as the lessons screen)
@@ -103,6 +105,8 @@ class TeacherSession:
             assign=self.assign, choose_variant=self.choose_variant, download=self.download, demo=self.demonstrate)
         self.demo: Demonstration | None = None  # a lesson shown on the projector, over the desk
         self.built: tuple[tuple[float, str, int], Grid] | None = None  # the grid last built, and for what
+        self.sign_ins = TeacherSignIns(store)
+        self.token: str | None = None  # this browser's sign-in, kept in its storage
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -126,7 +130,7 @@ class TeacherSession:
         if self.shown.overview is not None and desk.class_id is not None:
             the_grid = self.grid()
             if desk.tab == "grid":
-                body = grid_view(desk, the_grid, handlers, width)
+                body = grid_view(desk, the_grid, handlers, width, self.page.height or 800)
             elif desk.tab == "traps":
                 body = traps_view(desk, trap_lines(self.shown.traps, desk.lang), width)
             else:
@@ -239,6 +243,30 @@ class TeacherSession:
             self.desk.message = refused
             self.render()
             return
+        try:
+            self.token = await asyncio.to_thread(self.sign_ins.start)
+            await asyncio.wait_for(ft.SharedPreferences().set(SIGN_IN_KEY, self.token), 10)
+        except Exception as error:  # the store or the browser's storage: signed in for this tab only
+            LOG.warning("the teacher's sign-in cannot be kept: %s", error)
+        await self.enter()
+
+    async def resume(self, token: object) -> bool:
+        """Signed in by the token this browser kept, if it is a teacher's sign-in that has not
+        ended (the password is not asked again on a reload)."""
+        if not self.classroom or not isinstance(token, str):
+            return False
+        try:
+            valid = await asyncio.to_thread(self.sign_ins.valid, token)
+        except Exception as error:  # the store is gone for now: the password is asked
+            LOG.warning("the teacher's sign-in cannot be read: %s", error)
+            return False
+        if valid:
+            self.token = token
+            await self.enter()
+        return valid
+
+    async def enter(self) -> None:
+        """Signed in: the newest class opened and read."""
         self.desk.signed_in, self.desk.message = True, ""
         self.ticker = asyncio.create_task(self.tick())
         classes = await asyncio.to_thread(self.classes.classes)
@@ -248,6 +276,17 @@ class TeacherSession:
         await self.read()
 
     async def sign_out(self) -> None:
+        """This browser's sign-in ends, in the store and in the browser's storage."""
+        token, self.token = self.token, None
+        try:
+            if token is not None:
+                await asyncio.to_thread(self.sign_ins.end, token)
+        except Exception as error:  # the browser forgets it below; the store's row expires on its own
+            LOG.warning("the teacher's sign-in cannot be ended in the store: %s", error)
+        try:
+            await asyncio.wait_for(ft.SharedPreferences().remove(SIGN_IN_KEY), 10)
+        except Exception as error:  # ended in the store: the token the browser keeps signs no one in
+            LOG.warning("the browser's storage cannot be written: %s", error)
         self.close()
         self.demo, self.page.on_keyboard_event = None, None
         lang = self.desk.lang
@@ -395,13 +434,16 @@ def teacher_main(options: Any) -> Callable[[ft.Page], Awaitable[None]]:
         page.theme = text_theme(page.width or 1280)
         folder = (options.settings_file or settings_path()).parent
         store, _notices = open_store(options.store, folder)
+        preferences = ft.SharedPreferences()
         try:
-            saved = await asyncio.wait_for(ft.SharedPreferences().get(LANGUAGE_KEY), 10)
-        except Exception:  # a browser that keeps nothing: the server's language
-            saved = None
+            saved = await asyncio.wait_for(preferences.get(LANGUAGE_KEY), 10)
+            token = await asyncio.wait_for(preferences.get(SIGN_IN_KEY), 10)
+        except Exception:  # a browser that keeps nothing: the server's language, the password asked
+            saved = token = None
         lang = saved if saved in LANGUAGES else options.lang or "en"
         session = TeacherSession(page, store, gate, bool(getattr(options, "classroom", False)), lang)
         page.on_keyboard_event = None
+        await session.resume(token)
 
         async def resized(_event: object) -> None:
             session.render()

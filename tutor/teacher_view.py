@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import flet as ft
 import flet_charts as fch
+import flet_datatable2 as fdt
 
 from engine.i18n import N_, translate
 from engine.variants import VARIANTS
@@ -21,6 +22,7 @@ from tutor.views import FONT, TARGET, language_menu, on
 
 NAME_WIDTH, PHONE_NAME_WIDTH, NOW_WIDTH, ACTIVE_WIDTH, LESSON_WIDTH = 210, 190, 150, 120, 112
 ROW_HEIGHT, HEADER_HEIGHT = 48, 138
+GRID_MIN_HEIGHT, GRID_MARGIN = 320, 120  # the grid's own height: the window's, less the room for the tabs above it
 CHART_BARS = 10  # the chart shows the most-fallen traps; the list below it names them all
 TABS = {"grid": N_("The class"), "traps": N_("Traps"), "assign": N_("Assign lessons")}
 
@@ -152,30 +154,31 @@ def banners(desk: Desk, grid: Grid | None, handlers: TeacherHandlers) -> list[ft
     return shown
 
 
-def _cell(width: float, content: ft.Control, bgcolor: str | None = None, height: float = ROW_HEIGHT,
-          **kwargs: object) -> ft.Container:
-    """A cell of the grid: every row one height, so the names (fixed) and the cells (scrolling
-    sideways) stay side by side."""
-    return ft.Container(width=width, height=height, padding=ft.Padding.symmetric(horizontal=6, vertical=2),
-                        content=content, bgcolor=bgcolor, alignment=ft.Alignment.CENTER_LEFT,
-                        border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.GREY_300)), **kwargs)
+def _cell(content: ft.Control, bgcolor: str | None = None, **kwargs: object) -> ft.Container:
+    """A cell's content, filling its cell (every row one height: the names stay beside their cells)."""
+    return ft.Container(padding=ft.Padding.symmetric(horizontal=6, vertical=2), content=content, bgcolor=bgcolor,
+                        alignment=ft.Alignment.CENTER_LEFT, expand=True, **kwargs)
 
 
-def _header(desk: Desk, grid: Grid, handlers: TeacherHandlers) -> ft.Control:
-    return ft.Row([
-        _cell(NOW_WIDTH, text(_(desk, N_("Now on")), bold=True), height=HEADER_HEIGHT),
-        _cell(ACTIVE_WIDTH, text(_(desk, N_("Last active")), bold=True), height=HEADER_HEIGHT),
-        *[_cell(LESSON_WIDTH, ft.Semantics(identifier=f"column-{c.lesson}", content=ft.Column([
+def _columns(desk: Desk, grid: Grid, handlers: TeacherHandlers, name_width: float) -> list[fdt.DataColumn2]:
+    """The header row: the lessons' names, which stay in view as the rows scroll under them."""
+    def column(width: float, label: ft.Control, bgcolor: str | None = None) -> fdt.DataColumn2:
+        return fdt.DataColumn2(label=_cell(label, bgcolor), fixed_width=width)
+
+    return [
+        column(name_width, text(_(desk, N_("Student")), bold=True)),
+        column(NOW_WIDTH, text(_(desk, N_("Now on")), bold=True)),
+        column(ACTIVE_WIDTH, text(_(desk, N_("Last active")), bold=True)),
+        *[column(LESSON_WIDTH, ft.Semantics(identifier=f"column-{c.lesson}", content=ft.Column([
             text(c.title, 13, c.assigned, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS, tooltip=c.title),
             text(c.variant + (" · " + _(desk, N_("assigned")) if c.assigned else ""), 11, color=ft.Colors.GREY_700,
                  max_lines=2),
             *filter(None, [projector(desk, handlers, c.lesson, c.title)]),
-        ], spacing=1, tight=True)), bgcolor=ft.Colors.BLUE_50 if c.assigned else None, height=HEADER_HEIGHT)
-          for c in grid.columns],
-    ], spacing=0)
+        ], spacing=1, tight=True)), ft.Colors.BLUE_50 if c.assigned else None) for c in grid.columns],
+    ]
 
 
-def _name(desk: Desk, row: Row, handlers: TeacherHandlers, width: float) -> ft.Control:
+def _name(desk: Desk, row: Row, handlers: TeacherHandlers) -> ft.Control:
     """A student's name, with a new PIN and removal at hand."""
     actions = ft.Row([
         ft.Semantics(identifier=f"reset-pin-{row.student}", content=ft.IconButton(
@@ -185,39 +188,44 @@ def _name(desk: Desk, row: Row, handlers: TeacherHandlers, width: float) -> ft.C
             ft.Icons.PERSON_REMOVE, tooltip=_(desk, N_("Remove {name}")).format(name=row.name),
             on_click=on(handlers.remove, row.student))),
     ], spacing=0, tight=True)
-    return _cell(width, ft.Row([ft.Semantics(identifier=f"student-{row.student}", content=text(
+    return _cell(ft.Row([ft.Semantics(identifier=f"student-{row.student}", content=text(
         row.name, bold=True, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)),
         actions], spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER), key=f"name-{row.student}")
 
 
-def grid_view(desk: Desk, grid: Grid, handlers: TeacherHandlers, width: float = 1280) -> ft.Control:
-    """Students × lessons: stars, mastered, the lesson open now, last active. The names stay at
-    the left; the rest scrolls sideways (wheel, touch), and the page up and down with the rows."""
+def _row(desk: Desk, grid: Grid, row: Row, handlers: TeacherHandlers) -> fdt.DataRow2:
+    cells = [_cell(ft.Semantics(
+        identifier=f"cell-{row.student}-{c.lesson}", label=f"{row.name}, {c.title}: {m.label}",
+        content=text(m.text, 20 if m.tried else 16, m.mastered, color=ft.Colors.GREEN_800 if m.mastered else None)),
+        bgcolor=ft.Colors.YELLOW_100 if m.open_now else None) for c, m in zip(grid.columns, row.marks)]
+    return fdt.DataRow2(key=f"row-{row.student}", cells=[ft.DataCell(content) for content in [
+        _name(desk, row, handlers),
+        _cell(ft.Semantics(identifier=f"now-on-{row.student}",
+                           content=text(row.now_on or "–", 13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))),
+        _cell(ft.Semantics(identifier=f"active-{row.student}", content=text(row.active, 13))),
+        *cells]])
+
+
+def grid_view(desk: Desk, grid: Grid, handlers: TeacherHandlers, width: float = 1280,
+              height: float = 800) -> ft.Control:
+    """Students × lessons: stars, mastered, the lesson open now, last active. A table of its own
+    (flet-datatable2: one Flutter widget whose parts scroll together), at most the window's height:
+    the header row with the lessons' names stays on top as the rows scroll up and down, the names
+    stay at the left as the lessons scroll sideways (wheel, touch)."""
     if not grid.rows:
         return ft.Semantics(identifier="no-students", content=text(_(desk, N_(
             "No student has joined yet. When they join with the code, they appear here at once.")), 16))
     name_width = NAME_WIDTH if width >= 600 else PHONE_NAME_WIDTH
-    names: list[ft.Control] = [_cell(name_width, text(_(desk, N_("Student")), bold=True), height=HEADER_HEIGHT)]
-    rows: list[ft.Control] = [_header(desk, grid, handlers)]
-    for row in grid.rows:
-        names.append(_name(desk, row, handlers, name_width))
-        cells = [_cell(LESSON_WIDTH, ft.Semantics(
-            identifier=f"cell-{row.student}-{c.lesson}", label=f"{row.name}, {c.title}: {m.label}",
-            content=text(m.text, 20 if m.tried else 16, m.mastered,
-                         color=ft.Colors.GREEN_800 if m.mastered else None)),
-            bgcolor=ft.Colors.YELLOW_100 if m.open_now else None) for c, m in zip(grid.columns, row.marks)]
-        rows.append(ft.Row([
-            _cell(NOW_WIDTH, ft.Semantics(identifier=f"now-on-{row.student}",
-                                          content=text(row.now_on or "–", 13, max_lines=2,
-                                                       overflow=ft.TextOverflow.ELLIPSIS))),
-            _cell(ACTIVE_WIDTH, ft.Semantics(identifier=f"active-{row.student}", content=text(row.active, 13))),
-            *cells], spacing=0, key=f"row-{row.student}"))
+    full = HEADER_HEIGHT + ROW_HEIGHT * len(grid.rows) + 16  # 16: the sideways scroll bar
+    table = fdt.DataTable2(
+        columns=_columns(desk, grid, handlers, name_width), rows=[_row(desk, grid, r, handlers) for r in grid.rows],
+        fixed_left_columns=1, fixed_top_rows=1, heading_row_height=HEADER_HEIGHT, data_row_height=ROW_HEIGHT,
+        column_spacing=0, horizontal_margin=0, divider_thickness=1, key="grid-scroll",
+        min_width=name_width + NOW_WIDTH + ACTIVE_WIDTH + LESSON_WIDTH * len(grid.columns),
+        fixed_columns_color=ft.Colors.SURFACE, fixed_corner_color=ft.Colors.SURFACE,
+        height=min(full, max(GRID_MIN_HEIGHT, height - GRID_MARGIN)))
     legend = text(_(desk, N_("★ stars of the best solve · bold green: mastered · … tried, not solved yet · "
                              "yellow: working on it now")), 12, color=ft.Colors.GREY_700)
-    sideways = ft.Row([ft.Column(rows, spacing=0, tight=True)], scroll=ft.ScrollMode.AUTO, key="grid-scroll",
-                      vertical_alignment=ft.CrossAxisAlignment.START, expand=True)
-    table = ft.Row([ft.Column(names, spacing=0, tight=True), sideways], spacing=0,
-                   vertical_alignment=ft.CrossAxisAlignment.START)
     return ft.Semantics(identifier="class-grid", content=ft.Column([table, legend], spacing=6))
 
 

@@ -102,11 +102,12 @@ def _moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
     from engine.hints import against, safest_discard
     from engine.i18n import N_, NP_
     from tutor.messages import Message
+    from tutor.seats import seen_by
 
     state = load_position(position)
     action = parse_action(action_json)
     after = apply(state, action)
-    did = Message.move(state, action, after)
+    did = Message.move(state, action, after, seen_by(state.players, state.turn))  # the learner's own move
     common = {"hand": format_cards(state.hands[state.turn]), "index": index, "weight": 0.0}
     found = []
     taken = (facts or {}).get("pile_taken")

@@ -36,3 +36,35 @@ def test_every_action_is_narrated(rules: Rules) -> None:
         scores = score_hand(final)
         assert len(describe_scores(final, scores, [s.total for s in scores], lang)) == len(rules.teams)
         assert describe_result(final, [s.total for s in scores], 0, lang)
+
+
+@pytest.mark.parametrize("rules", TABLES)
+def test_told_to_a_person_their_moves_are_yours_and_the_others_have_their_names(rules: Rules) -> None:
+    from engine.describe import SEAT_NAMES, SeenBy
+
+    names = {seat: f"Player{seat}" for seat in range(rules.players)}
+    seen = SeenBy(0, lambda seat, lang: "You" if seat == 0 else names[seat])
+    compass = {name for table in SEAT_NAMES.values() for name in table}
+    rng = random.Random(7)
+    start = deal(rules, rng, dealer=0)
+    bots = [BasicBot() if seat % 2 else RandomBot() for seat in range(rules.players)]
+    told: list[tuple[int, str]] = []
+
+    def narrate(before, action, after) -> None:  # type: ignore[no-untyped-def]
+        for lang in LANGUAGES:
+            line = describe(before, action, after, lang, seen)
+            assert "{" not in line and not any(name in line.split() for name in compass), line
+        told.append((before.turn, describe(before, action, after, "en", seen)))
+
+    final, _count = play_hand(start, bots, rng, narrate)
+    for seat, line in told:
+        assert line.startswith("You ") if seat == 0 else line.startswith(f"Player{seat} "), line
+    assert describe_deal(start, 1, "en", seen).startswith("Hand 1: you deal;")
+    assert describe_deal(start, 1, "sv", seen).startswith("Giv 1: du ger;")
+    scores = score_hand(final)
+    totals = [s.total for s in scores]
+    assert describe_scores(final, scores, totals, "en", seen)[0].startswith(
+        "You" if len(rules.teams[0]) == 1 else ("You and Player", "You, Player"))
+    alone = describe_result(final, totals, 0, "de", seen)
+    assert alone.startswith("Du gewinnst," if len(rules.teams[0]) == 1 else "Ihr gewinnt,"), alone
+    assert describe_result(final, totals, 1, "en", seen).startswith("Player")  # the others by their names

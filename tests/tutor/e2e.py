@@ -40,19 +40,26 @@ def need_chromium() -> None:
 
 def start_app(port: int, *args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     """``python -m tutor --no-browser --port PORT ARGS`` as a person starts it, once it accepts
-    connections (the same port again after a kill: a browser's storage belongs to the origin)."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "--no-browser", "--port", str(port), *args],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True, env=env,
-    )
+    connections (the same port again after a kill: a browser's storage belongs to the origin).
+    Its output goes to a file in test-artifacts/servers/ (a pipe nobody reads would fill up and
+    stall the server the next time it logs)."""
+    logs = ARTIFACTS / "servers"
+    logs.mkdir(parents=True, exist_ok=True)
+    log = logs / f"{time.strftime('%H%M%S')}-{port}-{time.monotonic_ns() % 1_000_000}.log"
+    with open(log, "w", encoding="utf-8") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tutor", "--no-browser", "--port", str(port), *args],
+            cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True, env=env,
+        )
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and process.poll() is None:
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
                 return process
         time.sleep(0.2)
     process.kill()
-    raise AssertionError(f"the server did not start: {process.stdout.read() if process.stdout else ''}")
+    process.wait()
+    raise AssertionError(f"the server did not start: {log.read_text(encoding='utf-8')}")
 
 
 @contextmanager

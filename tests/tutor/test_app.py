@@ -126,3 +126,39 @@ def test_an_attempt_left_after_a_mistake_brings_the_lesson_back_for_review(sessi
     _run(session.open_lesson("classic-open-pile", 0))  # a clean attempt left: nothing queued
     _run(session.go("home"))
     assert session.progress.lesson(session._learner(), "classic-open-pile").review_due is None
+
+
+class Preferences:
+    """A browser's storage whose first answer is lost (the page asked was reloaded meanwhile)."""
+
+    def __init__(self, kept: object) -> None:
+        self.kept, self.asked = kept, 0
+
+    async def get(self, key: str) -> object:
+        self.asked += 1
+        if self.asked == 1:
+            await asyncio.Event().wait()  # never answered
+        return self.kept
+
+
+def test_the_device_is_asked_again_of_a_page_that_reconnects() -> None:
+    from tutor.app import presented_device
+
+    async def scenario() -> tuple[object, int]:
+        page, preferences = Page(), Preferences("the-device")
+        page.on_connect = None  # type: ignore[attr-defined]
+        asking = asyncio.ensure_future(presented_device(page, preferences, patience=30))  # type: ignore[arg-type]
+        while page.on_connect is None:  # type: ignore[attr-defined]
+            await asyncio.sleep(0)
+        page.on_connect(None)  # type: ignore[attr-defined]  # the reloaded page attached to this session
+        return await asyncio.wait_for(asking, 5), preferences.asked
+
+    assert asyncio.run(scenario()) == ("the-device", 2)
+
+
+def test_a_storage_that_never_answers_is_a_first_visit() -> None:
+    from tutor.app import presented_device
+
+    page, preferences = Page(), Preferences("the-device")
+    found = asyncio.run(presented_device(page, preferences, patience=0.05))  # type: ignore[arg-type]
+    assert found is None and preferences.asked == 1 and getattr(page, "on_connect") is None

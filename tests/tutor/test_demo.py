@@ -124,7 +124,7 @@ def test_a_trap_in_a_variation_is_the_runners_own_verdict() -> None:
     run.act(next(a for a in [canonical(x) for x in lesson.traps[0].example]))
     assert run.consequence is not None
     assert dump_position(what_if.state, reveal=True) == dump_position(run.consequence, reveal=True)
-    assert [m("en") for m in what_if.played] == ["South draws from the stock."]
+    assert [m("en") for m in what_if.played] == ["You draw from the stock."]  # named as the table names the seat
     assert len(what_if.consequence) == 2  # the trap's consequence, played out
     assert what_if.trap == "You left the pile for them."
 
@@ -293,3 +293,27 @@ def test_a_demonstration_leaves_a_lesson_in_progress_as_it_was(session: Session)
     assert lesson_model.lesson.mistakes == 0 and not lesson_model.lesson.actions
     _run(session.demonstrate("no-such-lesson"))
     assert session.screen == "lesson"
+
+
+def test_the_play_by_play_names_the_seats_as_the_table_does() -> None:
+    """"You" for the learner's seat and "Left", "Partner", "Right" for the others, on the projector
+    as on the table: never the engine's compass names."""
+    from engine.describe import SEAT_NAMES
+
+    compass = {name for table in SEAT_NAMES.values() for name in table}
+    for lesson_id in ("classic-black-threes", "royal-shed-cards"):
+        lesson = find_lesson(lesson_id)
+        assert lesson is not None
+        demo = Demonstration.of(lesson)
+        table = demo.table("en")
+        names = {table.seat_label(seat) for seat in range(table.state.players)}
+        lines = []
+        for index in range(len(demo.steps)):
+            demo.index = index
+            lines += [message("en") for message in demo.said()]
+        moves = [line for line in lines if not line.startswith("Back to")]
+        assert moves and any(line.startswith("You ") for line in moves), lesson_id
+        assert all(line.split()[0].rstrip(",") in names or line.startswith("You ") for line in moves), moves
+        assert not any(word.strip(".,:") in compass for line in lines for word in line.split()), lines
+        sv = [message("sv") for message in demo.steps[-1].played]
+        assert not any(word.strip(".,:") in {"Syd", "Väst", "Nord", "Öst"} for line in sv for word in line.split())

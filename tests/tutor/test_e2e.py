@@ -23,7 +23,9 @@ def table(tmp_path: Path) -> Iterator[Any]:
 def test_play_a_hand_of_every_other_variant(table: Any, variant: str) -> None:
     page = table
     click(page, f"variant-{variant}")  # no move played yet: nothing to lose, no question
-    wait_for(page, lambda: read(page, "variant-" + variant) and status(page).startswith("Your turn: draw"))
+    # the Classic table also says "Your turn: draw": wait for the new variant's deal itself
+    wait_for(page, lambda: by_id(page, f"variant-{variant}").first.get_attribute("aria-current") == "true"
+             and status(page).startswith("Your turn: draw"), what=f"the {variant} table")
     _play_hand(page)
     assert by_id(page, "scores").count() == 1
     screenshot(page, f"desktop-{variant}-end-of-hand.png")

@@ -242,19 +242,34 @@ def test_the_grid_scrolls_both_ways_on_a_phone_and_a_desktop(tmp_path: Path) -> 
             teacher.mouse.move(now_on["x"] + 10, now_on["y"] + 10)  # over the grid's cells
             teacher.mouse.wheel(600, 0)
             wait_for(teacher, lambda: _x(teacher, last) < start - 300, what="the grid scrolled sideways")
-            # up and down: the wheel brings the last student into view
-            teacher.mouse.wheel(0, 2000)
-            wait_for(teacher, lambda: _y_of(teacher, "Student 01") < top - 300, what="the page scrolled down")
+            # up and down: the wheel brings the last student into view, under the lessons' names
+            for _ in range(3):
+                teacher.mouse.wheel(0, 700)
+                teacher.mouse.wheel(0, 700)
+                if _y_of(teacher, "Student 14") < viewport["height"] - 20:
+                    break
+            wait_for(teacher, lambda: _y_of(teacher, "Student 01") < top - 100, what="the rows scrolled up")
             wait_for(teacher, lambda: _y_of(teacher, "Student 14") < viewport["height"] - 20,
                      what="the last student in view")
             screenshot(teacher, f"teacher-grid-{size}-scrolled.png")
             assert 0 <= _x(teacher, "student-" + _id_of(teacher, "Student 14")) < 40  # the names stay in view
+            header = _header_y(teacher)
+            assert header is not None and 0 <= header < _y_of(teacher, "Student 14"), "the lessons' names scrolled away"
             if size == "phone":  # and with a finger: a swipe to the left moves the grid back and forth
                 before = _x(teacher, last)
                 row = teacher.locator('[flt-semantics-identifier^="student-"]').filter(has_text="Student 14")
                 _swipe(teacher, 215, row.first.bounding_box()["y"] + 10, 160, 0)  # on the cells, right of the names
                 wait_for(teacher, lambda: _x(teacher, last) > before + 60, what="the grid swiped sideways")
             teacher.context.close()
+
+
+def _header_y(page: Any) -> float | None:
+    """Where the grid's header row (a lesson's name) is drawn: the top of the first shown."""
+    for node in page.locator('[flt-semantics-identifier^="column-"]').all():
+        box = node.bounding_box()
+        if box and box["height"] > 0 and box["x"] >= 0:
+            return float(box["y"])
+    return None
 
 
 def _id_of(page: Any, name: str) -> str:
@@ -266,3 +281,29 @@ def _y_of(page: Any, name: str) -> float:
     node = page.locator('[flt-semantics-identifier^="student-"]').filter(has_text=name)
     box = node.first.bounding_box() if node.count() else None
     return float(box["y"]) if box else float("inf")
+
+
+def test_the_teacher_stays_signed_in_on_their_browser_until_they_sign_out(tmp_path: Path) -> None:
+    with _server(tmp_path) as url, _chromium() as chromium:
+        teacher = _open(_device(chromium, DESKTOP), url + "teacher", "teacher-password")
+        _sign_in(teacher, PASSWORD)
+        by_id(teacher, "teacher-sign-out").first.wait_for(timeout=30_000)
+        _open(teacher, url + "teacher", "teacher-sign-out")  # reloaded: no password asked
+        assert by_id(teacher, "teacher-password").count() == 0
+        tab = teacher.context.new_page()  # a new tab: a new session, the same browser's storage
+        _open(tab, url + "teacher", "teacher-sign-out")
+        screenshot(tab, "teacher-kept-signed-in-desktop.png")
+        student = _open(teacher.context.new_page(), url, "join-code")  # the app itself: nobody signed in
+        assert by_id(student, "sign-out").count() == 0
+        student.close()
+        click(tab, "teacher-sign-out")
+        by_id(tab, "teacher-password").first.wait_for(timeout=30_000)
+        again = _open(teacher.context.new_page(), url + "teacher", "teacher-password")  # signed out: asked again
+        assert by_id(again, "teacher-sign-out").count() == 0
+        _open(tab, url + "teacher", "teacher-password")
+        screenshot(tab, "teacher-signed-out-desktop.png")
+        phone = _open(_device(chromium, PHONE), url + "teacher", "teacher-password")  # another browser: its own
+        _sign_in(phone, PASSWORD)
+        by_id(phone, "teacher-sign-out").first.wait_for(timeout=30_000)
+        _open(phone, url + "teacher", "teacher-sign-out")
+        screenshot(phone, "teacher-kept-signed-in-phone.png")

@@ -374,3 +374,14 @@ def test_take_the_pile_says_which_cards_to_select_when_no_meld_of_the_side_takes
     model.state = load_position(position(["8c", "9d", "5s"], pile=["2c", "9h"], melds=[[["Qh", "Qd", "Qc"]], []]))
     model.selected = []
     assert model.why_not("take_pile").startswith("The pile is frozen (it holds the 2♣)")  # the engine's reason
+
+
+def test_the_tables_play_by_play_names_the_seats_as_the_table_does() -> None:
+    from engine.actions import Draw
+
+    model = TableModel.new_game("classic", 4, "en", seed=3)
+    assert model.log_lines()[-1].startswith("Hand 1: Right deals;")  # the dealer sits at the learner's right
+    model.play(Draw())
+    assert model.log_lines()[-1].startswith("You draw from the stock.")
+    model.lang = "de"
+    assert model.log_lines()[-1].startswith("Du kaufst vom Stoß.")

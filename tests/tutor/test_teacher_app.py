@@ -202,3 +202,27 @@ def test_a_busy_class_costs_one_read_a_second(store: Store) -> None:
         desk.close()
 
     asyncio.run(run())
+
+
+def test_a_kept_sign_in_lets_the_teacher_in_without_the_password_until_it_ends(store: Store) -> None:
+    from tutor.store.teacher_sign_ins import TeacherSignIns
+
+    async def run() -> None:
+        first = session(store)
+        first.desk.drafts["password"] = PASSWORD
+        await first.sign_in()
+        token = first.token
+        assert first.desk.signed_in and isinstance(token, str)  # kept for the browser (its storage)
+        first.close()
+        again = session(store)  # the reload: a new session, the browser's token
+        assert await again.resume(token) and again.desk.signed_in
+        assert not await session(store).resume("x" * 43) and not await session(store).resume(None)
+        assert not await session(store, classroom=False).resume(token)  # no teacher outside --classroom
+        await again.sign_out()
+        assert not again.desk.signed_in and again.token is None
+        assert not TeacherSignIns(store).valid(token)
+        late = session(store)
+        assert not await late.resume(token) and not late.desk.signed_in  # the password is asked again
+        again.close()
+
+    asyncio.run(run())

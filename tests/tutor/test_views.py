@@ -70,7 +70,7 @@ def test_the_end_of_a_game_names_the_winner_and_lists_the_hands() -> None:
     nodes = semantics(page_view(model, _handlers()))
     assert "game-over" in nodes
     texts = [c.value for c in walk(nodes["game-over"]) if isinstance(c, ft.Text)]
-    assert texts[0] == "South and North win, 5,200 to 3,100."
+    assert texts[0] == "Your side wins, 5,200 to 3,100."  # told to the learner, whose side won
 
 
 def test_home_offers_continuing_a_new_game_and_the_settings() -> None:

@@ -33,7 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from engine.i18n import N_, NP_, Text
 from tutor.progress import MAX_NAME, ProgressError
 from tutor.store.schema import (assignments, attempt_events, attempts, classes, learners, sign_ins, students,
-                                teachers)
+                                teacher_sign_ins, teachers)
 from tutor.store.store import Store, class_topic
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a projector without doubt
@@ -150,6 +150,7 @@ class Classes:
         with self.store.write() as tx:
             if not tx.db.execute(update(teachers).where(teachers.c.id == 1).values(password=hashed, updated=now)).rowcount:
                 tx.db.execute(insert(teachers).values(id=1, password=hashed, updated=now))
+            tx.db.execute(delete(teacher_sign_ins))  # a new password: browsers signed in with the old one are not
 
     def check_teacher(self, password: str) -> bool:
         with self.store.engine.connect() as db:

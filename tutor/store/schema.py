@@ -148,3 +148,11 @@ open_lessons = Table(
     Column("data", Text, nullable=False),  # JSON: the lesson, its deal, its attempt, its journal
     Column("updated", Float, nullable=False),
 )
+
+# the teacher's sign-ins kept by their browsers (revision 0004; tutor/store/classes.py): a token's hash only
+teacher_sign_ins = Table(
+    "teacher_sign_ins", metadata,
+    Column("token_hash", String(64), primary_key=True),  # SHA-256 hex of the token the browser keeps
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False, index=True),
+)
