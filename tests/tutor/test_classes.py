@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, insert, select
 
-from tests.tutor.test_store import pg_server, store, url  # noqa: F401  (the fixtures: both dialects)
+from tests.tutor.test_store import store  # noqa: F401  (the store on both dialects: conftest.py's url)
 from tutor.progress import ProgressError
 from tutor.settings import Settings
 from tutor.store import Store

@@ -215,13 +215,14 @@ def test_a_lesson_switches_language_with_its_refusal_and_trap(tmp_path: Path) ->
 
 def test_a_review_or_mastery_check_deals_what_the_learner_played_longest_ago(tmp_path: Path) -> None:
     from tutor.lessons import fresh_deal
-    from tutor.progress import Progress
+    from tutor.store import open_store
 
     lesson = load_lesson(FROZEN)
     assert len(lesson.setups) == 2  # one variation
     assert fresh_deal(lesson, []) == 1 and fresh_deal(lesson, [0]) == 1  # the mastery check: a fresh deal
     assert fresh_deal(lesson, [0, 1]) == 0 and fresh_deal(lesson, [0, 1, 0]) == 1  # reviews alternate
-    progress = Progress(tmp_path / "p.sqlite3")
+    store, _ = open_store(f"sqlite:///{tmp_path / 'store.sqlite3'}", tmp_path)
+    progress = store.learners(store.device(None)[0])
     learner = progress.add_profile("Ada").id
     for when, deal in enumerate((0, 1, 1, 0)):
         progress.record(learner, lesson.id, deal, 3, 0, 0, now=float(when))

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-import warnings
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 
 import psycopg
 import pytest
@@ -18,13 +17,8 @@ from tutor.live_pg import PostgresLive, conninfo, live_for
 
 
 @pytest.fixture(scope="module")
-def database() -> Iterator[str]:
-    if postgres.binaries() is None:
-        message = f"PostgreSQL is not installed here, so the live updates across processes are not tested: {postgres.INSTALL}"
-        warnings.warn(message, stacklevel=1)
-        pytest.skip(message)
-    with postgres.cluster() as server:
-        yield postgres.new_database(server).replace("postgresql://", "postgresql+psycopg://")
+def database(pg_server: str) -> str:
+    return postgres.new_database(pg_server).replace("postgresql://", "postgresql+psycopg://")
 
 
 async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +13,6 @@ import pytest
 
 from engine.actions import parse_action
 from engine.position import dump_position
-from tests.tutor import postgres
 from tests.tutor.test_app import Page
 from tutor.app import Options, Session
 from tutor.lessons import find_lesson
@@ -64,25 +61,6 @@ def test_a_kept_lesson_that_replays_elsewhere_is_refused(damage: str) -> None:
                     "lesson": "no-such-lesson", "variation": 99}[damage]
     with pytest.raises(ValueError):
         lesson_restore(kept, "en")
-
-
-@pytest.fixture(scope="module")
-def pg_server() -> Iterator[str]:
-    if postgres.binaries() is None:
-        message = f"PostgreSQL is not installed here, so its half of the lesson's restart is skipped: {postgres.INSTALL}"
-        warnings.warn(message, stacklevel=1)
-        pytest.skip(message)
-    with postgres.cluster() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'store.sqlite3'}"
-    else:
-        yield postgres.new_database(request.getfixturevalue("pg_server"))
-    forget_open_stores()
 
 
 def test_the_store_keeps_one_lesson_a_learner_and_only_its_device_reads_it(url: str, tmp_path: Path) -> None:

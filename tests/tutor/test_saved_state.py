@@ -21,9 +21,9 @@ from engine.i18n import LANGUAGES
 from tests.tutor.test_app import Page
 from tutor.app import Options, Session
 from tutor.model import TableModel
-from tutor.progress import open_progress
 from tutor.savedgame import load_game, save_game
 from tutor.settings import Settings, choose_table, open_settings, save_settings
+from tutor.store import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -153,8 +153,9 @@ def _damage_progress(path: Path, damage: str) -> None:
 def test_a_damaged_progress_store_is_kept_aside_and_replaced(tmp_path: Path, damage: str) -> None:
     path = tmp_path / "progress.sqlite3"
     _damage_progress(path, damage)
-    progress, [notice] = open_progress(path)
-    assert progress.add_profile("Ada").name == "Ada" and progress.path == path
+    store, [notice] = open_store(None, tmp_path)  # the store imports the old files once
+    learners = store.learners(store.device(None)[0])
+    assert learners.profiles() == [] and learners.add_profile("Ada").name == "Ada"
     assert "progress.sqlite3" in notice.say("en") and backups(tmp_path, "progress.sqlite3")
 
 

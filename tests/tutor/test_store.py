@@ -13,8 +13,6 @@ import sqlite3
 import subprocess
 import sys
 import time
-import warnings
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,34 +22,16 @@ from sqlalchemy import create_engine, inspect
 
 from tests.tutor import postgres
 from tutor.model import TableModel
-from tutor.progress import DAY, INTERVALS, Progress, ProgressError
+from tutor.progress import DAY, INTERVALS, ProgressError
 from tutor.settings import Settings
 from tutor.store import Store, forget_open_stores, open_store
 from tutor.store.engine import head, revision
+from tutor.store.legacy import OLD_PROGRESS
 from tutor.store.games import snapshot
 from tutor.store.people import device_game, device_settings
 from tutor.store.schema import metadata
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[str]:
-    if postgres.binaries() is None:
-        message = f"PostgreSQL is not installed here, so its half of the store's tests is skipped: {postgres.INSTALL}"
-        warnings.warn(message, stacklevel=1)
-        pytest.skip(message)
-    with postgres.cluster() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'store.sqlite3'}"
-    else:
-        yield postgres.new_database(request.getfixturevalue("pg_server"))
-    forget_open_stores()
 
 
 @pytest.fixture
@@ -118,24 +98,6 @@ def test_mistakes_traps_and_hints_are_written_when_they_happen(store: Store) -> 
     assert (progress.stars, progress.completed, progress.review_due) == (1, True, 1000.0 + INTERVALS[0] * DAY)
 
 
-def test_progress_and_reviews_behave_as_before(store: Store, tmp_path: Path) -> None:
-    """The same answers as tutor.progress (the old store) for the same attempts."""
-    device, _ = store.device(None)
-    new, old = store.learners(device), Progress(tmp_path / "old.sqlite3")
-    ids = (new.add_profile("Ada").id, old.add_profile("Ada").id)
-    now = 10_000.0
-    plays = [("a", 0, 3, 0, 0), ("a", 1, 3, 0, 0), ("b", 0, 2, 1, 0), ("b", 0, 3, 0, 0), ("c", 2, 2, 0, 1)]
-    for step, (lesson, variation, stars, mistakes, hints) in enumerate(plays):
-        for store_, learner in zip((new, old), ids):
-            store_.record(learner, lesson, variation, stars, mistakes, hints, now=now + step * 2 * DAY)
-    new.queue_review(ids[0], "d", now=now)
-    old.queue_review(ids[1], "d", now=now)
-    later = now + 30 * DAY
-    assert new.all_lessons(ids[0]) == old.all_lessons(ids[1])
-    assert new.due(ids[0], later) == old.due(ids[1], later) == ["d", "b"]
-    assert new.all_lessons(ids[0])["a"].mastered and not new.all_lessons(ids[0])["c"].mastered
-
-
 def test_names_are_checked_as_before(store: Store) -> None:
     learners = store.learners(store.device(None)[0])
     learners.add_profile("  Ada   Lovelace ")
@@ -188,10 +150,13 @@ def _old_files(folder: Path) -> None:
     (folder / "settings.json").write_text(json.dumps({"language": "is", "learner": 2}), encoding="utf-8")
     model = TableModel.new_game("wiener", 6, "en", seed=5)
     (folder / "game.json").write_text(json.dumps(model.saved()), encoding="utf-8")
-    old = Progress(folder / "progress.sqlite3")
-    old.add_profile("Ada")
-    bo = old.add_profile("Bo")
-    old.record(bo.id, "classic-01", 0, 2, 1, 0, now=5000.0)
+    old = sqlite3.connect(folder / "progress.sqlite3")  # the old progress file: Ada, and Bo with a trap
+    old.executescript(OLD_PROGRESS)
+    old.executemany("INSERT INTO profiles VALUES (?, ?, ?)", [(1, "Ada", 10.0), (2, "Bo", 20.0)])
+    old.execute("INSERT INTO attempts VALUES (2, 'classic-01', 0, 2, 1, 0, 5000.0)")
+    old.execute(f"INSERT INTO reviews VALUES (2, 'classic-01', 0, {5000.0 + INTERVALS[0] * DAY})")
+    old.commit()
+    old.close()
 
 
 def test_the_old_files_are_imported_once_into_the_first_device(url: str, tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ import time
 
 from sqlalchemy import select
 
-from tests.tutor.test_store import pg_server, store, url  # noqa: F401  (the fixtures: both dialects)
+from tests.tutor.test_store import store  # noqa: F401  (the store on both dialects: conftest.py's url)
 from tutor.store import Store
 from tutor.store.classes import Classes
 from tutor.store.schema import teacher_sign_ins

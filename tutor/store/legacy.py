@@ -4,7 +4,8 @@ Before the store, a server was one person: its files are that person's. They are
 transaction, into one device, which the first browser to visit afterwards is given (the person who
 used that server, in all likelihood). The files themselves are left where they are, untouched: the
 import is recorded in the store (``meta``: ``imported``) and never runs twice; a damaged file is
-kept aside and named as before (``tutor.settings``, ``tutor.savedgame``, ``tutor.progress``).
+kept aside and named as before (``tutor.settings``, ``tutor.savedgame``; the old progress file's
+schema is ``OLD_PROGRESS`` below).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from sqlalchemy import insert, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from tutor.progress import PROGRESS_DAMAGED, Progress
+from engine.i18n import N_
 from tutor.savedgame import load_game
 from tutor.settings import open_settings
 from tutor.storage import LOG, Notice, set_aside
@@ -30,6 +31,18 @@ from tutor.store.schema import attempts, devices, learners, meta, reviews, saved
 from tutor.store.store import UNCLAIMED, Store
 
 IMPORTED = "imported"
+# The old progress file (one SQLite file a server, before the store): what is imported from it.
+OLD_PROGRESS = """
+CREATE TABLE profiles (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, created REAL NOT NULL);
+CREATE TABLE attempts (
+    profile INTEGER NOT NULL REFERENCES profiles(id), lesson TEXT NOT NULL, variation INTEGER NOT NULL,
+    stars INTEGER NOT NULL, mistakes INTEGER NOT NULL, hints INTEGER NOT NULL, finished REAL NOT NULL);
+CREATE TABLE reviews (
+    profile INTEGER NOT NULL REFERENCES profiles(id), lesson TEXT NOT NULL, step INTEGER NOT NULL,
+    due REAL NOT NULL, PRIMARY KEY (profile, lesson));
+"""
+PROGRESS_DAMAGED = N_("The learners' progress file {file} could not be read; it is kept as {backup} and "
+                      "progress starts afresh.")
 FILES = ("settings.json", "game.json", "progress.sqlite3")
 
 
@@ -69,12 +82,13 @@ def _import(db: Connection, folder: Path) -> list[Notice]:
 
 def _progress(db: Connection, path: Path, device: str, notices: list[Notice]) -> dict[int, int]:
     """The old store's profiles, attempts and reviews; the old learner numbers and the new. A
-    damaged file is kept aside and named (as ``tutor.progress.open_progress`` did)."""
+    damaged file is kept aside and named."""
     if not path.exists():
         return {}
     try:
-        Progress(path)  # checks the file
-        old = sqlite3.connect(path)
+        old = _old_progress(path)
+        if old is None:
+            return {}
     except sqlite3.OperationalError as error:  # locked or no access: left where it is
         LOG.error("the old progress store %s is not imported: %s", path, error)
         return {}
@@ -105,6 +119,38 @@ def _progress(db: Connection, path: Path, device: str, notices: list[Notice]) ->
         return renumbered
     finally:
         old.close()
+
+
+def _old_progress(path: Path) -> sqlite3.Connection | None:
+    """The old progress file, opened; None if it holds no tables (nothing to import);
+    ``sqlite3.DatabaseError`` if it is damaged or not of that schema."""
+    old = sqlite3.connect(path, timeout=5.0)
+    try:
+        check = old.execute("PRAGMA quick_check").fetchone()
+        if check is None or check[0] != "ok":
+            raise sqlite3.DatabaseError(f"damaged: {check[0] if check else 'no answer'}")
+        tables = {table: [row[1:3] for row in old.execute(f"PRAGMA table_info({table})")] for table in _old_columns()}
+        if not any(tables.values()):
+            old.close()
+            return None
+        for table, columns in _old_columns().items():
+            if tables[table] != columns:  # a table of another schema, or missing: not that file
+                raise sqlite3.DatabaseError(f"table {table} has columns {tables[table]}, not {columns}")
+    except BaseException:
+        old.close()
+        raise
+    return old
+
+
+def _old_columns() -> dict[str, list[tuple[str, str]]]:
+    """Each table's (name, type) columns as ``OLD_PROGRESS`` makes them."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(OLD_PROGRESS)
+        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {t: [row[1:3] for row in db.execute(f"PRAGMA table_info({t})")] for t in tables}
+    finally:
+        db.close()
 
 
 def imported_files(store: Store) -> list[str]:
