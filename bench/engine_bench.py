@@ -29,6 +29,9 @@ from engine.actions import Action  # noqa: E402
 from engine.bots import BasicBot, RandomBot  # noqa: E402
 from engine.deal import deal  # noqa: E402
 from engine.game import apply  # noqa: E402
+from engine.hints import hints  # noqa: E402
+from engine.levels import make_bot  # noqa: E402
+# (imported here, not in the functions: a module first imported during traced play counts as its memory)
 from engine.match import play_hand  # noqa: E402
 from engine.position import dump_position, load_position  # noqa: E402
 from engine.state import State  # noqa: E402
@@ -39,8 +42,6 @@ TABLE = CLASSIC.for_people(4)  # a position must name its table to load again (d
 
 
 def selfplay(bot_name: str, hands: int, seed: int, rules: Rules = TABLE) -> dict[str, Any]:
-    from engine.levels import make_bot
-
     rng = random.Random(seed)
     bots = [RandomBot() if bot_name == "random" else make_bot(bot_name) for _ in range(rules.players)]
     actions = 0
@@ -97,8 +98,6 @@ def judge_latency(hands: int, seed: int) -> dict[str, Any]:
 def hint_latency(hands: int, seed: int) -> dict[str, Any]:
     """Hints for the player to act, on positions from real games of every variant (target: under
     50 ms at the 99th percentile)."""
-    from engine.hints import hints
-
     samples = []
     for rules in VARIANTS.values():
         rng = random.Random(seed)
@@ -116,7 +115,7 @@ def hint_latency(hands: int, seed: int) -> dict[str, Any]:
 
 def peak_memory(hands: int, seed: int, bot: str = "basic", variant: str = "classic") -> dict[str, Any]:
     """Peak traced memory of self-play, above what is already allocated when it starts (the
-    engine's bounded caches included as they fill)."""
+    engine's bounded caches included as they fill; every module already imported)."""
     tracemalloc.start()
     selfplay(bot, hands, seed, VARIANTS[variant].for_people(4))
     _, peak = tracemalloc.get_traced_memory()
