@@ -39,6 +39,7 @@ from engine.game import apply
 from engine.legal import legal_actions
 from engine.levels import ExpertBot, make_bot
 from engine.variants import VARIANTS
+import engine.hints  # imported before the clock starts, in both trees
 kind, variant, seconds = sys.argv[2], sys.argv[3], float(sys.argv[4])
 rules = VARIANTS[variant].for_people(4)
 rng = random.Random(7)
@@ -85,6 +86,8 @@ from engine.game import apply
 from engine.legal import legal_actions
 from engine.levels import make_bot
 from engine.variants import VARIANTS
+import engine.hints  # imported at start-up in both trees: a module first imported during play (the
+# club player's tips, lazily, before 37105a9's successors) would count its import as play
 kind, variant, hands = sys.argv[2], sys.argv[3], int(sys.argv[4])
 rules = VARIANTS[variant].for_people(4)
 rng = random.Random(7)
