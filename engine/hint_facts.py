@@ -251,6 +251,26 @@ def _threatened(state: State) -> bool:
                                                  for t in range(len(state.teams)) if t != team)
 
 
+def _spoils_natural(state: State, action: Action) -> bool:
+    """Whether ``action`` lays a wild card onto the side's natural rank meld where that costs a natural
+    canasta: onto one already natural (its bonus falls to the mixed one's, 500 to 300 in Classic)
+    always; onto one a natural card short of it while the other side cannot go out, when a natural
+    card may still come (issue 18's review: "a wild card laid on a natural canasta where another meld
+    takes it"; measured, docs/bots.md). With the other side able to go out the canasta now is worth more."""
+    if not isinstance(action, MeldAction):
+        return False
+    rules, team = state.rules, state.team_of(state.turn)
+    if rules.natural_canasta_bonus <= rules.mixed_canasta_bonus:
+        return False
+    for layoff in action.layoffs:
+        meld = state.melds[team][layoff.onto]
+        if meld.kind is not MeldKind.RANK or meld.wilds or not any(WILD[c] for c in layoff.cards):
+            continue
+        if meld.size >= rules.canasta_size or (meld.size == rules.canasta_size - 1 and not _threatened(state)):
+            return True
+    return False
+
+
 def _keep(state: State) -> int:
     """Taktik 1's "minst åtta" of a 15-card hand, as the same share of the variant's hand (six of 11)."""
     return round(8 * state.rules.hand_size / 15)

@@ -18,6 +18,7 @@ from engine.hint_facts import (
     _has,
     _meldable,
     _score_marks,
+    _spoils_natural,
     _table_worth,
     _threatened,
     safest_discard,
@@ -190,7 +191,8 @@ def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
             text = N_("You may not go out yet: your side needs two canastas, one of them a Samba, so keep a card"
                       " after melding.")
         hand = len(state.hands[state.turn])  # melding first is fine while it leaves a card besides the discard
-        keeps = tuple(a for a in legal if isinstance(a, MeldAction) and hand - len(a.cards()) >= 2)
+        keeps = tuple(a for a in legal if isinstance(a, MeldAction) and hand - len(a.cards()) >= 2
+                      and not _spoils_natural(state, a))
         if keeps:  # what can go down, should (Taktik 15): the meld first, the most cards, then the discard
             first = max(keeps, key=lambda a: len(a.cards()))
             keeps, action = (action, *(a for a in keeps if a != first)), first
@@ -209,7 +211,7 @@ def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
     bonus = sum(rules.meld_bonus(m) for m in state.melds[team])
     found = []
     for action in legal:
-        if isinstance(action, MeldAction) and hand - len(action.cards()) >= 1:
+        if isinstance(action, MeldAction) and hand - len(action.cards()) >= 1 and not _spoils_natural(state, action):
             after = apply(state, action)
             if after.canastas(team) > before:  # the largest bonus gained, with the fewest cards
                 gain = sum(rules.meld_bonus(m) for m in after.melds[team]) - bonus
