@@ -18,7 +18,7 @@ from engine.game import apply, is_legal
 from engine.going_out import going_out_plan
 from engine.i18n import N_, Text, translate_text
 from engine.legal import legal_actions
-from engine.melds import MeldKind
+from engine.melds import Meld, MeldKind
 from engine.rulebook import format_facts
 from engine.state import Phase, State
 
@@ -269,6 +269,31 @@ def _spoils_natural(state: State, action: Action) -> bool:
         if meld.size >= rules.canasta_size or (meld.size == rules.canasta_size - 1 and not _threatened(state)):
             return True
     return False
+
+
+def _caught_points(state: State) -> int:
+    """What the other side's hands would count against it if the hand ended now, as the player to
+    act can tell: the cards they hold times the mean value of the cards it cannot see (rounded to 5)."""
+    rules, team = state.rules, state.team_of(state.turn)
+    unseen = Counter(rules.deck())
+    unseen.subtract([*state.hands[state.turn], *state.pile, *(c for t in state.red_threes for c in t),
+                     *(c for melds in state.melds for m in melds for c in m.cards)])
+    total = sum(n for n in unseen.values() if n > 0)
+    mean = sum(rules.value(c) * n for c, n in unseen.items() if n > 0) / total if total else 0.0
+    held = sum(len(state.hands[s]) for t, seats in enumerate(state.teams) if t != team for s in seats)
+    return 5 * round(held * mean / 5)
+
+
+def _potential(state: State, team: int) -> int:
+    """The canasta bonuses a side's unfinished melds promise: each meld's bonus as a canasta times
+    the square of how far along it is (the expert's ``levels.estimate`` less the score now)."""
+    rules, size, total = state.rules, state.rules.canasta_size, 0.0
+    for meld in state.melds[team]:
+        if meld.size < size and meld.kind is not MeldKind.BLACK_THREES:
+            whole = Meld(meld.cards + (meld.cards[0],) * (size - meld.size), meld.rank,
+                         meld.naturals + size - meld.size, meld.wilds, meld.kind)
+            total += rules.meld_bonus(whole) * (meld.size / size) ** 2
+    return round(total)
 
 
 def _keep(state: State) -> int:

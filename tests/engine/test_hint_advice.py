@@ -132,12 +132,34 @@ def test_answering_partner_gets_advice_with_its_reason() -> None:
     from engine.actions import AnswerGoOut
 
     canasta = [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"]], []]
-    light = state_of(["4h", "5c"], phase="answer", turn_state={"asker": 2, "asked": True}, melds=canasta)
+    asked = {"phase": "answer", "turn_state": {"asker": 2, "asked": True}, "melds": canasta}
+    light = state_of(["4h", "5c"], **asked)
     hint = _hint(light, "tactics.answer")
     assert hint.action == AnswerGoOut(True) and "the 10 points left in your hand" in hint.explanation()
-    heavy = state_of(["Ah", "Ac", "JK", "Kd"], phase="answer", turn_state={"asker": 2, "asked": True}, melds=canasta)
-    hint = _hint(heavy, "tactics.answer")
-    assert hint.action == AnswerGoOut(False) and "Answer no: the 100 points" in hint.explanation()
+    # 100 points in the hand, but the other side is caught with 22 cards: yes (the reference said yes in
+    # every asked Classic and Wiener position of bench/hint_positions_answer18.json, up to 145 points)
+    heavy = ["Ah", "Ac", "JK", "Kd"]
+    hint = _hint(state_of(heavy, **asked), "tactics.answer")
+    assert hint.action == AnswerGoOut(True) and "in the cards the other side still holds" in hint.explanation()
+    # near miss: the other side holds a card each, and 150 points would count against the side: no
+    hint = _hint(state_of([], **{**asked, "hands": [[*heavy, "JK"], 1, 1, 1]}), "tactics.answer")
+    assert hint.action == AnswerGoOut(False) and "Answer no: the 150 points" in hint.explanation()
+
+
+def test_in_royal_partner_is_told_no_where_the_sides_melds_have_more_to_come() -> None:
+    # Taktik 13: "de mälningar som du bygger har mer potential än motspelarnas": two Sambas and a meld of
+    # queens a card short, against the other side's three aces; measured on the asked Royal positions
+    from engine.actions import AnswerGoOut
+
+    ours = [["4h", "5h", "6h", "7h", "8h", "9h", "10h"], ["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"],
+            ["4c", "5c", "6c", "7c", "8c", "9c"], ["4d", "5d", "6d", "7d", "8d", "9d"], ["Qh", "Qd", "Qc", "Qs", "Qh", "Qd"]]
+    asked = {"variant": "royal", "phase": "answer", "turn_state": {"asker": 2, "asked": True},
+             "melds": [ours, [["Ah", "Ad", "Ac"]]], "hands": [["4s", "5s"], 15, 3, 15]}
+    hint = _hint(state_of([], **asked), "tactics.answer")
+    assert hint.action == AnswerGoOut(False) and "Taktik 13" in hint.explanation()
+    # near miss: five cards left in the stock, the hand is nearly over: yes
+    hint = _hint(state_of([], **{**asked, "stock": 5}), "tactics.answer")
+    assert hint.action == AnswerGoOut(True)
 
 
 def test_the_royal_opening_offers_a_samba_where_one_can_open() -> None:
