@@ -11,7 +11,7 @@ is still >= 150 points beyond 2.5 standard errors, otherwise "noise". The fresh 
 Results go to ``bench/hint_settle.json`` (per position, written as each is done)::
 
     python bench/hint_settle.py                 # the flagged positions of both sets, as the hints are now
-    python bench/hint_settle.py --ids classic/4/14,wiener/4/24 --holdout 19
+    python bench/hint_settle.py --ids classic/4/14,wiener/4/24 --sets holdout19 --samples 100
 """
 
 from __future__ import annotations
@@ -37,12 +37,13 @@ OUT = HERE / "hint_settle.json"
 FRESH = 0x40C0  # xor'ed into a position's seed: worlds independent of the 12 that flagged it
 
 
-def _sets(holdout: int | None) -> list[tuple[str, Path, Path]]:
-    tuning = ("tuning", HERE / "hint_positions.json", HERE / "hint_reference.json")
-    if holdout is None:
-        return [tuning, (f"holdout{19}", HERE / "hint_positions_holdout19.json", HERE / "hint_reference_holdout19.json")]
-    return [(f"holdout{holdout}", HERE / f"hint_positions_holdout{holdout}.json",
-             HERE / f"hint_reference_holdout{holdout}.json")]
+def _sets(names: str) -> list[tuple[str, Path, Path]]:
+    """``tuning`` (bench/hint_positions.json) and ``holdout19``-style names, with their caches."""
+    out = []
+    for name in names.split(","):
+        suffix = "" if name == "tuning" else f"_{name}"
+        out.append((name, HERE / f"hint_positions{suffix}.json", HERE / f"hint_reference{suffix}.json"))
+    return out
 
 
 def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
@@ -73,12 +74,12 @@ def settle(entry: dict[str, Any], cached: dict[str, list[float]], samples: int) 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ids", help="comma-separated position ids (default: the flagged ones)")
-    parser.add_argument("--holdout", type=int, default=None, help="only the hold-out set drawn with this seed")
+    parser.add_argument("--sets", default="tuning,holdout19", help="position sets: tuning, holdout19, ...")
     parser.add_argument("--samples", type=int, default=40)
     args = parser.parse_args(argv)
     done: dict[str, Any] = json.loads(OUT.read_text()) if OUT.exists() else {}
     wanted = set(args.ids.split(",")) if args.ids else None
-    for name, positions, cache_file in _sets(args.holdout):
+    for name, positions, cache_file in _sets(args.sets):
         cache = json.loads(cache_file.read_text())
         for entry in json.loads(positions.read_text()):
             scored = cache.get(entry["id"], {}).get("margins", {})

@@ -233,7 +233,10 @@ def ways_out(state: State, legal: Sequence[Action], budget: int = 300) -> list[t
 
     extend(state, (), legal)
     scored = [(m, c) for c in dict.fromkeys(candidates) if c and (m := _way_out_margin(state, c)) is not None]
-    return sorted(scored, key=lambda p: (-p[0], len(p[1])))
+    # of the same way out in another order, the wild cards first: a natural card has one meld to go
+    # to, a wild card many, so a first step that lays the natural leaves the wild card to be misplaced
+    # (a player who stops reading after the first step, or the reference's playouts, which found it)
+    return sorted(scored, key=lambda p: (-p[0], len(p[1]), not any(WILD[c] for c in cards_of(p[1][0]))))
 
 
 def _score_marks(state: State) -> tuple[int, int]:

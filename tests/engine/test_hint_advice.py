@@ -27,12 +27,30 @@ def test_the_way_out_keeps_a_natural_canasta_natural_and_shows_every_step() -> N
     melds = {"melds": [[["6h", "6d", "6c", "6s", "6h", "6d"], ["Kh", "Kd", "Ks", "2c"]], []]}
     state = state_of(["6c", "2s", "9d"], phase="play", **melds)
     hint = _hint(state, "rule.go_out")
-    after = apply(state, hint.action)
     assert isinstance(hint.action, MeldAction)
+    # the wild card's step first (a natural card has one meld to go to, a wild card many), onto the kings
+    assert [pretty_card(c) for c in hint.action.cards()] == ["2♠"] and hint.action.layoffs[0].onto == 1
+    after = apply(state, hint.action)
+    after = apply(after, _hint(after, "rule.go_out").action)
     sixes = next(m for m in after.melds[0] if m.rank == 6)
     assert sixes.wilds == 0 and len(sixes.cards) == 7
     text = hint.explanation()
     assert "then discard the 9♦" in text and "6♣" in text and "2♠" in text and "points in your side's favour" in text
+
+
+def test_a_way_out_in_several_steps_lays_the_wild_card_first() -> None:
+    # from the go-out positions (wiener/go_out/23): the A♥ first left the 2♥ to the reference's players,
+    # who laid it where it completed nothing (300 less); the 2♥ first leaves the A♥ one place to go
+    theirs = [["9c", "9s", "9s", "9h"], ["10h", "10h", "JK"], ["5c", "5h", "5s", "5d"], ["Qc", "Qh", "Qh", "Qd", "Qc"],
+              ["8h", "8h", "8s", "8d", "8s", "8c", "2h"], ["4d", "4d", "2d"]]
+    ours = [["4h", "4h", "4s", "JK", "4c", "4c", "JK"], ["9c", "9d", "9h", "9d"], ["6h", "6s", "JK", "6c"],
+            ["7d", "7c", "7s", "7h", "7d"], ["As", "Ac", "Ad", "Ah", "Ac"], ["Jc", "Jc", "Jh", "Jh"],
+            ["Kc", "Kd", "Kh", "Ks", "Kc"]]
+    state = state_of([], variant="wiener", phase="play", turn=1, melds=[theirs, ours], pile=["3c", "Js"],
+                     hands=[1, ["Ah", "2h", "5c"], 2, 5])
+    hint = _hint(state, "rule.go_out")
+    assert isinstance(hint.action, MeldAction) and "2♥" in [pretty_card(c) for c in hint.action.cards()]
+    assert hint.action.layoffs[0].onto == 4 and "then discard the 5♣" in hint.explanation()
 
 
 def test_keep_pairs_against_a_frozen_pile_spares_a_rank_the_other_side_has_melded() -> None:
