@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from engine.errors import InvalidInputError, shown
+from engine.input_errors import InvalidInputError, shown
 from engine.i18n import N_, translate
 
 Card = int

@@ -14,7 +14,10 @@ from engine.actions import Layoff, MeldAction, TakePile
 from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, suit
 from engine.going_out_counts import Counted, canasta_targets
 from engine.going_out_search import BUDGET, QUICK_BUDGET, SearchTooLong, exhaustive_cover
+from engine.errors import IllegalActionError
 from engine.melds import MeldKind
+from engine.moves import legal_meld, take_pile
+from engine.pile_takes import pile_takes
 from engine.state import Phase, State
 
 
@@ -97,24 +100,33 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     return None
 
 
+def leads_out(state: State) -> bool:
+    """Whether the player to act can go out now, as the judge decides it: a search past its
+    budget counts as no way out (a "yes" binds, and a player who then could not go out would have
+    no legal action)."""
+    try:
+        return exact_plan(state) is not None
+    except SearchTooLong:
+        return False
+
+
 def pile_way_out(state: State, budget: int = BUDGET,
                  takes: Sequence[TakePile] | None = None) -> tuple[TakePile, GoingOut | None] | None:
     """Royal, before the draw: a way to take the pile and go out in the same turn, if any (the
     take, then the way out after it; ``None`` for the way out when the take itself goes out).
-    ``takes``: the pile takes of ``legal.pile_takes(state)``, where the caller has them already."""
-    from engine.errors import IllegalActionError
-    from engine.game import apply  # the judge imports this module lazily
-    from engine.legal import pile_takes
-
+    ``takes``: the pile takes of ``pile_takes(state)``, where the caller has them already."""
     if state.phase is not Phase.DRAW or state.turn_state.permission is False:
         return None
+    after_yes = state.turn_state.permission is True
     for take in pile_takes(state) if takes is None else takes:
         try:
-            after = apply(state, take)
+            after = take_pile(state, take)
         except IllegalActionError:
             continue
         if after.phase is Phase.END:
             return take, None
+        if after_yes and not leads_out(after):
+            continue  # the judge refuses it (``engine.game``: after a "yes" the take must lead out)
         plan = exact_plan(after, budget)
         if plan is not None:
             return take, plan
@@ -324,11 +336,9 @@ def _layoffs(groups: Sequence[_Group]) -> list[Layoff]:
 
 
 def _checked(state: State, action: MeldAction) -> MeldAction | None:
-    from engine.game import is_legal  # the judge imports this module lazily, for asking partner
-
     if not action.melds and not action.layoffs:
         return action if state.can_go_out(state.team_of(state.turn)) else None
-    return action if is_legal(state, action) else None
+    return action if legal_meld(state, action) else None
 
 
 def _place_wilds(state: State, groups: list[_Group], wilds: list[Card], others: int = 0) -> bool:

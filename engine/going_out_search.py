@@ -37,6 +37,7 @@ from engine.actions import Layoff, MeldAction
 from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place, suit
 from engine.errors import IllegalActionError
 from engine.melds import Meld, MeldKind
+from engine.moves import legal_meld
 from engine.state import State
 
 BUDGET = 30_000  # steps (splits tried, lay-off plans built): the judge's, a second or two at most
@@ -51,14 +52,12 @@ def exhaustive_cover(state: State, team: int, hand: Sequence[Card], keep: Sequen
                      budget: int = BUDGET) -> tuple[MeldAction, Card | None] | None:
     """A meld action the judge accepts that melds all of ``hand`` but at most one card of ``keep``
     (kept for the discard), with the card kept; or ``None``. An empty action: only the discard."""
-    from engine.game import is_legal  # the judge imports the going-out modules lazily
-
     search = _Search(state, team, hand, keep, budget)
     for action, kept in search.splits():
         if not action.melds and not action.layoffs:
             if kept is not None and len(hand) == 1 and state.can_go_out(team):
                 return action, kept
-        elif is_legal(state, action):
+        elif legal_meld(state, action):
             return action, kept
     return None
 

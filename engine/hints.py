@@ -6,7 +6,9 @@ the position's facts. Rule hints say what is possible and why; tactics hints are
 000's section "Taktik" (Royal Canasta), each its own detector, each tagged with the variants where
 it is good advice (the Samba and threes tips are Royal's alone). The detectors live by concept in
 ``engine.hint_rules`` (the rules), ``engine.hint_taktik`` (tips 1-11) and ``engine.hint_timing``
-(tips 12-15); what they share in ``engine.hint_facts``. This module holds their table and the API.
+(tips 12-15); what they share in ``engine.hint_facts``; their table in ``engine.hint_tips``.
+This module holds the API, and the strong player's move (:func:`strong_move`, the expert's
+choice: this module sits above the computer players, which follow some of the tips).
 """
 
 from __future__ import annotations
@@ -16,37 +18,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from engine.actions import Action, Discard, Draw, MeldAction, TakePile, cards_of
+from engine.bots import observe
 from engine.cards import WILD, rank, run_place
 from engine.errors import FactValue
 from engine.game import apply
-from engine.hint_facts import ALL, REASONS, ROYAL, Hint, Tip, _has, discard_cost, safest_discard, ways_out
-from engine.hint_rules import (
-    _answer,
-    _complete_canasta,
-    _draw,
-    _going_out,
-    _not_out_yet,
-    _opening,
-    _safe_discard,
-    _take_pile,
-)
-from engine.hint_taktik import (
-    _joker_first,
-    _keep_cards,
-    _keep_pairs,
-    _keep_threes,
-    _meld_ready,
-    _meld_red_threes,
-    _opening_order,
-    _samba_cards,
-    _sambas_win,
-    _secret_samba,
-    _strong_opening,
-    _wild_to_meld,
-)
-from engine.hint_timing import _deny_pile, _dont_rush_pile, _going_out_time, _shed_cards, _take_pile_now, _watch_score
+from engine.hint_facts import REASONS, Hint, Tip, _has, discard_cost, safest_discard, ways_out
+from engine.hint_tips import TIPS
 from engine.i18n import N_, Text
 from engine.legal import legal_actions
+from engine.levels import ExpertBot
 from engine.melds import MeldKind
 from engine.state import Phase, State
 
@@ -80,38 +60,6 @@ def against(state: State, action: Action) -> list[Hint]:
                 continue
         out.append(hint)
     return out
-
-
-TIPS: tuple[Tip, ...] = (
-    Tip("rule.go_out", ALL, "rulebook", _going_out),
-    Tip("rule.take_pile", ALL, "rulebook", _take_pile),
-    Tip("rule.draw", ALL, "rulebook", _draw),
-    Tip("rule.opening", ALL, "rulebook", _opening),
-    Tip("rule.not_out_yet", ALL, "rulebook", _not_out_yet),
-    Tip("tactics.safe_discard", ALL, "pagat.com", _safe_discard),
-    Tip("tactics.complete_canasta", ALL, "rulebook", _complete_canasta),
-    Tip("tactics.answer", ALL, "000 Taktik", _answer),
-    Tip("tactics.keep_pairs", ALL, "000 Taktik", _keep_pairs),
-    Tip("tactics.keep_cards", ALL, "000 Taktik", _keep_cards),
-    Tip("tactics.meld_ready", ALL - ROYAL, "000 Taktik 1's other side; measured", _meld_ready),
-    Tip("tactics.joker_first", ALL, "000 Taktik", _joker_first),
-    Tip("tactics.wild_to_meld", ALL - ROYAL, "000 Taktik 11's reason; measured", _wild_to_meld),
-    Tip("tactics.dont_rush_pile", ALL, "000 Taktik", _dont_rush_pile),
-    Tip("tactics.take_pile", ALL, "000 Taktik", _take_pile_now),
-    Tip("tactics.deny_pile", ALL, "000 Taktik", _deny_pile),
-    # Taktik 5 warns against melding Samba cards: said about a meld the learner makes, not as advice
-    # against a meld nobody proposed
-    Tip("tactics.samba_cards", ROYAL, "000 Taktik", _samba_cards, shown=False),
-    Tip("tactics.meld_red_threes", ROYAL, "000 Taktik", _meld_red_threes),
-    Tip("tactics.keep_threes", ROYAL, "000 Taktik", _keep_threes),
-    Tip("tactics.opening_order", ROYAL, "000 Taktik", _opening_order),
-    Tip("tactics.sambas_win", ROYAL, "000 Taktik", _sambas_win),
-    Tip("tactics.secret_samba", ROYAL, "000 Taktik", _secret_samba),
-    Tip("tactics.strong_opening", ROYAL, "000 Taktik", _strong_opening),
-    Tip("tactics.going_out_time", ALL, "000 Taktik", _going_out_time),
-    Tip("tactics.watch_score", ALL, "000 Taktik", _watch_score),
-    Tip("tactics.shed_cards", ALL, "000 Taktik", _shed_cards),
-)
 
 
 _STRONG: Mapping[str, Text] = {
@@ -149,9 +97,6 @@ def strong_move(state: State, budget_ms: float = 300.0, seed: int = 0) -> Hint |
     points its playouts gave it over the next best, shown only with their error bar and only where
     the edge is beyond twice that (a margin inside the noise swings from one run to the next).
     Costs the budget; not part of ``hints``."""
-    from engine.bots import observe
-    from engine.levels import ExpertBot
-
     if state.is_over():
         return None
     legal = legal_actions(state)

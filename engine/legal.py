@@ -10,10 +10,8 @@ accepts (the property tests check this on many seeded games).
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations
 
 from engine.actions import (
     Action,
@@ -25,18 +23,16 @@ from engine.actions import (
     Draw,
     Layoff,
     MeldAction,
-    TakePile,
 )
-from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place
+from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place
 from engine.melds import Meld, MeldKind
 from engine.game import is_legal
 from engine.going_out import going_out_plan, pile_way_out
+from engine.pile_takes import _MELD_RANK, _opening_sets, _pile_options, _split_hand, pile_takes
 from engine.going_out_search import QUICK_BUDGET, SearchTooLong
 from engine.rules import AskMode, Rules
 from engine.state import Phase, State
 
-_TWOS, _THREES = 4, 8  # the first codes of the twos and of the threes
-_MAX_OPENING_RANKS = 6  # subsets of more meldable ranks than this are not enumerated
 _DISCARDS = tuple(Discard(card) for card in range(53))  # actions are values: share them
 
 
@@ -62,34 +58,6 @@ def legal_actions(state: State) -> list[Action]:
             answers.append(AnswerGoOut(None))
         return answers
     return []
-
-
-# A card's rank for melding by rank, 0 for those never melded so (wild cards and threes).
-_MELD_RANK = tuple(0 if WILD[c] or c // 4 + 1 == 3 else c // 4 + 1 for c in range(53))
-
-
-def _naturals_by_rank(hand: Sequence[Card]) -> dict[int, list[Card]]:
-    """Natural cards that can be melded by rank (threes never: red ones are laid out, black ones
-    only go out together)."""
-    return _split_hand(hand)[0]
-
-
-def _split_hand(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], list[Card]]:
-    """The hand's naturals by rank (as ``_naturals_by_rank``) and its wild cards, in one pass."""
-    groups: dict[int, list[Card]] = {}
-    wilds: list[Card] = []
-    meld_rank, wild = _MELD_RANK, WILD
-    for card in hand:
-        card_rank = meld_rank[card]
-        if card_rank:
-            group = groups.get(card_rank)
-            if group is None:
-                groups[card_rank] = [card]
-            else:
-                group.append(card)
-        elif wild[card]:
-            wilds.append(card)
-    return groups, wilds
 
 
 def _remaining_ok(state: State, remaining: int, action: Action) -> bool:
@@ -121,129 +89,7 @@ def _draw_phase(state: State) -> list[Action]:
     return actions
 
 
-def pile_takes(state: State) -> list[TakePile]:
-    """The pile takes the judge accepts, in their simplest forms (asking before the pile uses them)."""
-    return [a for a in _pile_options(state) if isinstance(a, TakePile)]
-
-
-def _pile_options(state: State) -> Iterator[Action]:
-    pile = state.pile
-    if not pile or state.rules.pile_blocker(state) is not None:
-        return
-    top = pile[-1]
-    seat = state.turn
-    team = state.seat_team[seat]
-    held = state.hands[seat]
-    top_rank = rank(top)
-    opened = state.has_opened(team)
-    if opened and not WILD[top] and top_rank != 3:
-        # the hand is sorted by code, and codes by rank: its naturals of the top card's rank and
-        # its wild cards (twos, then jokers) are slices of it
-        low = (top_rank - 1) * 4
-        naturals = list(held[bisect_left(held, low):bisect_left(held, low + 4)])
-        wilds = list(held[bisect_left(held, _TWOS):bisect_left(held, _THREES)])
-        jokers = bisect_left(held, JOKER)
-        if jokers < len(held):
-            wilds.extend(held[jokers:])
-    else:
-        hand = list(held) if RED_THREES.isdisjoint(held) else [c for c in held if c not in RED_THREES]
-        naturals = [c for c in hand if not WILD[c] and rank(c) == top_rank]
-        wilds = [c for c in hand if WILD[c]]  # sorted, as the hand is
-    frozen = state.is_pile_frozen_for(team)
-    if not opened:
-        yield from _pile_openings(state, hand, top, naturals)
-        return
-    candidates: list[TakePile] = []
-    existing = None
-    for index, meld in enumerate(state.melds[team]):
-        if meld.kind is MeldKind.RANK and meld.rank == top_rank:
-            existing = index
-            if not frozen and state.rules.takes_top_card(meld):
-                candidates.append(TakePile(onto=index))
-    if len(naturals) >= 2:
-        candidates.append(TakePile(meld=tuple(naturals[:2])))
-    if naturals and wilds and not frozen and existing is None:  # onto the meld covers the rest
-        candidates.append(TakePile(meld=(naturals[0], wilds[0])))
-        if len(wilds) >= 2 and state.rules.pile_wilds() >= 2:
-            candidates.append(TakePile(meld=(naturals[0], wilds[0], wilds[1])))
-    if not frozen:
-        for index, meld in enumerate(state.melds[team]):
-            if meld.kind is MeldKind.SAMBA and is_legal(state, TakePile(onto=index)):
-                candidates.append(TakePile(onto=index))
-    for action in candidates:
-        # Only a take that leaves the hand nearly empty can be refused (going out needs a canasta).
-        if len(state.hands[seat]) - len(action.meld) + len(state.pile) > 4 or is_legal(state, action):
-            yield action
-
-
-def _pile_openings(state: State, hand: list[Card], top: Card, naturals: list[Card]) -> Iterator[Action]:
-    """An unopened side takes the (for it frozen) pile with a natural pair and enough melds."""
-    if len(naturals) < 2:
-        return
-    rest = list(hand)
-    for card in naturals:
-        rest.remove(card)
-    for melds in _opening_sets(state, rest, state.rules.value(top) + sum(state.rules.value(c) for c in naturals)):
-        action = TakePile(meld=tuple(naturals), melds=melds)
-        if is_legal(state, action):
-            yield action
-            return
-
-
 # -- melding ---------------------------------------------------------------------------------
-
-
-def _opening_sets(state: State, hand: Sequence[Card], base_points: int) -> Iterator[tuple[tuple[Card, ...], ...]]:
-    """Sets of new melds (whole ranks, topped up with wild cards) that reach the opening minimum
-    together with ``base_points`` already melded; fewest ranks first."""
-    rules = state.rules
-    team = state.team_of(state.turn)
-    minimum = state.opening_minimum(team)
-    groups = [g for g in _naturals_by_rank(hand).values() if len(g) >= rules.min_naturals]
-    values = rules.card_values
-    groups = sorted(groups, key=lambda g: -sum(values[c] for c in g))[:_MAX_OPENING_RANKS]
-    wilds = sorted((c for c in hand if WILD[c]), key=lambda c: -values[c])
-    # the wild cards each group needs to be a meld at all: a choice needing more is no opening
-    # (``_top_up`` would refuse it), and is skipped before its groups are copied
-    demand = {id(g): max(0, rules.min_meld - len(g)) for g in groups}
-    available = len(wilds)
-    for size in range(0 if base_points else 1, len(groups) + 1):
-        for chosen in combinations(groups, size):
-            if sum([demand[id(g)] for g in chosen]) > available:
-                continue
-            melds = _top_up(state, [list(g) for g in chosen], wilds, minimum - base_points)
-            if melds is not None:
-                yield melds
-
-
-def _top_up(state: State, groups: list[list[Card]], wilds: list[Card], needed: int) -> tuple[tuple[Card, ...], ...] | None:
-    """``groups`` (naturals of one rank each) made melds with the cheapest wild cards they need,
-    then topped up with the dearest while short of ``needed`` points; None if that falls short."""
-    rules = state.rules
-    values = rules.card_values
-    pool = list(wilds)
-    naturals = [len(g) for g in groups]  # the groups come in as naturals only
-    for group in groups:  # the wild cards each group needs to be a meld at all
-        short = rules.min_meld - len(group)
-        if short > 0:
-            if len(pool) < short:
-                return None
-            for _ in range(short):
-                group.append(pool.pop())  # the cheapest wild card
-    points = sum(values[c] for g in groups for c in g)
-    allowed = rules.wilds_allowed
-    for group, count in zip(groups, naturals):  # then the dearest wild cards, while short of the minimum
-        if points >= needed or not pool:
-            break
-        room = allowed(count) - (len(group) - count)
-        while points < needed and pool and room > 0:
-            card = pool.pop(0)
-            group.append(card)
-            points += values[card]
-            room -= 1
-    if points < needed:
-        return None
-    return tuple(tuple(g) for g in groups)
 
 
 def _play_phase(state: State) -> list[Action]:

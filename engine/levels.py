@@ -32,13 +32,14 @@ from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile, i
 from engine.bots import BasicBot, Bot, Observation, RandomBot, naturals_of_rank
 from engine.cards import BLACK_THREES, WILD, Card, rank, run_place, suit
 from engine.game import apply
+from engine.hint_tips import TIPS
 from engine.i18n import N_
 from engine.legal import legal_actions
 from engine.melds import Meld, MeldKind, make_meld
 from engine.state import Phase, State
 
 if TYPE_CHECKING:
-    from engine.hints import Tip
+    from engine.hint_facts import Tip
 
 
 _ROYAL_KINDS = frozenset({"samba", "bolivia", "threes"})  # the kinds ``ClubBot._meld_worth`` weighs
@@ -190,8 +191,6 @@ _FOLLOWED = frozenset({"tactics.sambas_win", "tactics.meld_red_threes", "tactics
 @cache
 def _followed_tips(variant: str) -> tuple[Tip, ...]:
     """The followed tips that speak in ``variant``, in the hints' order (ties keep it)."""
-    from engine.hints import TIPS  # engine.hints imports this module's neighbours
-
     return tuple(t for t in TIPS if t.tip in _FOLLOWED and variant in t.variants)
 
 

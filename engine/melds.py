@@ -13,14 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.cards import RED_THREES, WILD, Card, rank
 from engine.errors import IllegalActionError
 from engine.i18n import N_
-
-if TYPE_CHECKING:
-    from engine.rules import Rules
 
 
 class MeldKind(str, Enum):
@@ -29,6 +26,25 @@ class MeldKind(str, Enum):
     SAMBA = "samba"  # Royal: a run of one suit, no wild cards
     BOLIVIA = "bolivia"  # Royal: wild cards only
     THREES = "threes"  # Royal: threes, the first a red one
+
+
+class Rules(Protocol):
+    """What melds ask of a variant's rules: the numbers and hooks of ``engine.rules.Rules``,
+    which sits above this module (its hooks take melds, and its ``make_meld`` makes them here)."""
+
+    @property
+    def min_meld(self) -> int: ...
+    @property
+    def min_naturals(self) -> int: ...
+    @property
+    def wild_limit(self) -> str: ...
+    def wilds_allowed(self, naturals: int) -> int: ...
+    def is_canasta(self, meld: Meld) -> bool: ...
+    def meld_points(self, meld: Meld) -> int: ...
+    def meld_bonus(self, meld: Meld) -> int: ...
+    def canasta_name(self, meld: Meld) -> str | None: ...
+    def make_meld(self, cards: tuple[Card, ...]) -> Meld: ...
+    def extend_meld(self, meld: Meld, cards: tuple[Card, ...]) -> Meld: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from engine.cards import pretty_card, pretty_cards
-from engine.errors import FactValue
+from engine.input_errors import FactValue
 from engine.i18n import NC_, NP_, N_, Text, format_number, translate, translate_text
 
 

@@ -13,17 +13,33 @@ A variant is played at several tables (player counts and partnerships, :class:`T
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.cards import JOKER, RED_THREES, WILD, Card, deck, rank
 from engine.errors import InvalidInputError
 from engine.i18n import N_
+from engine.melds import Meld, extend_rank_meld, make_rank_meld
 
-if TYPE_CHECKING:
-    from engine.melds import Meld
+
+@dataclass(frozen=True, slots=True)
+class TeamScore:
+    """A side's points for a finished hand, as the variant's ``Rules.score_team`` counts them
+    (importable from :mod:`engine.scoring` too)."""
+
+    melds: int  # the card values of the side's melds
+    natural_canastas: int  # how many
+    mixed_canastas: int
+    canastas: int  # their bonus points
+    red_threes: int  # bonus, or penalty for a side that has not melded
+    going_out: int  # going out, and going out concealed
+    hand: int  # minus the cards left in the side's hands
+    total: int
+
+    def as_dict(self) -> dict[str, int]:
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -235,13 +251,9 @@ class Rules:
         return min(self.max_wilds, naturals - 1)
 
     def make_meld(self, cards: tuple[Card, ...]) -> Meld:
-        from engine.melds import make_rank_meld
-
         return make_rank_meld(self, cards)
 
     def extend_meld(self, meld: Meld, cards: tuple[Card, ...]) -> Meld:
-        from engine.melds import extend_rank_meld
-
         return extend_rank_meld(self, meld, cards)
 
     def opens(self, meld: Meld) -> bool:
@@ -304,11 +316,28 @@ class Rules:
 
     # -- hooks: the end --------------------------------------------------------------------------
 
-    def score_team(self, state: Any, team: int) -> Any:
-        """The side's points for a finished hand (seed 001 "Stigagjöf"): an ``engine.scoring.TeamScore``."""
-        from engine.scoring import score_classic
-
-        return score_classic(state, team)
+    def score_team(self, state: Any, team: int) -> TeamScore:
+        """The side's points for a finished hand (seed 001 "Stigagjöf"); ``state.went_out`` and
+        ``state.concealed`` say how the hand ended."""
+        went_out, concealed = state.went_out, state.concealed
+        melds = state.melds[team]
+        natural = sum(1 for m in melds if m.is_natural_canasta(self))
+        mixed = sum(1 for m in melds if m.is_canasta(self)) - natural
+        meld_points = sum(m.value(self) for m in melds)
+        canasta_points = natural * self.natural_canasta_bonus + mixed * self.mixed_canasta_bonus
+        # pagat: red threes still in a hand (dealt, the player never had a turn) count as laid out.
+        left = [c for seat in state.teams[team] for c in state.hands[seat]]
+        threes = len(state.red_threes[team]) + sum(1 for c in left if c in RED_THREES)
+        three_points = self.red_threes_bonus(threes)
+        if not melds:  # seed 001: subtracted from a side with no melds (pagat: however the hand ended)
+            three_points = -three_points
+        out_points = 0
+        if went_out is not None and state.team_of(went_out) == team:
+            out_points = self.going_out_bonus + (self.concealed_bonus if concealed else 0)
+        values = self.card_values
+        hand_points = -sum(values[c] for c in left if c not in RED_THREES)
+        total = meld_points + canasta_points + three_points + out_points + hand_points
+        return TeamScore(meld_points, natural, mixed, canasta_points, three_points, out_points, hand_points, total)
 
     def red_threes_bonus(self, count: int) -> int:
         return self.all_red_threes_bonus.get(count, count * self.red_three_bonus)

@@ -31,6 +31,7 @@ from engine.rules import (
     sources,
 )
 from engine.scoring import TeamScore
+from engine.state import hand_value
 
 SEED_WIENER = "002_e8184cd3c03cb992.txt"
 _WILDS_ALLOWED = {2: 2, 3: 3}  # naturals -> wild cards (the composition table below); never changed
@@ -140,8 +141,6 @@ class WienerRules(Rules):
         """The settlement ("Nach jedem Spiel werden die erreichten Gut- bzw. Schlechtpunkte"):
         red threes count plus only with a canasta on the side, a red three still in a hand when
         someone goes out costs 500, and a Hand-Canasta earns 1 000 instead of the going-out bonuses."""
-        from engine.state import hand_value
-
         melds: Sequence[Meld] = state.melds[team]
         natural = sum(1 for m in melds if m.is_natural_canasta(self))
         mixed = sum(1 for m in melds if self.is_canasta(m)) - natural
