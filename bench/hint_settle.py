@@ -64,7 +64,7 @@ def settle(entry: dict[str, Any], cached: dict[str, list[float]], samples: int) 
     loss_new, se_new = _paired(fresh[new_best], fresh[top])
     old_loss, old_se = _paired(cached[old_best], cached[top])
     return {"id": entry["id"], "hint": json.loads(top), "old_best": json.loads(old_best), "fresh_best": json.loads(new_best),
-            "reference_12": {"loss": round(old_loss), "se": round(old_se)},
+            f"reference_{len(cached[top])}": {"loss": round(old_loss), "se": round(old_se)},
             f"fresh_{samples}_vs_old_best": {"loss": round(loss), "se": round(se)},
             f"fresh_{samples}_vs_fresh_best": {"loss": round(loss_new), "se": round(se_new)},
             "hint_rank_fresh": sorted(fresh_means.values(), reverse=True).index(fresh_means[top]) + 1,
