@@ -12,6 +12,10 @@ only where it is installed, never from this project's dependencies:
     git clone https://github.com/jhtschultz/canasta-openspiel /tmp/peer-src
     python bench/peer_bench.py --peer-python /tmp/peer-venv/bin/python --peer-src /tmp/peer-src
 
+On a loaded machine the seconds swing: ``--instructions HANDS`` counts instead, with valgrind's
+callgrind, the instructions each side executes to play ``HANDS`` hands (less its start-up), a
+ratio the load cannot change (it leaves out cache misses).
+
 Without the peer, ``--baseline DIR`` (a copy of the engine, e.g. ``git archive 9112d07``)
 stands in for it: today's engine before the speed work.
 """
@@ -20,6 +24,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import statistics
 import subprocess
 import sys
@@ -35,9 +41,10 @@ from engine.game import apply
 from engine.legal import legal_actions
 from engine.variants import CLASSIC
 seconds, rng = float(sys.argv[2]), random.Random(11)
+limit = int(sys.argv[3]) if len(sys.argv) > 3 else None  # a fixed number of hands (counting instructions)
 hands = actions = 0
 started = time.perf_counter()
-while time.perf_counter() - started < seconds:
+while (hands < limit) if limit is not None else (time.perf_counter() - started < seconds):
     state = deal(CLASSIC, rng, dealer=hands % 4)
     while not state.is_over():
         legal = legal_actions(state)
@@ -54,12 +61,14 @@ sys.path.insert(0, sys.argv[1])
 import pyspiel
 import canasta.canasta_game  # registers python_canasta
 seconds, rng = float(sys.argv[2]), random.Random(11)
+limit = int(sys.argv[3]) if len(sys.argv) > 3 else None  # a fixed number of hands (counting instructions)
 game = pyspiel.load_game("python_canasta")
 hands = actions = 0
 started = time.perf_counter()
-while time.perf_counter() - started < seconds:
+while (hands < limit) if limit is not None else (time.perf_counter() - started < seconds):
     state = game.new_initial_state()
     number = state._hand_number
+    stopped = False
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
@@ -73,7 +82,10 @@ while time.perf_counter() - started < seconds:
             actions += 1
         if state._hand_number != number:
             hands, number = hands + 1, state._hand_number
-    hands += 1
+            if limit is not None and hands >= limit:
+                stopped = True
+                break
+    hands += not stopped
 elapsed = time.perf_counter() - started
 print(json.dumps([hands / elapsed, actions / elapsed]))
 """
@@ -83,6 +95,21 @@ def run(python: str, code: str, path: Path, seconds: float) -> tuple[float, floa
     out = subprocess.run([python, "-c", code, str(path), str(seconds)], capture_output=True, text=True, check=True)
     hands, actions = json.loads(out.stdout)
     return hands, actions
+
+
+def instructions(python: str, code: str, path: Path, hands: int) -> int:
+    """Instructions executed (valgrind's callgrind ``Ir``) to play ``hands`` hands, less start-up:
+    what the machine's load cannot change (it leaves out cache misses)."""
+    def count(number: int) -> int:
+        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, "-c", code,
+                              str(path), "0", str(number)], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": "0"})
+        found = re.search(r"Collected : (\d+)", out.stderr)
+        if found is None:
+            raise SystemExit(f"no instruction count from valgrind: {out.stderr[-500:]}")
+        return int(found.group(1))
+
+    return count(hands) - count(0)
 
 
 def peer_available(python: str, src: Path) -> str | None:
@@ -101,6 +128,8 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="a copy of the engine to stand in for a missing peer")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--instructions", type=int, metavar="HANDS",
+                        help="count instructions for HANDS hands of each instead of timing (needs valgrind)")
     args = parser.parse_args()
     why_not = peer_available(args.peer_python, args.peer_src)
     if why_not is None:
@@ -111,6 +140,15 @@ def main() -> None:
         other, label = (lambda s: run(sys.executable, OURS, args.baseline, s)), f"baseline {args.baseline}"
     else:
         sys.exit(f"the peer does not run here ({why_not}). Install it:\n{__doc__.split('dependencies:')[1]}")
+    if args.instructions:
+        python, code, path = ((args.peer_python, PEER, args.peer_src) if why_not is None
+                              else (sys.executable, OURS, args.baseline))
+        theirs_count = instructions(python, code, path, args.instructions)
+        ours_count = instructions(sys.executable, OURS, HERE, args.instructions)
+        print(json.dumps({"against": label, "hands": args.instructions, "ours_minstr": round(ours_count / 1e6),
+                          f"{label}_minstr": round(theirs_count / 1e6),
+                          "ratio_hands": round(theirs_count / ours_count, 2)}, indent=1))
+        return
     rows = []
     for number in range(args.rounds):
         theirs = other(args.seconds)

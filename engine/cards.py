@@ -89,7 +89,11 @@ def parse_card(text: str, field: str = "card") -> Card:
 
     Raises :class:`InvalidInputError` naming ``field`` for anything else.
     """
-    if not isinstance(text, str):
+    if isinstance(text, str):
+        card = _CODES.get(text)  # the canonical code, as positions are written: one look-up
+        if card is not None:
+            return card
+    else:
         raise InvalidInputError(field, N_("a card must be a string such as 'Qs', not {value}"), value=shown(text))
     upper = text.strip().upper()
     if upper == "JK":
@@ -108,6 +112,8 @@ def format_card(card: Card) -> str:
     return RANK_TEXT[rank(card)] + SUIT_LETTERS[suit(card)]
 
 
+_CODES: Final = {format_card(c): c for c in range(53)}  # canonical code -> card
+
 JOKER_NAME: Final = N_("Joker")
 
 
@@ -121,7 +127,10 @@ def pretty_card(card: Card, lang: str = "en") -> str:
 def parse_cards(texts: object, field: str = "cards") -> tuple[Card, ...]:
     if not isinstance(texts, list):
         raise InvalidInputError(field, N_("expected a list of card codes"))
-    return tuple(parse_card(t, f"{field}[{i}]") for i, t in enumerate(texts))
+    try:  # canonical codes (a position holds about 108): look-ups, no field names built
+        return tuple([_CODES[t] for t in texts])
+    except (KeyError, TypeError):  # another spelling, or not a code at all: one by one, naming the field
+        return tuple(parse_card(t, f"{field}[{i}]") for i, t in enumerate(texts))
 
 
 def format_cards(cards: Iterable[Card]) -> list[str]:

@@ -117,6 +117,13 @@ def pile_way_out(state: State, budget: int = BUDGET,
     ``takes``: the pile takes of ``pile_takes(state)``, where the caller has them already."""
     if state.phase is not Phase.DRAW or state.turn_state.permission is False:
         return None
+    if len(state.rules.meld_kinds) > 2:  # Royal: the bound ``exact_plan`` asks first, before any take
+        team = state.seat_team[state.turn]
+        if not _canastas_within_reach(state, team, state.hands[state.turn] + state.pile):
+            # Every take leaves the side's melds and hand made of these cards, so the bound after
+            # any take is no higher: no take goes out, and ``exact_plan`` after it would return
+            # None at that bound, before any search (so no SearchTooLong is lost either).
+            return None
     after_yes = state.turn_state.permission is True
     for take in pile_takes(state) if takes is None else takes:
         try:

@@ -1,0 +1,76 @@
+"""Where self-play's CPU time goes, by step: listing the legal actions (by phase, and whether the
+turn has already melded or taken the pile), the player's choice, and ``apply`` (by action type).
+
+The share of the legal-action lists of a play phase after a meld or a pile take in the same turn
+is the most an incremental legal-action list (carried from action to action within a turn) could
+save, if it cost nothing. CPU time (``time.process_time``), so the machine's load matters less
+than to a wall clock; the timer's own cost (a few per cent) falls on every step alike.
+
+    python bench/speed_split.py [--kind random|club] [--variant classic] [--hands 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.bots import RandomBot, observe  # noqa: E402
+from engine.deal import deal  # noqa: E402
+from engine.game import apply  # noqa: E402
+from engine.legal import legal_actions  # noqa: E402
+from engine.levels import make_bot  # noqa: E402
+from engine.variants import VARIANTS  # noqa: E402
+
+
+def split(kind: str, variant: str, hands: int, seed: int = 7) -> dict[str, object]:
+    rules = VARIANTS[variant].for_people(4)
+    rng = random.Random(seed)
+    bots = [RandomBot() if kind == "random" else make_bot(kind) for _ in range(rules.players)]
+    spent: Counter[str] = Counter()
+    calls: Counter[str] = Counter()
+    clock = time.process_time
+    started = clock()
+    for number in range(hands):
+        state = deal(rules, rng, dealer=number % rules.players)
+        while not state.is_over():
+            ts = state.turn_state
+            step = f"legal {state.phase.value}" + (" after a meld or take" if ts.melded or ts.took_pile else "")
+            t0 = clock()
+            legal = legal_actions(state)
+            t1 = clock()
+            action = bots[state.turn].choose(observe(state, state.turn), legal, rng)
+            t2 = clock()
+            state = apply(state, action)
+            t3 = clock()
+            spent[step] += t1 - t0
+            spent["choose"] += t2 - t1
+            spent[f"apply {action.type}"] += t3 - t2
+            calls[step] += 1
+            calls["choose"] += 1
+            calls[f"apply {action.type}"] += 1
+    total = clock() - started
+    after = spent["legal play after a meld or take"] / total
+    return {"kind": kind, "variant": variant, "hands": hands, "cpu_seconds": round(total, 2),
+            "share": {k: round(v / total, 3) for k, v in spent.most_common()},
+            "calls": dict(calls),
+            "incremental_list_at_most": f"x{1 / (1 - after):.2f}"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kind", default="random", help="random, or a player level (club)")
+    parser.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
+    parser.add_argument("--hands", type=int, default=200)
+    args = parser.parse_args()
+    print(json.dumps(split(args.kind, args.variant, args.hands), indent=1))
+
+
+if __name__ == "__main__":
+    main()
