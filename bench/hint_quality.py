@@ -12,6 +12,7 @@ in ``bench/hint_reference.json``, so the hints can be changed and re-judged with
     python bench/hint_quality.py --cached-only                        # re-judge from the cache alone
     python bench/hint_quality.py --holdout 19                         # 160 positions the hints were not tuned on
     python bench/hint_quality.py --answers 18 --reference 40          # 120 positions where partner asks to go out
+    python bench/hint_quality.py --go-out 18                          # 120 positions where a way out exists
 
 It prints JSON per variant: how often the top hint's move is the reference's best or within its
 noise (1.96 standard errors of the paired difference), its mean and worst loss in points, the
