@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.actions import Action  # noqa: E402
+from engine.actions import Action, AnswerGoOut  # noqa: E402
 from engine.bots import Observation, observe  # noqa: E402
 from engine.deal import deal  # noqa: E402
 from engine.game import apply  # noqa: E402
@@ -75,11 +75,27 @@ def playout_margins(position: Position, actions: Sequence[Action], samples: int)
     played_out = ExpertBot()
     margins: list[list[float]] = [[] for _ in actions]
     for _ in range(samples):
-        world = obs.determinize(rng)
+        world = _world(position.state, obs, rng)
         seed = rng.random()
         for i, action in enumerate(actions):
             margins[i].append(played_out._playout(world, action, obs, random.Random(seed), Search()))  # to the hand's end
     return margins
+
+
+def _world(state: State, obs: Observation, rng: random.Random) -> State:
+    """A sampled deal of the hidden cards. Where partner has asked to go out, the question told the
+    table that the asker can go out: worlds where the asker's sampled hand cannot (after a yes it
+    would have no legal action) are drawn again, up to 200 times; where none can (a way out that
+    needs the pile's cards and few hands hold the rest), the deal as it is (the stored positions
+    reveal every hand), so that only the playouts vary."""
+    world = obs.determinize(rng)
+    if state.phase is not Phase.ANSWER:
+        return world
+    for _ in range(200):
+        if legal_actions(apply(world, AnswerGoOut(True))):
+            return world
+        world = obs.determinize(rng)
+    return state
 
 
 def reference(position: Position, actions: Sequence[Action], samples: int) -> list[tuple[float, float]]:

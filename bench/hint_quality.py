@@ -11,6 +11,8 @@ in ``bench/hint_reference.json``, so the hints can be changed and re-judged with
     python bench/hint_quality.py --positions 40 --reference 12      # a subset: minutes on two cores
     python bench/hint_quality.py --cached-only                        # re-judge from the cache alone
     python bench/hint_quality.py --holdout 19                         # 160 positions the hints were not tuned on
+    python bench/hint_quality.py --answers 18 --reference 40          # 120 positions where partner asks to go out
+    python bench/hint_quality.py --go-out 18                          # 120 positions where a way out exists
 
 It prints JSON per variant: how often the top hint's move is the reference's best or within its
 noise (1.96 standard errors of the paired difference), its mean and worst loss in points, the
@@ -38,7 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.expert_choices import Position, playout_margins  # noqa: E402
-from engine.actions import Action, Discard, TakePile, canonical, format_action, parse_action  # noqa: E402
+from engine.actions import Action, AskGoOut, Discard, TakePile, canonical, format_action, parse_action  # noqa: E402
 from engine.bots import observe  # noqa: E402
 from engine.deal import deal  # noqa: E402
 from engine.game import apply  # noqa: E402
@@ -78,6 +80,38 @@ def build(seed: int = 18, per_variant: int = PER_VARIANT) -> list[dict[str, Any]
                                     "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
                         found += 1
                     state = apply(state, club.choose(observe(state, state.turn), legal, rng))
+    return out
+
+
+def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[str, Any]]:
+    """Positions of one kind of decision club games reach too rarely for the main set, from seeded
+    four-player club games in every variant, each with a chance of a half where it arises:
+    ``answer``, partner asks "may I go out?" (asking is a rule of seeds 000, 001 and 002, and of
+    pagat.com's rules for the Swedish family game, whose text is silent; the club player never asks,
+    so the question is put wherever asking is legal and the answering player's position recorded);
+    ``go_out``, a way out exists (go out or stay in). The game goes on as the club player plays it."""
+    rng = random.Random(seed)
+    club = ClubBot()
+    out: list[dict[str, Any]] = []
+    for name, variant in VARIANTS.items():
+        rules = variant.for_people(4)
+        found = 0
+        while found < per_variant:
+            state = deal(rules, rng)
+            while not state.is_over() and found < per_variant:
+                legal = legal_actions(state)
+                if kind == "answer" and AskGoOut() in legal and rng.random() < 0.5:
+                    asked = apply(state, AskGoOut())
+                    if asked.phase is Phase.ANSWER and len(legal_actions(asked)) > 1:
+                        out.append({"id": f"{name}/answer/{found}", "variant": name, "table": "4",
+                                    "seed": rng.randrange(2**31), "position": dump_position(asked, reveal=True)})
+                        found += 1
+                elif kind == "go_out" and state.phase is Phase.PLAY and len(legal) > 1 \
+                        and going_out_plan(state) is not None and rng.random() < 0.5:
+                    out.append({"id": f"{name}/go_out/{found}", "variant": name, "table": "4",
+                                "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                    found += 1
+                state = apply(state, club.choose(observe(state, state.turn), legal, rng))
     return out
 
 
@@ -192,9 +226,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--holdout", type=int, metavar="SEED", default=None,
                         help="a second, smaller set drawn with SEED (40 a variant) and its own cache: hints tuned on"
                              " the first set are checked on positions they were not tuned on")
+    parser.add_argument("--answers", type=int, metavar="SEED", default=None,
+                        help="positions where partner asks to go out (30 a variant, four players, drawn with SEED)"
+                             " and their own cache")
+    parser.add_argument("--go-out", type=int, metavar="SEED", default=None,
+                        help="positions where a way out exists (30 a variant, four players, drawn with SEED)")
     args = parser.parse_args(argv)
     positions, cache_file = POSITIONS, CACHE
-    if args.holdout is not None:
+    kind, seed = ("answer", args.answers) if args.answers is not None else ("go_out", args.go_out)
+    if seed is not None:  # a set of one kind of decision, with its own cache
+        positions = HERE / f"hint_positions_{kind}{seed}.json"
+        cache_file = HERE / f"hint_reference_{kind}{seed}.json"
+        if not positions.exists():
+            positions.write_text(json.dumps(build_decisions(kind, seed), separators=(",", ":")) + "\n")
+    elif args.holdout is not None:
         positions = HERE / f"hint_positions_holdout{args.holdout}.json"
         cache_file = HERE / f"hint_reference_holdout{args.holdout}.json"
         if not positions.exists():

@@ -18,7 +18,7 @@ from engine.game import apply, is_legal
 from engine.going_out import going_out_plan
 from engine.i18n import N_, Text, translate_text
 from engine.legal import legal_actions
-from engine.melds import MeldKind
+from engine.melds import Meld, MeldKind
 from engine.rulebook import format_facts
 from engine.state import Phase, State
 
@@ -233,7 +233,10 @@ def ways_out(state: State, legal: Sequence[Action], budget: int = 300) -> list[t
 
     extend(state, (), legal)
     scored = [(m, c) for c in dict.fromkeys(candidates) if c and (m := _way_out_margin(state, c)) is not None]
-    return sorted(scored, key=lambda p: (-p[0], len(p[1])))
+    # of the same way out in another order, the wild cards first: a natural card has one meld to go
+    # to, a wild card many, so a first step that lays the natural leaves the wild card to be misplaced
+    # (a player who stops reading after the first step, or the reference's playouts, which found it)
+    return sorted(scored, key=lambda p: (-p[0], len(p[1]), not any(WILD[c] for c in cards_of(p[1][0]))))
 
 
 def _score_marks(state: State) -> tuple[int, int]:
@@ -249,6 +252,51 @@ def _threatened(state: State) -> bool:
     team = state.team_of(state.turn)
     return bool(_other_side_close(state)) or any(state.rules.has_canastas_to_go_out(state.melds[t])
                                                  for t in range(len(state.teams)) if t != team)
+
+
+def _spoils_natural(state: State, action: Action) -> bool:
+    """Whether ``action`` lays a wild card onto the side's natural rank meld where that costs a natural
+    canasta: onto one already natural (its bonus falls to the mixed one's, 500 to 300 in Classic)
+    always; onto one a natural card short of it while the other side cannot go out, when a natural
+    card may still come (issue 18's review: "a wild card laid on a natural canasta where another meld
+    takes it"; measured, docs/bots.md). With the other side able to go out the canasta now is worth more."""
+    if not isinstance(action, MeldAction):
+        return False
+    rules, team = state.rules, state.team_of(state.turn)
+    if rules.natural_canasta_bonus <= rules.mixed_canasta_bonus:
+        return False
+    for layoff in action.layoffs:
+        meld = state.melds[team][layoff.onto]
+        if meld.kind is not MeldKind.RANK or meld.wilds or not any(WILD[c] for c in layoff.cards):
+            continue
+        if meld.size >= rules.canasta_size or (meld.size == rules.canasta_size - 1 and not _threatened(state)):
+            return True
+    return False
+
+
+def _caught_points(state: State) -> int:
+    """What the other side's hands would count against it if the hand ended now, as the player to
+    act can tell: the cards they hold times the mean value of the cards it cannot see (rounded to 5)."""
+    rules, team = state.rules, state.team_of(state.turn)
+    unseen = Counter(rules.deck())
+    unseen.subtract([*state.hands[state.turn], *state.pile, *(c for t in state.red_threes for c in t),
+                     *(c for melds in state.melds for m in melds for c in m.cards)])
+    total = sum(n for n in unseen.values() if n > 0)
+    mean = sum(rules.value(c) * n for c, n in unseen.items() if n > 0) / total if total else 0.0
+    held = sum(len(state.hands[s]) for t, seats in enumerate(state.teams) if t != team for s in seats)
+    return 5 * round(held * mean / 5)
+
+
+def _potential(state: State, team: int) -> int:
+    """The canasta bonuses a side's unfinished melds promise: each meld's bonus as a canasta times
+    the square of how far along it is (the expert's ``levels.estimate`` less the score now)."""
+    rules, size, total = state.rules, state.rules.canasta_size, 0.0
+    for meld in state.melds[team]:
+        if meld.size < size and meld.kind is not MeldKind.BLACK_THREES:
+            whole = Meld(meld.cards + (meld.cards[0],) * (size - meld.size), meld.rank,
+                         meld.naturals + size - meld.size, meld.wilds, meld.kind)
+            total += rules.meld_bonus(whole) * (meld.size / size) ** 2
+    return round(total)
 
 
 def _keep(state: State) -> int:

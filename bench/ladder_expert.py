@@ -1,0 +1,116 @@
+"""The expert against the club player on duplicate deals, written deal by deal so that a run stopped
+early (a shared machine, a deadline) still counts every deal it finished, and a second run resumes it.
+
+Each deal is played twice, the sides swapped (as ``python -m engine ladder`` does, with the same deals
+for the same seed); a deal's margin is the expert side's margin in the first play minus the club
+side's in the second. The expert's budget is counted in processor time of this process
+(``time.process_time``) so that on a loaded machine it thinks as long a move as on an idle one; its
+move times are reported in the same clock. Variants are played in turn, one deal each, so that every
+variant has a sample when the run stops.
+
+    nice -n 10 .venv/bin/python bench/ladder_expert.py --variants classic,wiener --deals 200 --seed 23 \\
+        --out bench/ladder_expert_seed23.jsonl          # runs (resumes) and reports
+    .venv/bin/python bench/ladder_expert.py --out bench/ladder_expert_seed23.jsonl --report
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.actions import Action  # noqa: E402
+from engine.bots import Bot, Observation  # noqa: E402
+from engine.ladder import Pairing, _margin  # noqa: E402
+from engine.levels import ClubBot, ExpertBot  # noqa: E402
+from engine.variants import VARIANTS  # noqa: E402
+
+
+class _CpuTimed:
+    """A bot whose decisions are timed in processor time (the clock its budget is counted in)."""
+
+    def __init__(self, bot: Bot, times: list[float]) -> None:
+        self.bot, self.times = bot, times
+        self.name, self.title = bot.name, bot.title
+
+    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        started = time.process_time()
+        action = self.bot.choose(observation, legal, rng)
+        self.times.append((time.process_time() - started) * 1000)
+        return action
+
+
+def play_deal(variant: str, players: int, number: int, seed: int, budget_ms: float) -> dict[str, Any]:
+    """One duplicate deal: the expert at side 0, then the club player there (the ladder's deal ``number``)."""
+    rules = VARIANTS[variant].for_people(players, None)
+    times: list[float] = []
+    bots: dict[str, Bot] = {"expert": _CpuTimed(ExpertBot(budget_ms, clock=time.process_time), times),
+                            "club": ClubBot()}
+    order = list(rules.deck())
+    random.Random(seed * 100_003 + number).shuffle(order)
+    others = range(1, len(rules.teams))
+    started = time.perf_counter()
+    first = _margin(rules, order, {0: "expert", **{t: "club" for t in others}}, bots, seed + number)
+    second = _margin(rules, order, {0: "club", **{t: "expert" for t in others}}, bots, seed + number)
+    return {"variant": variant, "players": players, "seed": seed, "deal": number, "budget_ms": budget_ms,
+            "margin": first - second, "expert_ms": [round(t, 1) for t in times],
+            "wall_s": round(time.perf_counter() - started, 1)}
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def report(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for variant in dict.fromkeys(r["variant"] for r in rows):
+        mine = [r for r in rows if r["variant"] == variant]
+        pairing = Pairing("expert", "club", [r["margin"] for r in mine])
+        times = sorted(t for r in mine for t in r["expert_ms"])
+        line = pairing.report()
+        line.update(variant=variant, players=mine[0]["players"], seeds=sorted({r["seed"] for r in mine}),
+                    expert_move_cpu_ms={"moves": len(times), "median": round(statistics.median(times), 1),
+                                        "p99": times[int(0.99 * (len(times) - 1))]} if times else {})
+        out.append(line)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variants", default="classic,wiener,swedish,royal")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--deals", type=int, default=200, help="deals a variant")
+    parser.add_argument("--seed", type=int, default=23)
+    parser.add_argument("--budget-ms", type=float, default=300.0)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--report", action="store_true", help="only print the figures of the deals done")
+    args = parser.parse_args()
+    if not args.report:
+        variants = args.variants.split(",")
+        unknown = [v for v in variants if v not in VARIANTS]
+        if unknown:
+            parser.error(f"unknown variant(s): {', '.join(unknown)} (known: {', '.join(VARIANTS)})")
+        done = {(r["variant"], r["seed"], r["deal"]) for r in load(args.out)}
+        for number in range(args.deals):
+            for variant in variants:
+                if (variant, args.seed, number) in done:
+                    continue
+                row = play_deal(variant, args.players, number, args.seed, args.budget_ms)
+                with args.out.open("a") as file:  # one line a deal: a stopped run keeps what it finished
+                    file.write(json.dumps(row) + "\n")
+                print(f"{variant} deal {number}: {row['margin']:+d} ({row['wall_s']} s)", flush=True)
+    print(json.dumps(report(load(args.out)), indent=1))
+
+
+if __name__ == "__main__":
+    main()
