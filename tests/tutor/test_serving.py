@@ -232,17 +232,21 @@ def test_a_connection_dropped_while_the_server_sends_leaves_its_session_to_recon
 # What a person sees of an error
 
 
+async def _crashed(client: Client) -> str:
+    """Sends the session an event its handler cannot take; what the page is told (then closed)."""
+    await client.ws.send(frame(CONTROL_EVENT, {"target": 1, "name": "route_change", "data": {"bogus": 1}}))
+    try:
+        while True:
+            message = decode(await asyncio.wait_for(client.ws.recv(), 20))
+            if message[0] == 6:  # SESSION_CRASHED
+                return str(message[1]["message"])
+    finally:
+        await client.close()
+
+
 def test_a_crash_shows_no_traceback_or_path(server: Server) -> None:
     async def crash() -> str:
-        client = await Client.open(server.ws)
-        await client.ws.send(frame(CONTROL_EVENT, {"target": 1, "name": "route_change", "data": {"bogus": 1}}))
-        try:
-            while True:
-                message = decode(await asyncio.wait_for(client.ws.recv(), 20))
-                if message[0] == 6:  # SESSION_CRASHED
-                    return str(message[1]["message"])
-        finally:
-            await client.close()
+        return await _crashed(await Client.open(server.ws))
 
     shown = run(crash())
     assert shown == ("Something went wrong on the server, and this page had to stop. "
@@ -257,14 +261,7 @@ def test_the_crash_message_follows_the_language_the_learner_chose(tmp_path: Path
         client = await Client.open(swedish.ws)
         await client.tap(client.targets["Svenska"])
         await client.drain()
-        await client.ws.send(frame(CONTROL_EVENT, {"target": 1, "name": "route_change", "data": {"bogus": 1}}))
-        try:
-            while True:
-                message = decode(await asyncio.wait_for(client.ws.recv(), 20))
-                if message[0] == 6:  # SESSION_CRASHED
-                    return str(message[1]["message"])
-        finally:
-            await client.close()
+        return await _crashed(client)
 
     with running(tmp_path) as swedish:
         shown = run(crash())
