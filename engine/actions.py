@@ -202,7 +202,7 @@ def parse_action(data: object) -> Action:
         raise InvalidInputError("action", N_("expected an object with a \"type\", such as draw"))
     kind = data.get("type")
     parser = _PARSERS.get(kind) if isinstance(kind, str) else None
-    if parser is None:
+    if parser is None or not isinstance(kind, str):
         known = ", ".join(_PARSERS)
         raise InvalidInputError("action.type", N_("unknown action type {value} (known: {known})"), value=shown(kind), known=known)
     _known_keys(data, ("type", *ACTION_FIELDS.get(kind, ())), "action")

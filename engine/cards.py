@@ -84,7 +84,7 @@ BLACK_THREES: Final = frozenset({make_card(3, CLUBS), make_card(3, SPADES)})
 WILD: Final = tuple(c == JOKER or c // 4 == 1 for c in range(53))  # indexed by card, for speed
 
 
-def parse_card(text: str, field: str = "card") -> Card:
+def parse_card(text: object, field: str = "card") -> Card:
     """Parse ``<rank><suit>`` (case-insensitive, ``T`` for 10) or ``JK``.
 
     Raises :class:`InvalidInputError` naming ``field`` for anything else.

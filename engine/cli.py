@@ -221,12 +221,13 @@ def ladder(args: argparse.Namespace) -> dict[str, Any]:
 
     variant = get_variant(args.variant, "--variant")
     rules = variant.for_people(args.players or variant.tables[0].people, args.table, field="--players")
-    pairings = DEFAULT_PAIRINGS
+    pairings: Sequence[tuple[str, str]] = DEFAULT_PAIRINGS
     if args.pairings:
-        pairings = tuple(tuple(p.split(":", 1)) for p in args.pairings.split(","))  # type: ignore[misc]
-        for pair in pairings:
+        pairs = [p.split(":", 1) for p in args.pairings.split(",")]
+        for pair in pairs:
             if len(pair) != 2 or any(name not in BOTS for name in pair):
                 raise InvalidInputError("--pairings", N_("expected pairs of bot levels such as club:beginner"))
+        pairings = tuple((a, b) for a, b in pairs)
     return run_ladder(rules, args.deals, args.seed, args.budget_ms, pairings)
 
 

@@ -185,7 +185,7 @@ def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
     # the card to keep back is one that cannot go down anyway; what can go down, should (Taktik 15)
     meldable = _meldable(legal)
     spare = [a for a in legal if isinstance(a, Discard) and a.card not in meldable]
-    action = safest_discard(state, spare or legal)
+    action: Action | None = safest_discard(state, spare or legal)
     if action is not None:
         text: Text = NP_("You may not go out yet: your side needs {count} canasta first, so keep a card after melding.",
                          "You may not go out yet: your side needs {count} canastas first, so keep a card after melding.")
@@ -193,11 +193,12 @@ def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
             text = N_("You may not go out yet: your side needs two canastas, one of them a Samba, so keep a card"
                       " after melding.")
         hand = len(state.hands[state.turn])  # melding first is fine while it leaves a card besides the discard
-        keeps = tuple(a for a in legal if isinstance(a, MeldAction) and hand - len(a.cards()) >= 2
+        melds = tuple(a for a in legal if isinstance(a, MeldAction) and hand - len(a.cards()) >= 2
                       and not _spoils_natural(state, a))
-        if keeps:  # what can go down, should (Taktik 15): the meld first, the most cards, then the discard
-            first = max(keeps, key=lambda a: len(a.cards()))
-            keeps, action = (action, *(a for a in keeps if a != first)), first
+        keeps: tuple[Action, ...] = melds
+        if melds:  # what can go down, should (Taktik 15): the meld first, the most cards, then the discard
+            first = max(melds, key=lambda a: len(a.cards()))
+            keeps, action = (action, *(a for a in melds if a != first)), first
         yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8, keeps)
 
 

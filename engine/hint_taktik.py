@@ -172,7 +172,9 @@ def _samba_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
              and apply(state, a).canastas(team) == state.canastas(team)
              and len(a.cards()) < len(state.hands[state.turn]) - 1]  # the meld that goes out is going out's
     discard = safest_discard(state, legal)
-    for meld in risky if discard is not None else ():
+    if discard is None:
+        return
+    for meld in risky:
         cards = cards_of(meld)
         yield Hint("tactics.samba_cards", discard, cards, N_("Every Samba needs an 8, a 9 and a 10 (and 7s and jacks help):"
                                                              " melding {cards} as a rank meld may cost a Samba later."),

@@ -79,10 +79,10 @@ def _what_it_does(state: State, action: Action) -> tuple[str, dict[str, FactValu
     if isinstance(action, MeldAction):
         after = apply(state, action)
         if not after.hands[state.turn] or after.phase is not Phase.PLAY:
-            return "out", {"cards": action.cards()}
+            return "out", {"cards": tuple(action.cards())}
         if after.canastas(team) > state.canastas(team):
-            return "canasta", {"cards": action.cards()}
-        return "meld", {"cards": action.cards()}
+            return "canasta", {"cards": tuple(action.cards())}
+        return "meld", {"cards": tuple(action.cards())}
     if isinstance(action, TakePile):
         return "take", {"top": state.pile[-1]}
     if isinstance(action, Draw):

@@ -7,7 +7,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,7 +64,7 @@ def _wilson(rate: float, n: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _margin(rules: Rules, order: Sequence[int], levels: dict[int, str], bots: dict[str, Bot], seed: int) -> int:
+def _margin(rules: Rules, order: Sequence[int], levels: dict[int, str], bots: Mapping[str, Bot], seed: int) -> int:
     """The score of the side played by ``levels[0]``'s level minus the best other side's."""
     state = deal_from(rules, order)
     seats = [bots[levels[state.team_of(seat)]] for seat in range(rules.players)]

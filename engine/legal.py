@@ -23,6 +23,7 @@ from engine.actions import (
     Draw,
     Layoff,
     MeldAction,
+    TakePile,
 )
 from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place
 from engine.melds import Meld, MeldKind
@@ -78,7 +79,7 @@ def _draw_phase(state: State) -> list[Action]:
     actions: list[Action] = list(_pile_options(state))
     if state.rules.ask_before_pile and not ts.asked and actions and state.partners(state.turn):
         try:
-            if pile_way_out(state, QUICK_BUDGET, tuple(actions)) is not None:  # the pile options are all takes
+            if pile_way_out(state, QUICK_BUDGET, tuple(a for a in actions if isinstance(a, TakePile))) is not None:
                 actions.append(AskGoOut())
         except SearchTooLong:  # offered only where a way out is known
             pass

@@ -94,7 +94,7 @@ def start_turn(state: State, seat: int) -> TurnState:
 
 
 def end_hand(state: State, **changes: object) -> State:
-    return state.evolve(phase=Phase.END, **changes)  # type: ignore[arg-type]
+    return state.evolve(phase=Phase.END, **changes)
 
 
 # -- the handlers ----------------------------------------------------------------------------
@@ -230,7 +230,7 @@ def take_pile(state: State, action: TakePile) -> State:
     )
     if not new_hand:
         return end_hand(state, went_out=seat, concealed=concealed, **changes)
-    return state.evolve(phase=Phase.PLAY, **changes)  # type: ignore[arg-type]
+    return state.evolve(phase=Phase.PLAY, **changes)
 
 
 def meld_checked(state: State, action: MeldAction) -> tuple[list[Card], tuple[Card, ...], MeldPlan, Concealment]:
@@ -273,7 +273,7 @@ def meld(state: State, action: MeldAction) -> State:
     if not rest:
         return end_hand(state, went_out=seat, concealed=turn_state.concealed, hand_canasta=turn_state.hand_canasta,
                     **changes)
-    return state.evolve(**changes)  # type: ignore[arg-type]
+    return state.evolve(**changes)
 
 
 def discard_checked(state: State, action: Discard) -> tuple[tuple[Card, ...], tuple[tuple[Meld, ...], int] | None]:
