@@ -62,6 +62,17 @@ def start_app(port: int, *args: str, env: dict[str, str] | None = None) -> subpr
     raise AssertionError(f"the server did not start: {log.read_text(encoding='utf-8')}")
 
 
+def stop_app(process: subprocess.Popen[str]) -> None:
+    """Stops a server the test started: SIGTERM, and SIGKILL after 20 s (a session's handler may
+    still be waiting; what the test checks is done by then)."""
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @contextmanager
 def served(*args: str, env: dict[str, str] | None = None) -> Iterator[str]:
     """The app on a free port for the time of the block; its URL."""
@@ -70,8 +81,7 @@ def served(*args: str, env: dict[str, str] | None = None) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{port}/"
     finally:
-        process.terminate()
-        process.wait(timeout=20)
+        stop_app(process)
 
 
 @contextmanager

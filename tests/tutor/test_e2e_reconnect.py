@@ -9,11 +9,10 @@ the reconnecting page's answers are lost on the way, as a page's are when it is 
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 from typing import Any
 
-from tests.tutor.e2e import DESKTOP, by_id, chromium, click, open_page, start_app, status, wait_for
+from tests.tutor.e2e import DESKTOP, by_id, chromium, click, open_page, start_app, status, stop_app, wait_for
 from tests.tutor.serving_server import free_port
 
 
@@ -63,9 +62,4 @@ def test_a_reload_while_the_page_reconnects_keeps_the_device_and_its_game(tmp_pa
             click(page, "continue")
             wait_for(page, lambda: status(page).startswith("Your turn: meld"), what="the game back")
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop_app(server)

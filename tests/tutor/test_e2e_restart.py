@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.tutor.e2e import DESKTOP, PHONE, by_id, click, hand_cards, read, screenshot, tap_card, wait_for
+from tests.tutor.e2e import DESKTOP, PHONE, by_id, click, hand_cards, read, screenshot, stop_app, tap_card, wait_for
 from tests.tutor.serving_server import free_port
 from tests.tutor.test_e2e_store import _chromium, _open, _start
 
@@ -74,9 +74,4 @@ def test_a_killed_server_gives_the_lesson_back_at_the_same_step_with_its_mistake
             assert "☆" in solved, f"the mistake before the restart did not count: {solved}"
             screenshot(page, f"restart-lesson-solved-{size}.png")
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except Exception:
-            server.kill()
-            server.wait()
+        stop_app(server)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.tutor.serving_server import free_port
-from tests.tutor.e2e import (chromium, open_page, start_app, DESKTOP, PHONE, by_id, click, hand_cards,
+from tests.tutor.e2e import (chromium, open_page, start_app, stop_app, DESKTOP, PHONE, by_id, click, hand_cards,
                              read, screenshot, status, wait_for)
 
 ENGLISH_LESSONS = "Lessons: learn by playing"
@@ -100,9 +100,4 @@ def test_two_browsers_keep_their_own_and_a_killed_server_gives_the_table_and_und
             _open(bo, url)
             assert by_id(bo, "continue").count() == 0 and read(bo, "lessons-button") == swedish
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:  # a session's handler still waiting (issue 16's "serving" part)
-            server.kill()
-            server.wait()
+        stop_app(server)
