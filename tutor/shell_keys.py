@@ -4,6 +4,7 @@ a control in the page as last drawn (to move the focus or scroll it)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 
 import flet as ft
 
@@ -77,30 +78,26 @@ class KeyActions:
             await listing.scroll_to(delta=page if key == "Page Down" else -page, duration=200)
 
 
-def _identified(control: object, identifier: str) -> object:
-    """The tappable control whose Semantics carries this identifier (None if there is none)."""
-    content = getattr(control, "content", None)
-    if getattr(content, "identifier", None) == identifier:
+def _find(control: object, matches: Callable[[object], bool]) -> object:
+    """The first control at or below ``control`` (depth first, through ``content`` and ``controls``)
+    that ``matches``; None if there is none."""
+    if matches(control):
         return control
     for name in ("content", "controls"):
         child = getattr(control, name, None)
         for item in child if isinstance(child, list) else [child]:
             if item is not None and not isinstance(item, str):
-                found = _identified(item, identifier)
+                found = _find(item, matches)
                 if found is not None:
                     return found
     return None
+
+
+def _identified(control: object, identifier: str) -> object:
+    """The tappable control whose Semantics carries this identifier (None if there is none)."""
+    return _find(control, lambda c: getattr(getattr(c, "content", None), "identifier", None) == identifier)
 
 
 def _keyed(control: object, key: str) -> object:
     """The control below ``control`` with this key (None if there is none)."""
-    if getattr(control, "key", None) == key:
-        return control
-    for name in ("content", "controls"):
-        child = getattr(control, name, None)
-        for item in child if isinstance(child, list) else [child]:
-            if item is not None and not isinstance(item, str):
-                found = _keyed(item, key)
-                if found is not None:
-                    return found
-    return None
+    return _find(control, lambda c: getattr(c, "key", None) == key)
