@@ -21,38 +21,22 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.actions import Action  # noqa: E402
-from engine.bots import Bot, Observation  # noqa: E402
-from engine.ladder import Pairing, _margin  # noqa: E402
+from engine.bots import Bot  # noqa: E402
+from engine.ladder import Pairing, _margin, _Timed  # noqa: E402
 from engine.levels import ClubBot, ExpertBot  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
-
-
-class _CpuTimed:
-    """A bot whose decisions are timed in processor time (the clock its budget is counted in)."""
-
-    def __init__(self, bot: Bot, times: list[float]) -> None:
-        self.bot, self.times = bot, times
-        self.name, self.title = bot.name, bot.title
-
-    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-        started = time.process_time()
-        action = self.bot.choose(observation, legal, rng)
-        self.times.append((time.process_time() - started) * 1000)
-        return action
 
 
 def play_deal(variant: str, players: int, number: int, seed: int, budget_ms: float) -> dict[str, Any]:
     """One duplicate deal: the expert at side 0, then the club player there (the ladder's deal ``number``)."""
     rules = VARIANTS[variant].for_people(players, None)
     times: list[float] = []
-    bots: dict[str, Bot] = {"expert": _CpuTimed(ExpertBot(budget_ms, clock=time.process_time), times),
+    bots: dict[str, Bot] = {"expert": _Timed(ExpertBot(budget_ms, clock=time.process_time), times, time.process_time),
                             "club": ClubBot()}
     order = list(rules.deck())
     random.Random(seed * 100_003 + number).shuffle(order)

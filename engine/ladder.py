@@ -7,7 +7,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,16 +23,17 @@ DEFAULT_PAIRINGS = (("expert", "club"), ("club", "beginner"), ("beginner", "rand
 
 
 class _Timed:
-    """A bot whose every decision is timed (the ladder reports each level's move times)."""
+    """A bot whose every decision is timed in ms (the ladder reports each level's move times), by
+    wall clock unless told another (a budget counted in processor time is timed in it)."""
 
-    def __init__(self, bot: Bot, times: list[float]) -> None:
-        self.bot, self.times = bot, times
+    def __init__(self, bot: Bot, times: list[float], clock: Callable[[], float] = time.perf_counter) -> None:
+        self.bot, self.times, self.clock = bot, times, clock
         self.name, self.title = bot.name, bot.title
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-        started = time.perf_counter()
+        started = self.clock()
         action = self.bot.choose(observation, legal, rng)
-        self.times.append((time.perf_counter() - started) * 1000)
+        self.times.append((self.clock() - started) * 1000)
         return action
 
 
