@@ -34,7 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.actions import Action, AnswerGoOut  # noqa: E402
+from engine import trials  # noqa: E402
+from engine.actions import Action  # noqa: E402
 from engine.bots import Observation, observe  # noqa: E402
 from engine.deal import deal  # noqa: E402
 from engine.game import apply  # noqa: E402
@@ -67,35 +68,10 @@ def positions(variant: str, count: int, seed: int) -> list[Position]:
 
 
 def playout_margins(position: Position, actions: Sequence[Action], samples: int) -> list[list[float]]:
-    """Each action's margin in each of the same ``samples`` worlds (common random numbers): the
-    worlds depend on the position's seed and the sample's index alone, so actions scored later in
-    another call are paired with these."""
-    obs = observe(position.state, position.state.turn)
-    rng = random.Random(position.seed)
-    played_out = ExpertBot()
-    margins: list[list[float]] = [[] for _ in actions]
-    for _ in range(samples):
-        world = _world(position.state, obs, rng)
-        seed = rng.random()
-        for i, action in enumerate(actions):
-            margins[i].append(played_out._playout(world, action, obs, random.Random(seed), Search()))  # to the hand's end
-    return margins
-
-
-def _world(state: State, obs: Observation, rng: random.Random) -> State:
-    """A sampled deal of the hidden cards. Where partner has asked to go out, the question told the
-    table that the asker can go out: worlds where the asker's sampled hand cannot (after a yes it
-    would have no legal action) are drawn again, up to 200 times; where none can (a way out that
-    needs the pile's cards and few hands hold the rest), the deal as it is (the stored positions
-    reveal every hand), so that only the playouts vary."""
-    world = obs.determinize(rng)
-    if state.phase is not Phase.ANSWER:
-        return world
-    for _ in range(200):
-        if legal_actions(apply(world, AnswerGoOut(True))):
-            return world
-        world = obs.determinize(rng)
-    return state
+    """Each action's margin in each of the same ``samples`` worlds (common random numbers,
+    ``engine.trials``): the worlds depend on the position's seed and the sample's index alone, so
+    actions scored later in another call are paired with these."""
+    return trials.playout_margins(position.state, actions, samples, position.seed)
 
 
 def reference(position: Position, actions: Sequence[Action], samples: int) -> list[tuple[float, float]]:

@@ -1,0 +1,39 @@
+"""Trial deals: moves compared in the same sampled worlds (engine/trials.py)."""
+
+from __future__ import annotations
+
+from engine.actions import Discard
+from engine.cards import parse_card
+from engine.trials import Edge, compare, playout_margins
+from tests.engine.helpers import state_of
+
+
+def _late_hand():  # type: ignore[no-untyped-def]
+    hand = ["Jh", "5s", "9d", "Kh", "Kd", "6h"]
+    return state_of(hand, phase="play", stock=4, hands=[hand, 7, 7, 7],
+                    pile=["4c", "6d", "Tc", "Ac", "8h", "Qs", "7d", "9c", "Ks", "Ad", "Th", "8s", "4d"],
+                    melds=[[["Qh", "Qd", "Qc"]], [["Jc", "Jd", "Js"]]])
+
+
+def test_moves_scored_in_separate_calls_are_paired_by_the_seed() -> None:
+    state = _late_hand()
+    gift, safe = Discard(parse_card("Jh")), Discard(parse_card("5s"))
+    both = playout_margins(state, [gift, safe], 6, seed=3)
+    assert playout_margins(state, [safe], 6, seed=3) == [both[1]]  # the same worlds, the same playouts
+    assert playout_margins(state, [safe], 6, seed=4) != [both[1]]
+
+
+def test_a_move_against_itself_has_no_edge_and_a_gift_of_the_pile_a_clear_one() -> None:
+    state = _late_hand()
+    gift, safe = Discard(parse_card("Jh")), Discard(parse_card("5s"))
+    same = compare(state, safe, safe, 8, seed=1)
+    assert same.points == 0 and same.error == 0 and not same.clear()
+    edge = compare(state, safe, gift, 24, seed=0x7E71)  # thirteen cards to the next side's meld of jacks
+    assert edge.samples == 24 and edge.clear() and edge.points > 100
+
+
+def test_an_edge_is_clear_only_beyond_the_noise_and_worth_saying() -> None:
+    assert Edge(120.0, 40.0, 24).clear()
+    assert not Edge(120.0, 50.0, 24).clear()  # 2.5 standard errors
+    assert not Edge(45.0, 5.0, 24).clear()  # under 50 points: not worth a learner's attention
+    assert Edge(45.0, 5.0, 24).clear(least=40.0)
