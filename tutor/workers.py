@@ -78,6 +78,9 @@ def strong_for(position: dict[str, Any], lang: str, budget_ms: float = 300.0) ->
             "cards": format_cards(hint.cards), "action": format_action(hint.action)}
 
 
+REVIEW_WORLDS = 24  # trial deals a suspected mistake is played out in (engine.trials)
+
+
 def review(moves: list[tuple[Any, ...]], lang: str) -> list[dict[str, Any]]:
     """The learner's hand looked over, the costliest moment first, one moment a kind.
 
@@ -85,12 +88,13 @@ def review(moves: list[tuple[Any, ...]], lang: str) -> list[dict[str, Any]]:
     where ``facts`` may say what followed (``pile_taken``: the next player took the pile right after
     this discard, with its ``cards`` and ``points``; the model records it). A moment is a pile left
     to the next player (its cost: the points of the pile's cards), a wild card discarded that froze
-    the pile (its cost: the card's points, lost to the side's melds), or a move against one of the
-    Taktik's tips (no points: after the others, by the tip's weight). Each moment has what he did
+    the pile, or a move against one of the Taktik's tips. Advice is named only where trial deals
+    (:mod:`engine.trials`, the judgement the hints are measured with) show the advised move clearly
+    better than the learner's; its cost is the points it gained there. Each moment has what he did
     (``did``), the advice, his hand (``hand``), ``tip``, ``cost``, ``times`` (how often that kind
     came up this hand) and ``said``: ``did`` and ``advice`` in every language.
     """
-    found = [moment for index, move in enumerate(moves) for moment in _moments(index, *move)]
+    found = [moment for index, move in enumerate(moves) for moment in moments(index, *move)]
     found.sort(key=lambda m: (-m["cost"], -m["weight"], m["index"]))
     kinds: dict[str, dict[str, Any]] = {}
     for moment in found:  # the costliest of each kind, and how many of that kind there were
@@ -110,13 +114,17 @@ def _texts(explain: Any) -> dict[str, str]:
     return {lang: explain(lang) for lang in LANGUAGES}
 
 
-def _moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
-             facts: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """What one of the learner's moves cost: a pile given, a pile frozen, a tip not followed."""
-    from engine.actions import Discard, parse_action
+def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
+            facts: dict[str, Any] | None = None, worlds: int = REVIEW_WORLDS) -> list[dict[str, Any]]:
+    """What one of the learner's moves cost: a pile given, a pile frozen, a tip not followed. A
+    moment that advises another move is kept only where that move beat the learner's in ``worlds``
+    trial deals by 50 points or more and by more than 2.5 standard errors (``Edge.clear``)."""
+    from engine.actions import Action, Discard, parse_action
     from engine.cards import WILD, format_cards
     from engine.hints import against, safest_discard
     from engine.i18n import N_, NP_
+    from engine.levels import SEARCH, Search
+    from engine.trials import Edge, compare
     from tutor.messages import Message
     from tutor.seats import seen_by
 
@@ -125,29 +133,51 @@ def _moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
     after = apply(state, action)
     did = Message.move(state, action, after, seen_by(state.players, state.turn))  # the learner's own move
     common = {"hand": format_cards(state.hands[state.turn]), "index": index, "weight": 0.0}
+    # Royal's hands are long: played out to a horizon, as the expert plays them (levels.SEARCH)
+    search = Search(horizon=SEARCH.get(state.rules.name, Search()).horizon)
+    tried: dict[Action, Edge] = {}
+
+    def beaten_by(advised: Action | None) -> Edge | None:
+        """The advised move's edge over the learner's, where it is clear; else None."""
+        if advised is None or advised == action:
+            return None
+        if advised not in tried:
+            tried[advised] = compare(state, advised, action, worlds, seed=0x7E71 + index, search=search)
+        edge = tried[advised]
+        return edge if edge.clear() else None
+
+    def trial(edge: Edge) -> Message:
+        return Message.text(NP_("In {count} trial deal that move scored {points} ± {error} points more than yours.",
+                                "In {count} trial deals that move scored {points} ± {error} points more than yours.",
+                                "count"), count=edge.samples, points=round(edge.points), error=round(edge.error))
+
     found = []
     taken = (facts or {}).get("pile_taken")
+    safer = safest_discard(state, legal_actions(state)) if isinstance(action, Discard) else None
     if isinstance(action, Discard) and taken:
         pile = Message.text(NP_("The next player took the pile ({count} card) right after this discard.",
                                 "The next player took the pile ({count} cards) right after this discard.",
                                 "count"), count=int(taken["cards"]))
-        safer = safest_discard(state, legal_actions(state))
-        if safer is not None and safer.card != action.card:
-            advice = Message(lambda lang, safer=safer.card: pile(lang) + " " + Message.text(
-                N_("A safer discard was the {card}."), card=safer)(lang))
+        edge = beaten_by(safer)
+        if safer is not None and edge is not None:
+            advice = Message(lambda lang, safer=safer.card, edge=edge: " ".join((pile(lang), Message.text(
+                N_("A safer discard was the {card}."), card=safer)(lang), trial(edge)(lang))))
         else:
-            advice = pile
+            advice = pile  # what happened, without advice the trial deals do not bear out
         found.append({**common, "tip": "review.pile_given", "cost": int(taken["points"]), "did": did, "advice": advice})
     if isinstance(action, Discard) and WILD[action.card] and state.freezer() is None and after.freezer() is not None:
-        points = state.rules.value(action.card)
-        froze = Message.text(N_("Discarding the {card} froze the pile, for your side too, and a wild card worth"
-                                " {points} points was lost to your melds."), card=action.card, points=points)
-        found.append({**common, "tip": "review.froze_pile", "cost": points, "did": did, "advice": froze})
-    advice_hints = against(state, action)  # the hints' own judgement: a move as good for a reason is no error
-    if advice_hints:
-        best = advice_hints[0]
-        found.append({**common, "tip": best.tip, "cost": 0, "weight": best.weight, "did": did,
-                      "advice": Message(best.explanation)})
+        edge = beaten_by(safer)
+        if edge is not None:
+            froze = Message.text(N_("Discarding the {card} froze the pile, for your side too, and a wild card worth"
+                                    " {points} points was lost to your melds."),
+                                 card=action.card, points=state.rules.value(action.card))
+            found.append({**common, "tip": "review.froze_pile", "cost": round(edge.points), "did": did,
+                          "advice": Message(lambda lang, froze=froze, edge=edge: froze(lang) + " " + trial(edge)(lang))})
+    for hint in against(state, action)[:1]:  # the hints' own judgement: a move as good for a reason is no error
+        edge = beaten_by(hint.action)
+        if edge is not None:
+            found.append({**common, "tip": hint.tip, "cost": round(edge.points), "weight": hint.weight, "did": did,
+                          "advice": Message(lambda lang, hint=hint, edge=edge: hint.explanation(lang) + " " + trial(edge)(lang))})
     return found
 
 

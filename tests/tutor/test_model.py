@@ -117,17 +117,58 @@ def test_a_hint_highlights_its_cards_until_the_next_action() -> None:
     assert model.hint is None and not model.hinted(0)
 
 
-def test_the_review_finds_the_moments_a_tip_applied() -> None:
+def test_the_review_names_a_mistake_the_trial_deals_bear_out() -> None:
+    from engine.actions import Discard
+    from engine.cards import parse_card
+    from engine.hints import against
     from tutor.workers import review
 
     model = TableModel.new_game("classic", 4, "en", seed=11)
     model.simple("draw")
     assert len(model.moves) == 1
+    gift = dump_position(state_of_a_pile_to_deny(), reveal=True)
+    assert against(state_of_a_pile_to_deny(), Discard(parse_card("Jh")))  # the hints advise against it
+    moments = review([(gift, {"type": "discard", "card": "Jh"})], "en")
+    assert [m["tip"] for m in moments] == ["tactics.deny_pile"] and "J♥" in moments[0]["did"]
+    assert moments[0]["cost"] >= 50 and "24 trial deals" in moments[0]["advice"]
+    assert review([(gift, {"type": "discard", "card": "5s"})], "en") == []  # the discard the hint advised
+
+
+def test_the_review_says_nothing_where_trial_deals_do_not_bear_a_tip_out() -> None:
+    """Breaking a pair against a frozen pile goes against keep-your-pairs, but in trial deals here
+    it did as well as the advised discard: a learner is not told it was a mistake."""
+    from engine.actions import Discard
+    from engine.cards import parse_card
+    from engine.hints import against
+    from tutor.workers import review
+
     frozen = state_of_frozen_pairs()
-    moments = review([(dump_position(frozen, reveal=True), {"type": "discard", "card": "8c"})], "en")
-    assert moments and moments[0]["tip"] == "tactics.keep_pairs" and "8♣" in moments[0]["did"]
-    followed = review([(dump_position(frozen, reveal=True), {"type": "discard", "card": "5s"})], "en")
-    assert all(m["tip"] != "tactics.keep_pairs" for m in followed)
+    assert [h.tip for h in against(frozen, Discard(parse_card("8c")))] == ["tactics.keep_pairs"]
+    assert review([(dump_position(frozen, reveal=True), {"type": "discard", "card": "8c"})], "en") == []
+
+
+def state_of_a_pile_to_deny():  # type: ignore[no-untyped-def]
+    """Late in a hand: thirteen cards in the pile and the next side's meld of jacks beside it."""
+    from tests.engine.helpers import state_of
+
+    hand = ["Jh", "5s", "9d", "Kh", "Kd", "6h"]
+    return state_of(hand, phase="play", stock=4, hands=[hand, 7, 7, 7],
+                    pile=["4c", "6d", "Tc", "Ac", "8h", "Qs", "7d", "9c", "Ks", "Ad", "Th", "8s", "4d"],
+                    melds=[[["Qh", "Qd", "Qc"]], [["Jc", "Jd", "Js"]]])
+
+
+def _trial_deals_that_favour_the_advice(monkeypatch, points: dict[str, float]):  # type: ignore[no-untyped-def]
+    """The review's trial deals replaced by a fixed verdict: the advice beats the learner's discard
+    of a card named in ``points`` by that many points (error 10), any other move by nothing."""
+    from engine import trials
+    from engine.cards import parse_card
+
+    by_code = {parse_card(card): edge for card, edge in points.items()}
+
+    def compare(state, better, worse, samples, seed, search):  # type: ignore[no-untyped-def]
+        return trials.Edge(by_code.get(getattr(worse, "card", -1), 0.0), 10.0, samples)
+
+    monkeypatch.setattr(trials, "compare", compare)
 
 
 def state_of_frozen_pairs():  # type: ignore[no-untyped-def]
@@ -233,9 +274,10 @@ def test_a_language_switch_says_the_refusal_the_hint_and_the_log_again() -> None
     assert model.hint_text() == translate("No hint for this moment.", "de") != "No hint for this moment."
 
 
-def test_the_review_is_said_in_the_current_language() -> None:
+def test_the_review_is_said_in_the_current_language(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from tutor.workers import review
 
+    _trial_deals_that_favour_the_advice(monkeypatch, {"8c": 100})
     frozen = state_of_frozen_pairs()
     model = _game("en")
     model.review = review([(dump_position(frozen, reveal=True), {"type": "discard", "card": "8c"})], "en")
@@ -246,10 +288,11 @@ def test_the_review_is_said_in_the_current_language() -> None:
     assert swedish["advice"] != english["advice"]
 
 
-def test_the_review_names_the_costliest_moment_first_and_each_tip_once() -> None:
+def test_the_review_names_the_costliest_moment_first_and_each_tip_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from tests.engine.helpers import state_of
     from tutor.workers import review
 
+    _trial_deals_that_favour_the_advice(monkeypatch, {"8c": 60, "2c": 120})
     frozen = dump_position(state_of_frozen_pairs(), reveal=True)
     pairs = {"type": "discard", "card": "8c"}  # against keep-your-pairs, four times
     wild = dump_position(state_of(["2c", "8d", "Kh", "5s"], phase="play", pile=["9c", "9h"],
@@ -257,13 +300,19 @@ def test_the_review_names_the_costliest_moment_first_and_each_tip_once() -> None
     given = dump_position(state_of(["Kh", "Kd", "5s", "9d"], phase="play", pile=["9c", "9h", "Jd", "Js"],
                                    melds=[[["Qh", "Qd", "Qc"]], []]), reveal=True)
     moves = [(frozen, pairs), (frozen, pairs), (wild, {"type": "discard", "card": "2c"}), (frozen, pairs),
-             (given, {"type": "discard", "card": "Kh"}, {"pile_taken": {"cards": 5, "points": 55}}), (frozen, pairs)]
+             (given, {"type": "discard", "card": "Kh"}, {"pile_taken": {"cards": 5, "points": 155}}), (frozen, pairs)]
     moments = review(moves, "en")
     tips = [m["tip"] for m in moments]
-    assert tips[:2] == ["review.pile_given", "review.froze_pile"] and len(tips) == len(set(tips))
-    assert "took the pile (5 cards)" in moments[0]["advice"] and "froze the pile" in moments[1]["advice"]
+    assert tips[0] == "review.pile_given" and "froze_pile" in tips[1] + tips[2] and len(tips) == len(set(tips))
+    assert [m["cost"] for m in moments] == sorted((m["cost"] for m in moments), reverse=True)
+    assert "took the pile (5 cards)" in moments[0]["advice"] and "safer discard" not in moments[0]["advice"]
+    froze = next(m for m in moments if m["tip"] == "review.froze_pile")
+    assert froze["cost"] == 120 and "froze the pile" in froze["advice"] and "120 ± 10 points more" in froze["advice"]
     keep = next(m for m in moments if m["tip"] == "tactics.keep_pairs")
-    assert keep["times"] == 4 and moments[0]["times"] == 1
+    assert keep["times"] == 4 and keep["cost"] == 60 and moments[0]["times"] == 1
+    _trial_deals_that_favour_the_advice(monkeypatch, {"Kh": 80})  # now the safer discard was clearly better
+    again = review([moves[4]], "en")
+    assert "A safer discard was the" in again[0]["advice"] and "80 ± 10 points more" in again[0]["advice"]
     model = _game("de")
     model.review = moments
     said = model.review_moments()

@@ -1,0 +1,131 @@
+"""Does the post-hand review flag good moves? The review's judgement against the hints' reference.
+
+Issue 18: "the post-hand review ... never flags a move that the reference rates as good". The hint
+benchmark's caches (``bench/hint_reference*.json``) hold, for every stored position, the margins of
+a dozen or more moves played out in the same sampled worlds. Each of those moves is put to the review
+as the learner's move (``tutor.workers.moments``: the tips the move goes against and a wild card
+discarded that froze the pile, each named only where the review's own trial deals bear it out; the
+third kind of moment, a pile the next player took, depends on what followed and is not judged here).
+The review's trial deals are its own (24, other worlds than the reference's). Per variant and set
+it prints:
+
+- ``good``: moves within noise of the reference's best (the best itself, or trailing it by at most
+  1.96 standard errors of the paired difference); ``good_flagged``: how many of them the review flags
+  (the target: none), with examples;
+- ``bad``: moves that lose 150 points or more beyond 2.5 standard errors; ``bad_flagged``: how many of
+  those the review names (a review that flags nothing would pass the first figure; this one says
+  whether it still finds the real mistakes);
+- ``*_tip_against``: the same counts for the hints' ``against`` alone, what the review flagged before it
+  asked trial deals (session 7's review).
+
+It searches nothing (the caches are the hint benchmark's)::
+
+    python bench/review_quality.py                 # every set whose cache exists
+    python bench/review_quality.py --set holdout20 --examples 10 --workers 2
+
+The tuning set takes about ten minutes of one core (Royal's trial deals are most of it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.hint_quality import HERE  # noqa: E402
+from engine.actions import parse_action  # noqa: E402
+from engine.hints import against  # noqa: E402
+from engine.position import load_position  # noqa: E402
+from engine.state import Phase  # noqa: E402
+from tutor.workers import moments  # noqa: E402
+
+
+def sets() -> dict[str, tuple[Path, Path]]:
+    """Every position set that has a cache: its name, positions and cache."""
+    found = {"tuning": (HERE / "hint_positions.json", HERE / "hint_reference.json")}
+    for cache in sorted(HERE.glob("hint_reference_*.json")):
+        name = cache.stem.removeprefix("hint_reference_")
+        positions = HERE / f"hint_positions_{name}.json"
+        if positions.exists():
+            found[name] = (positions, cache)
+    return found
+
+
+def rate(margins: dict[str, list[float]]) -> dict[str, str]:
+    """Each scored move's verdict against the best mean: "good", "bad" or "" (neither)."""
+    means = {k: statistics.fmean(ms) for k, ms in margins.items()}
+    best = max(means, key=means.__getitem__)
+    out = {}
+    for key, ms in margins.items():
+        diffs = [b - m for b, m in zip(margins[best], ms)]
+        loss = statistics.fmean(diffs)
+        se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        out[key] = "good" if key == best or loss <= 1.96 * se else "bad" if loss >= 150 and loss > 2.5 * se else ""
+    return out
+
+
+def _judge_position(job: tuple[dict[str, Any], dict[str, list[float]]]) -> list[tuple[str, str, bool, bool, list[str]]]:
+    """Each rated move of one position: (verdict, the move, flagged by the review, by ``against``, the tips said)."""
+    entry, margins = job
+    state = load_position(entry["position"])
+    out = []
+    for key, verdict in rate(margins).items():
+        if not verdict:
+            continue
+        action_json = json.loads(key)
+        said = moments(0, entry["position"], action_json)
+        out.append((verdict, str(parse_action(action_json)), bool(said), bool(against(state, parse_action(action_json))),
+                    [m["tip"] for m in said]))
+    return out
+
+
+def judge_set(positions: Path, cache_file: Path, examples: int, workers: int) -> dict[str, Any]:
+    entries = json.loads(positions.read_text())
+    cache = json.loads(cache_file.read_text())
+    jobs = []
+    for entry in entries:
+        margins = cache.get(entry["id"], {}).get("margins", {})
+        phase = load_position(entry["position"]).phase
+        if len(margins) >= 2 and phase in (Phase.PLAY, Phase.DRAW):  # the review looks at draws, takes, melds, discards
+            jobs.append((entry, margins))
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    shown: dict[str, list[Any]] = defaultdict(list)
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        for (entry, _), rows in zip(jobs, pool.map(_judge_position, jobs)):
+            row = counts[entry["variant"]]
+            for verdict, move, flagged, tip_against, tips in rows:
+                row[verdict] += 1
+                row[f"{verdict}_flagged"] += flagged
+                row[f"{verdict}_tip_against"] += tip_against
+                if verdict == "good" and flagged and len(shown[entry["variant"]]) < examples:
+                    shown[entry["variant"]].append([entry["id"], move, tips])
+    return {variant: {**dict(sorted(row.items())), "examples": shown[variant]} for variant, row in sorted(counts.items())}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", action="append", help="a set's name (tuning, holdout19, answer18, ...); all by default")
+    parser.add_argument("--examples", type=int, default=5, help="good moves flagged, shown per variant")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    known = sets()
+    chosen = args.set or list(known)
+    unknown = [name for name in chosen if name not in known]
+    if unknown:
+        parser.error(f"no cached set {', '.join(unknown)} (known: {', '.join(known)})")
+    report = {name: judge_set(*known[name], args.examples, args.workers) for name in chosen}
+    json.dump(report, sys.stdout, indent=1)
+    print()
+
+
+if __name__ == "__main__":
+    main()
