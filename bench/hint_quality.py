@@ -13,6 +13,7 @@ in ``bench/hint_reference.json``, so the hints can be changed and re-judged with
     python bench/hint_quality.py --holdout 19                         # 160 positions the hints were not tuned on
     python bench/hint_quality.py --answers 18 --reference 40          # 120 positions where partner asks to go out
     python bench/hint_quality.py --go-out 18                          # 120 positions where a way out exists
+    python bench/hint_quality.py --discards 31 --variant swedish      # 60 everyday discards, every card scored
 
 It prints JSON per variant: how often the top hint's move is the reference's best or within its
 noise (1.96 standard errors of the paired difference), its mean and worst loss in points, the
@@ -89,7 +90,9 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
     ``answer``, partner asks "may I go out?" (asking is a rule of seeds 000, 001 and 002, and of
     pagat.com's rules for the Swedish family game, whose text is silent; the club player never asks,
     so the question is put wherever asking is legal and the answering player's position recorded);
-    ``go_out``, a way out exists (go out or stay in). The game goes on as the club player plays it."""
+    ``go_out``, a way out exists (go out or stay in); ``discard``, the hand has two or more cards to
+    discard (the everyday discard: every one of them is scored). The game goes on as the club player
+    plays it."""
     rng = random.Random(seed)
     club = ClubBot()
     out: list[dict[str, Any]] = []
@@ -109,6 +112,11 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
                 elif kind == "go_out" and state.phase is Phase.PLAY and len(legal) > 1 \
                         and going_out_plan(state) is not None and rng.random() < 0.5:
                     out.append({"id": f"{name}/go_out/{found}", "variant": name, "table": "4",
+                                "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                    found += 1
+                elif kind == "discard" and state.phase is Phase.PLAY and rng.random() < 0.1 \
+                        and len({a.card for a in legal if isinstance(a, Discard)}) > 1:
+                    out.append({"id": f"{name}/discard/{found}", "variant": name, "table": "4",
                                 "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
                     found += 1
                 state = apply(state, club.choose(observe(state, state.turn), legal, rng))
@@ -147,10 +155,13 @@ def _search(job: tuple[dict[str, Any], list[str], int]) -> dict[str, list[float]
 
 
 def _wanted(entry: dict[str, Any], width: int) -> list[str]:
-    """The moves to score: every hint's, the club player's and ``width`` other legal actions."""
+    """The moves to score: every hint's, the club player's and ``width`` other legal actions (in a
+    set of discards, every card the hand can discard too)."""
     state = _load(entry)
     legal = legal_actions(state)
     chosen = [h.action for h in hints(state)]
+    if "/discard/" in entry["id"]:
+        chosen.extend({a.card: a for a in legal if isinstance(a, Discard) and a.meld is None}.values())
     chosen.append(ClubBot().choose(observe(state, state.turn), legal, random.Random(entry["seed"])))
     pool = list(legal)
     random.Random(entry["seed"] ^ 0x5EED).shuffle(pool)
@@ -219,7 +230,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--build", action="store_true", help=f"(re)build {POSITIONS.name}")
     parser.add_argument("--positions", type=int, default=None, help="positions per variant (default: all)")
     parser.add_argument("--variant", choices=sorted(VARIANTS), default=None)
-    parser.add_argument("--reference", type=int, default=12, help="reference playouts per action")
+    parser.add_argument("--reference", type=int, default=None,
+                        help="reference playouts per action (default: the cached position's number, else 12;"
+                             " another number searches the position again)")
     parser.add_argument("--width", type=int, default=6, help="other legal actions scored besides the hints' moves")
     parser.add_argument("--cached-only", action="store_true", help="search nothing: judge with the cache alone")
     parser.add_argument("--workers", type=int, default=2)
@@ -231,14 +244,19 @@ def main(argv: Sequence[str] | None = None) -> None:
                              " and their own cache")
     parser.add_argument("--go-out", type=int, metavar="SEED", default=None,
                         help="positions where a way out exists (30 a variant, four players, drawn with SEED)")
+    parser.add_argument("--discards", type=int, metavar="SEED", default=None,
+                        help="positions with two or more cards to discard, every one scored (60 a variant, four"
+                             " players, drawn with SEED)")
     args = parser.parse_args(argv)
     positions, cache_file = POSITIONS, CACHE
-    kind, seed = ("answer", args.answers) if args.answers is not None else ("go_out", args.go_out)
+    kind, seed = next(((k, s) for k, s in (("answer", args.answers), ("go_out", args.go_out),
+                                           ("discard", args.discards)) if s is not None), ("", None))
     if seed is not None:  # a set of one kind of decision, with its own cache
         positions = HERE / f"hint_positions_{kind}{seed}.json"
         cache_file = HERE / f"hint_reference_{kind}{seed}.json"
         if not positions.exists():
-            positions.write_text(json.dumps(build_decisions(kind, seed), separators=(",", ":")) + "\n")
+            count = 60 if kind == "discard" else 30  # discards: enough of a variant to find a class in
+            positions.write_text(json.dumps(build_decisions(kind, seed, count), separators=(",", ":")) + "\n")
     elif args.holdout is not None:
         positions = HERE / f"hint_positions_holdout{args.holdout}.json"
         cache_file = HERE / f"hint_reference_holdout{args.holdout}.json"
@@ -255,16 +273,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         jobs = []
         for entry in entries:
             have = cache.get(entry["id"])
-            if have is None or have["samples"] != args.reference:
-                have = cache[entry["id"]] = {"samples": args.reference, "margins": {}}
+            samples = args.reference or (have["samples"] if have else 12)
+            if have is None or have["samples"] != samples:
+                have = cache[entry["id"]] = {"samples": samples, "margins": {}}
             missing = [k for k in _wanted(entry, args.width) if k not in have["margins"]]
             if missing:
-                jobs.append((entry, missing, args.reference))
+                jobs.append((entry, missing, samples))
         with ProcessPoolExecutor(args.workers, mp_context=multiprocessing.get_context("fork")) as pool:
             for (entry, _, _), margins in zip(jobs, pool.map(_search, jobs)):
                 cache[entry["id"]]["margins"].update(margins)
         cache_file.write_text(json.dumps(cache, separators=(",", ":"), sort_keys=True) + "\n")
-    report: dict[str, Any] = {"reference_playouts": args.reference, "variants": {}}
+    report: dict[str, Any] = {"reference_playouts": sorted({cache[e["id"]]["samples"] for e in entries if e["id"] in cache}),
+                              "variants": {}}
     rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for entry in entries:
         row = judge(entry, cache.get(entry["id"], {}).get("margins", {}))

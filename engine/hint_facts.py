@@ -131,9 +131,26 @@ def _discard_reason(state: State, action: Discard) -> str:
         return "blocks"
     if state.is_pile_frozen_for(nxt) and rank(action.card) in their_ranks:
         return "melded"
+    if not state.is_pile_frozen_for(nxt) and rank(action.card) in their_ranks - _fed_ranks(state, nxt):
+        return "finished"
     if their_ranks and not state.is_pile_frozen_for(nxt):
         return "fits_none"
     return "lone"
+
+
+# Measured on 240 Swedish discard positions where every discard was scored (``bench/hint_quality.py
+# --discards 31..34``; docs/bots.md): in the Swedish game a card that only adds to the next side's
+# finished canasta gives them little (its points and the pile, which is small where it matters), less
+# than a card that grows a meld toward a canasta or a broken pair. In Classic the same rule changed
+# nothing measurable; Wiener blocks the pile with such a card (its own rule, ``_blocks``).
+FINISHED_FEEDS_LITTLE = frozenset({"swedish"})
+
+
+def _fed_ranks(state: State, team: int) -> set[int | None]:
+    """The ranks whose card, on an open pile, lets ``team`` take it to grow a meld: any of its rank
+    melds, or (``FINISHED_FEEDS_LITTLE``) only those that are not a canasta yet."""
+    finished = state.rules.name in FINISHED_FEEDS_LITTLE
+    return {m.rank for m in state.melds[team] if m.kind is MeldKind.RANK and not (finished and state.rules.is_canasta(m))}
 
 
 def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
@@ -141,11 +158,12 @@ def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
     are the game's reasons (a wild card; the card extending the next side's Samba; a three Taktik 7
     keeps; not blocking a pile worth stopping; a card the side's own meld takes; breaking a natural
     pair; feeding the next side: against a frozen pile a rank it has not melded, against an open pile
-    one it has); the rest break ties."""
+    one it has, in ``FINISHED_FEEDS_LITTLE``'s variants one that is not a canasta yet); the rest break ties."""
     card = action.card
     hand = state.hands[state.turn]
     nxt = state.team_of(state.next_seat(state.turn))
     their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
+    reached = _fed_ranks(state, nxt)
     runs = _has(state, MeldKind.SAMBA)
     # Taktik 7: a three stays in the hand "såvida det andra laget inte har en chans att bygga en Royal Canasta"
     three = int(_has(state, MeldKind.THREES) and rank(card) == 3 and not _royal_chance(state))
@@ -156,7 +174,7 @@ def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
     frozen = state.is_pile_frozen_for(nxt)
     # an open pile goes to the next side with a card that fits its melds: worse than a broken pair;
     # against a frozen pile it needs a natural pair, rarer in a rank it has melded: a broken pair is worse
-    feeds = int(rank(card) not in their_ranks) if frozen else int(rank(card) in their_ranks)
+    feeds = int(rank(card) not in their_ranks) if frozen else int(rank(card) in reached)
     samba_end = int(runs and card in _next_samba_ends(state))
     pair = int(same == 2 and rank(card) != 3)
     first, second = (pair, feeds) if frozen else (feeds, pair)
@@ -318,6 +336,8 @@ _DISCARD_TEXTS: Mapping[str, Text] = {
                     " pile, and it breaks no pair."),
     "lone": N_("Discard the {card}: a lone card breaks no pair, and the highest costs most if it is caught in"
                " your hand."),
+    "finished": N_("Discard the {card}: it fits only the next side's finished canasta, where it adds no more than"
+                   " its points, so it gives them little."),
 }
 
 

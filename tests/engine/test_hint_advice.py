@@ -310,3 +310,19 @@ def test_a_natural_card_short_of_a_natural_canasta_keeps_its_place_in_classic_to
     threat = [melds[0], [["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"]]]
     near = state_of([], phase="play", melds=threat, hands=[["2s", "9d", "Jc", "5h", "8s"], 2, 11, 11])
     assert _lays_wild_on(near, _hint(near, "tactics.complete_canasta").action, 0)
+
+
+def test_in_swedish_a_card_for_the_next_sides_finished_canasta_is_the_safer_discard() -> None:
+    # hold-out swedish/4/4's class (measured on 240 Swedish discards): both cards let the next side
+    # take the pile, but the 10♠ grows its meld of five tens toward a canasta, the 5♠ only adds its
+    # points to the finished canasta of fives: less than a broken pair of sevens too
+    theirs = [["5h", "5d", "5c", "5s", "5h", "5d", "2c"], ["10h", "10d", "10c", "10h", "10d"]]
+    state = state_of(["10s", "5s", "7c", "7d"], variant="swedish", phase="play", pile=["3c", "Ad", "4s"],
+                     melds=[[["Qh", "Qd", "Qc"]], theirs])
+    hint = _hint(state, "tactics.safe_discard")
+    assert pretty_card(hint.action.card) == "5♠"  # type: ignore[attr-defined]
+    assert "finished canasta" in hint.explanation()
+    # a card that fits none of their melds is safer still
+    state = state_of(["10s", "5s", "7c", "7d", "9h"], variant="swedish", phase="play", pile=["3c", "Ad", "4s"],
+                     melds=[[["Qh", "Qd", "Qc"]], theirs])
+    assert pretty_card(_hint(state, "tactics.safe_discard").action.card) == "9♥"  # type: ignore[attr-defined]
