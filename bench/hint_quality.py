@@ -247,6 +247,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--discards", type=int, metavar="SEED", default=None,
                         help="positions with two or more cards to discard, every one scored (60 a variant, four"
                              " players, drawn with SEED)")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="the reference cache to use instead of the set's own (a longer reference beside the"
+                             " standard one: --reference 40 --cache bench/hint_reference_holdout20_r40.json)")
     args = parser.parse_args(argv)
     positions, cache_file = POSITIONS, CACHE
     kind, seed = next(((k, s) for k, s in (("answer", args.answers), ("go_out", args.go_out),
@@ -264,6 +267,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             positions.write_text(json.dumps(build(args.holdout, 40), separators=(",", ":")) + "\n")
     elif args.build or not positions.exists():
         positions.write_text(json.dumps(build(), separators=(",", ":")) + "\n")
+    cache_file = args.cache or cache_file
     entries = json.loads(positions.read_text())
     if args.variant:
         entries = [e for e in entries if e["variant"] == args.variant]

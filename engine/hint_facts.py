@@ -124,16 +124,25 @@ def _blocks(state: State, action: Discard) -> bool:
 
 
 def _discard_reason(state: State, action: Discard) -> str:
-    """What makes ``action`` the safe discard, in the terms :func:`safest_discard` weighs."""
+    """What makes ``action`` the safe discard, in the terms :func:`safest_discard` weighs; only what
+    is true of the card (where it fits a meld of the next side or breaks a pair, that no other card
+    is safer)."""
+    card = action.card
     nxt = state.team_of(state.next_seat(state.turn))
     their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
+    frozen = state.is_pile_frozen_for(nxt)
+    same = sum(1 for c in state.hands[state.turn] if not WILD[c] and rank(c) == rank(card))
     if _blocks(state, action):
         return "blocks"
-    if state.is_pile_frozen_for(nxt) and rank(action.card) in their_ranks:
+    if frozen and rank(card) in their_ranks:
         return "melded"
-    if not state.is_pile_frozen_for(nxt) and rank(action.card) in their_ranks - _fed_ranks(state, nxt):
+    if not frozen and rank(card) in their_ranks - _fed_ranks(state, nxt):
         return "finished"
-    if their_ranks and not state.is_pile_frozen_for(nxt):
+    if WILD[card] or (same > 1 and rank(card) != 3):
+        return "safest"
+    if not frozen and rank(card) in their_ranks:
+        return "fits_theirs"
+    if their_ranks and not frozen:
         return "fits_none"
     return "lone"
 
@@ -336,6 +345,8 @@ _DISCARD_TEXTS: Mapping[str, Text] = {
                     " pile, and it breaks no pair."),
     "lone": N_("Discard the {card}: a lone card breaks no pair, and the highest costs most if it is caught in"
                " your hand."),
+    "fits_theirs": N_("Discard the {card}: it fits a meld of the next side, but no other card in your hand is safer."),
+    "safest": N_("Discard the {card}: no other card in your hand is safer to give away."),
     "finished": N_("Discard the {card}: it fits only the next side's finished canasta, where it adds no more than"
                    " its points, so it gives them little."),
 }

@@ -326,3 +326,16 @@ def test_in_swedish_a_card_for_the_next_sides_finished_canasta_is_the_safer_disc
     state = state_of(["10s", "5s", "7c", "7d", "9h"], variant="swedish", phase="play", pile=["3c", "Ad", "4s"],
                      melds=[[["Qh", "Qd", "Qc"]], theirs])
     assert pretty_card(_hint(state, "tactics.safe_discard").action.card) == "9♥"  # type: ignore[attr-defined]
+
+
+def test_the_safe_discards_reason_is_true_of_the_card() -> None:
+    # tuning royal/3/7's sheet said the 10♦ "fits none of the next side's melds" beside their meld of tens
+    theirs = [["10h", "10d", "10c"], ["9c", "9d", "9h"]]
+    state = state_of(["10s", "9s", "Qs"], phase="play", pile=["4c"], melds=[[["Qh", "Qd", "Qc"]], theirs])
+    hint = _hint(state, "tactics.safe_discard")
+    assert pretty_card(hint.action.card) in {"10♠", "9♠"}  # type: ignore[attr-defined]
+    assert "fits a meld of the next side" in hint.explanation() and "fits none" not in hint.explanation()
+    # where every card left is in a pair, the reason claims no lone card
+    state = state_of(["8s", "8d", "7c", "7d"], phase="play", pile=["4c"], melds=[[["Qh", "Qd", "Qc"]], theirs])
+    text = _hint(state, "tactics.safe_discard").explanation()
+    assert "no other card in your hand is safer" in text and "lone" not in text and "breaks no pair" not in text
