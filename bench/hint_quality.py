@@ -14,6 +14,8 @@ in ``bench/hint_reference.json``, so the hints can be changed and re-judged with
     python bench/hint_quality.py --answers 18 --reference 40          # 120 positions where partner asks to go out
     python bench/hint_quality.py --go-out 18                          # 120 positions where a way out exists
     python bench/hint_quality.py --discards 31 --variant swedish      # 60 everyday discards, every card scored
+    python bench/hint_quality.py --wilds 41 --variant royal           # 30 lone wild cards beside a natural meld
+    python bench/hint_quality.py --holdout 20 --reference 40 --cache bench/hint_reference_holdout20_r40.json
 
 It prints JSON per variant: how often the top hint's move is the reference's best or within its
 noise (1.96 standard errors of the paired difference), its mean and worst loss in points, the
@@ -41,13 +43,15 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.expert_choices import Position, playout_margins  # noqa: E402
-from engine.actions import Action, AskGoOut, Discard, TakePile, canonical, format_action, parse_action  # noqa: E402
+from engine.actions import Action, AskGoOut, Discard, MeldAction, TakePile, canonical, format_action, parse_action  # noqa: E402
+from engine.cards import WILD  # noqa: E402
 from engine.bots import observe  # noqa: E402
 from engine.deal import deal  # noqa: E402
 from engine.game import apply  # noqa: E402
 from engine.going_out import going_out_plan  # noqa: E402
 from engine.hints import contradictions, hints  # noqa: E402
 from engine.legal import legal_actions  # noqa: E402
+from engine.melds import MeldKind  # noqa: E402
 from engine.levels import ClubBot  # noqa: E402
 from engine.position import dump_position, load_position  # noqa: E402
 from engine.state import Phase, State  # noqa: E402
@@ -91,7 +95,8 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
     pagat.com's rules for the Swedish family game, whose text is silent; the club player never asks,
     so the question is put wherever asking is legal and the answering player's position recorded);
     ``go_out``, a way out exists (go out or stay in); ``discard``, the hand has two or more cards to
-    discard (the everyday discard: every one of them is scored). The game goes on as the club player
+    discard (the everyday discard: every one of them is scored); ``wild``, one wild card in the hand
+    beside a natural meld of five or six (every lay-off of it is scored). The game goes on as the club player
     plays it."""
     rng = random.Random(seed)
     club = ClubBot()
@@ -114,6 +119,11 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
                     out.append({"id": f"{name}/go_out/{found}", "variant": name, "table": "4",
                                 "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
                     found += 1
+                elif kind == "wild" and state.phase is Phase.PLAY and _lone_wild_beside_natural(state) \
+                        and rng.random() < 0.3:
+                    out.append({"id": f"{name}/wild/{found}", "variant": name, "table": "4",
+                                "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                    found += 1
                 elif kind == "discard" and state.phase is Phase.PLAY and rng.random() < 0.1 \
                         and len({a.card for a in legal if isinstance(a, Discard)}) > 1:
                     out.append({"id": f"{name}/discard/{found}", "variant": name, "table": "4",
@@ -121,6 +131,15 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
                     found += 1
                 state = apply(state, club.choose(observe(state, state.turn), legal, rng))
     return out
+
+
+def _lone_wild_beside_natural(state: State) -> bool:
+    """One wild card in the hand, and a natural meld of the side's five or six cards (royal/3/7's
+    question: lay the wild card on it, toward a mixed canasta, or keep it and discard)."""
+    hand = state.hands[state.turn]
+    melds = state.melds[state.team_of(state.turn)]
+    return sum(1 for c in hand if WILD[c]) == 1 and len(hand) > 2 and any(
+        m.kind is MeldKind.RANK and m.wilds == 0 and len(m.cards) in (5, 6) for m in melds)
 
 
 def _key(action: Action) -> str:
@@ -162,6 +181,9 @@ def _wanted(entry: dict[str, Any], width: int) -> list[str]:
     chosen = [h.action for h in hints(state)]
     if "/discard/" in entry["id"]:
         chosen.extend({a.card: a for a in legal if isinstance(a, Discard) and a.meld is None}.values())
+    if "/wild/" in entry["id"]:  # every wild card laid alone onto a meld of the side
+        chosen.extend(a for a in legal if isinstance(a, MeldAction) and not a.melds and len(a.layoffs) == 1
+                      and len(a.layoffs[0].cards) == 1 and WILD[a.layoffs[0].cards[0]])
     chosen.append(ClubBot().choose(observe(state, state.turn), legal, random.Random(entry["seed"])))
     pool = list(legal)
     random.Random(entry["seed"] ^ 0x5EED).shuffle(pool)
@@ -247,13 +269,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--discards", type=int, metavar="SEED", default=None,
                         help="positions with two or more cards to discard, every one scored (60 a variant, four"
                              " players, drawn with SEED)")
+    parser.add_argument("--wilds", type=int, metavar="SEED", default=None,
+                        help="positions with one wild card in the hand and a natural meld of five or six on the"
+                             " side's table (30 a variant, four players, drawn with SEED): laid on a meld or kept")
     parser.add_argument("--cache", type=Path, default=None,
                         help="the reference cache to use instead of the set's own (a longer reference beside the"
                              " standard one: --reference 40 --cache bench/hint_reference_holdout20_r40.json)")
     args = parser.parse_args(argv)
     positions, cache_file = POSITIONS, CACHE
     kind, seed = next(((k, s) for k, s in (("answer", args.answers), ("go_out", args.go_out),
-                                           ("discard", args.discards)) if s is not None), ("", None))
+                                           ("discard", args.discards), ("wild", args.wilds)) if s is not None),
+                     ("", None))
     if seed is not None:  # a set of one kind of decision, with its own cache
         positions = HERE / f"hint_positions_{kind}{seed}.json"
         cache_file = HERE / f"hint_reference_{kind}{seed}.json"

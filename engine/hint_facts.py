@@ -301,6 +301,20 @@ def _spoils_natural(state: State, action: Action) -> bool:
     return False
 
 
+def _toward_canasta(state: State, action: MeldAction) -> tuple[int, int, int]:
+    """How far a meld brings the side's unfinished melds toward a canasta, to choose among melds of
+    as many cards: the cards it lays on melds that are not canastas yet (on a finished canasta a card
+    adds only its points), not spending a wild card on a natural meld one card short of a natural
+    canasta, and the size of the biggest unfinished meld it grows. Measured where a lone wild card had
+    several places (``bench/hint_quality.py --wilds 41``, docs/bots.md)."""
+    rules, melds = state.rules, state.melds[state.team_of(state.turn)]
+    grown = [(lay, melds[lay.onto]) for lay in action.layoffs if not rules.is_canasta(melds[lay.onto])]
+    short = any(m.kind is MeldKind.RANK and not m.wilds and m.size == rules.canasta_size - 1
+                and any(WILD[c] for c in lay.cards) for lay, m in grown)
+    return (sum(len(lay.cards) for lay, _ in grown) + len(action.melds), int(not short),
+            max((m.size for _, m in grown), default=0))
+
+
 def _caught_points(state: State) -> int:
     """What the other side's hands would count against it if the hand ended now, as the player to
     act can tell: the cards they hold times the mean value of the cards it cannot see (rounded to 5)."""

@@ -22,6 +22,7 @@ from engine.hint_facts import (
     _score_marks,
     _spoils_natural,
     _table_worth,
+    _toward_canasta,
     _threatened,
     safest_discard,
     ways_out,
@@ -197,7 +198,7 @@ def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
                       and not _spoils_natural(state, a))
         keeps: tuple[Action, ...] = melds
         if melds:  # what can go down, should (Taktik 15): the meld first, the most cards, then the discard
-            first = max(melds, key=lambda a: len(a.cards()))
+            first = max(melds, key=lambda a: (len(a.cards()), *_toward_canasta(state, a)))
             keeps, action = (action, *(a for a in melds if a != first)), first
         yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8, keeps)
 

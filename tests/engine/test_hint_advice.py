@@ -339,3 +339,17 @@ def test_the_safe_discards_reason_is_true_of_the_card() -> None:
     state = state_of(["8s", "8d", "7c", "7d"], phase="play", pile=["4c"], melds=[[["Qh", "Qd", "Qc"]], theirs])
     text = _hint(state, "tactics.safe_discard").explanation()
     assert "no other card in your hand is safer" in text and "lone" not in text and "breaks no pair" not in text
+
+
+def test_not_out_yet_lays_the_wild_card_on_a_meld_it_brings_nearer_a_canasta() -> None:
+    # the wild-card positions (royal/wild/15's class, --wilds 41): on the finished canasta the 2♥ adds
+    # 20 points; on the kings it makes a canasta one card away
+    ours = [["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "2c"], ["Kh", "Kd", "Ks", "Kc", "Kh"], ["8h", "8d", "8s"]]
+    state = state_of(["2h", "6c", "9c"], variant="swedish", phase="play", melds=[ours, [["5h", "5d", "5c"]]])
+    hint = _hint(state, "rule.not_out_yet")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 1
+    # a natural meld a card short of a natural canasta is spared while another meld takes the wild card
+    ours[1] = ["Kh", "Kd", "Ks", "Kc", "Kh", "Kd"]
+    state = state_of(["2h", "6c", "9c"], variant="swedish", phase="play", melds=[ours, [["5h", "5d", "5c"]]])
+    hint = _hint(state, "rule.not_out_yet")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 2
