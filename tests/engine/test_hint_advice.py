@@ -353,3 +353,14 @@ def test_not_out_yet_lays_the_wild_card_on_a_meld_it_brings_nearer_a_canasta() -
     state = state_of(["2h", "6c", "9c"], variant="swedish", phase="play", melds=[ours, [["5h", "5d", "5c"]]])
     hint = _hint(state, "rule.not_out_yet")
     assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 2
+
+
+def test_not_out_yet_melds_the_red_three_before_anything_else() -> None:
+    # hold-out 21's royal/4/10 (settled: 2 171 +- 459 points): the K♠ laid off kept the 3♥ in the hand,
+    # where it counts 500 against the side when the other side goes out
+    ours = [["3d", "3h", "3s", "3c"], ["Kc", "Kh", "Kh", "Ks", "Kd"], ["9d", "9d", "9h", "9s", "9c", "9s", "9h"]]
+    theirs = [["8c", "8d", "8d", "8h", "8c", "8d", "JK"], ["5d", "5d", "5h"]]
+    state = state_of([], variant="royal", phase="play", melds=[ours, theirs], hands=[["3h", "4h", "Ks"], 1, 1, 1],
+                     pile=["8h", "3s"])
+    hint = _hint(state, "rule.not_out_yet")
+    assert [pretty_card(c) for c in hint.action.cards()] == ["3♥"] and "counts 500 points" in hint.explanation()
