@@ -13,6 +13,9 @@ in ``bench/hint_reference.json``, so the hints can be changed and re-judged with
     python bench/hint_quality.py --holdout 19                         # 160 positions the hints were not tuned on
     python bench/hint_quality.py --answers 18 --reference 40          # 120 positions where partner asks to go out
     python bench/hint_quality.py --go-out 18                          # 120 positions where a way out exists
+    python bench/hint_quality.py --discards 31 --variant swedish      # 60 everyday discards, every card scored
+    python bench/hint_quality.py --wilds 41 --variant royal           # 30 lone wild cards beside a natural meld
+    python bench/hint_quality.py --holdout 20 --reference 40 --cache bench/hint_reference_holdout20_r40.json
 
 It prints JSON per variant: how often the top hint's move is the reference's best or within its
 noise (1.96 standard errors of the paired difference), its mean and worst loss in points, the
@@ -40,13 +43,15 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.expert_choices import Position, playout_margins  # noqa: E402
-from engine.actions import Action, AskGoOut, Discard, TakePile, canonical, format_action, parse_action  # noqa: E402
+from engine.actions import Action, AskGoOut, Discard, MeldAction, TakePile, canonical, format_action, parse_action  # noqa: E402
+from engine.cards import WILD  # noqa: E402
 from engine.bots import observe  # noqa: E402
 from engine.deal import deal  # noqa: E402
 from engine.game import apply  # noqa: E402
 from engine.going_out import going_out_plan  # noqa: E402
 from engine.hints import contradictions, hints  # noqa: E402
 from engine.legal import legal_actions  # noqa: E402
+from engine.melds import MeldKind  # noqa: E402
 from engine.levels import ClubBot  # noqa: E402
 from engine.position import dump_position, load_position  # noqa: E402
 from engine.state import Phase, State  # noqa: E402
@@ -89,7 +94,10 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
     ``answer``, partner asks "may I go out?" (asking is a rule of seeds 000, 001 and 002, and of
     pagat.com's rules for the Swedish family game, whose text is silent; the club player never asks,
     so the question is put wherever asking is legal and the answering player's position recorded);
-    ``go_out``, a way out exists (go out or stay in). The game goes on as the club player plays it."""
+    ``go_out``, a way out exists (go out or stay in); ``discard``, the hand has two or more cards to
+    discard (the everyday discard: every one of them is scored); ``wild``, one wild card in the hand
+    beside a natural meld of five or six (every lay-off of it is scored). The game goes on as the club player
+    plays it."""
     rng = random.Random(seed)
     club = ClubBot()
     out: list[dict[str, Any]] = []
@@ -111,8 +119,27 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
                     out.append({"id": f"{name}/go_out/{found}", "variant": name, "table": "4",
                                 "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
                     found += 1
+                elif kind == "wild" and state.phase is Phase.PLAY and _lone_wild_beside_natural(state) \
+                        and rng.random() < 0.3:
+                    out.append({"id": f"{name}/wild/{found}", "variant": name, "table": "4",
+                                "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                    found += 1
+                elif kind == "discard" and state.phase is Phase.PLAY and rng.random() < 0.1 \
+                        and len({a.card for a in legal if isinstance(a, Discard)}) > 1:
+                    out.append({"id": f"{name}/discard/{found}", "variant": name, "table": "4",
+                                "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                    found += 1
                 state = apply(state, club.choose(observe(state, state.turn), legal, rng))
     return out
+
+
+def _lone_wild_beside_natural(state: State) -> bool:
+    """One wild card in the hand, and a natural meld of the side's five or six cards (royal/3/7's
+    question: lay the wild card on it, toward a mixed canasta, or keep it and discard)."""
+    hand = state.hands[state.turn]
+    melds = state.melds[state.team_of(state.turn)]
+    return sum(1 for c in hand if WILD[c]) == 1 and len(hand) > 2 and any(
+        m.kind is MeldKind.RANK and m.wilds == 0 and len(m.cards) in (5, 6) for m in melds)
 
 
 def _key(action: Action) -> str:
@@ -147,10 +174,16 @@ def _search(job: tuple[dict[str, Any], list[str], int]) -> dict[str, list[float]
 
 
 def _wanted(entry: dict[str, Any], width: int) -> list[str]:
-    """The moves to score: every hint's, the club player's and ``width`` other legal actions."""
+    """The moves to score: every hint's, the club player's and ``width`` other legal actions (in a
+    set of discards, every card the hand can discard too)."""
     state = _load(entry)
     legal = legal_actions(state)
     chosen = [h.action for h in hints(state)]
+    if "/discard/" in entry["id"]:
+        chosen.extend({a.card: a for a in legal if isinstance(a, Discard) and a.meld is None}.values())
+    if "/wild/" in entry["id"]:  # every wild card laid alone onto a meld of the side
+        chosen.extend(a for a in legal if isinstance(a, MeldAction) and not a.melds and len(a.layoffs) == 1
+                      and len(a.layoffs[0].cards) == 1 and WILD[a.layoffs[0].cards[0]])
     chosen.append(ClubBot().choose(observe(state, state.turn), legal, random.Random(entry["seed"])))
     pool = list(legal)
     random.Random(entry["seed"] ^ 0x5EED).shuffle(pool)
@@ -219,7 +252,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--build", action="store_true", help=f"(re)build {POSITIONS.name}")
     parser.add_argument("--positions", type=int, default=None, help="positions per variant (default: all)")
     parser.add_argument("--variant", choices=sorted(VARIANTS), default=None)
-    parser.add_argument("--reference", type=int, default=12, help="reference playouts per action")
+    parser.add_argument("--reference", type=int, default=None,
+                        help="reference playouts per action (default: the cached position's number, else 12;"
+                             " another number searches the position again)")
     parser.add_argument("--width", type=int, default=6, help="other legal actions scored besides the hints' moves")
     parser.add_argument("--cached-only", action="store_true", help="search nothing: judge with the cache alone")
     parser.add_argument("--workers", type=int, default=2)
@@ -231,14 +266,26 @@ def main(argv: Sequence[str] | None = None) -> None:
                              " and their own cache")
     parser.add_argument("--go-out", type=int, metavar="SEED", default=None,
                         help="positions where a way out exists (30 a variant, four players, drawn with SEED)")
+    parser.add_argument("--discards", type=int, metavar="SEED", default=None,
+                        help="positions with two or more cards to discard, every one scored (60 a variant, four"
+                             " players, drawn with SEED)")
+    parser.add_argument("--wilds", type=int, metavar="SEED", default=None,
+                        help="positions with one wild card in the hand and a natural meld of five or six on the"
+                             " side's table (30 a variant, four players, drawn with SEED): laid on a meld or kept")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="the reference cache to use instead of the set's own (a longer reference beside the"
+                             " standard one: --reference 40 --cache bench/hint_reference_holdout20_r40.json)")
     args = parser.parse_args(argv)
     positions, cache_file = POSITIONS, CACHE
-    kind, seed = ("answer", args.answers) if args.answers is not None else ("go_out", args.go_out)
+    kind, seed = next(((k, s) for k, s in (("answer", args.answers), ("go_out", args.go_out),
+                                           ("discard", args.discards), ("wild", args.wilds)) if s is not None),
+                     ("", None))
     if seed is not None:  # a set of one kind of decision, with its own cache
         positions = HERE / f"hint_positions_{kind}{seed}.json"
         cache_file = HERE / f"hint_reference_{kind}{seed}.json"
         if not positions.exists():
-            positions.write_text(json.dumps(build_decisions(kind, seed), separators=(",", ":")) + "\n")
+            count = 60 if kind == "discard" else 30  # discards: enough of a variant to find a class in
+            positions.write_text(json.dumps(build_decisions(kind, seed, count), separators=(",", ":")) + "\n")
     elif args.holdout is not None:
         positions = HERE / f"hint_positions_holdout{args.holdout}.json"
         cache_file = HERE / f"hint_reference_holdout{args.holdout}.json"
@@ -246,6 +293,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             positions.write_text(json.dumps(build(args.holdout, 40), separators=(",", ":")) + "\n")
     elif args.build or not positions.exists():
         positions.write_text(json.dumps(build(), separators=(",", ":")) + "\n")
+    cache_file = args.cache or cache_file
     entries = json.loads(positions.read_text())
     if args.variant:
         entries = [e for e in entries if e["variant"] == args.variant]
@@ -255,16 +303,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         jobs = []
         for entry in entries:
             have = cache.get(entry["id"])
-            if have is None or have["samples"] != args.reference:
-                have = cache[entry["id"]] = {"samples": args.reference, "margins": {}}
+            samples = args.reference or (have["samples"] if have else 12)
+            if have is None or have["samples"] != samples:
+                have = cache[entry["id"]] = {"samples": samples, "margins": {}}
             missing = [k for k in _wanted(entry, args.width) if k not in have["margins"]]
             if missing:
-                jobs.append((entry, missing, args.reference))
+                jobs.append((entry, missing, samples))
         with ProcessPoolExecutor(args.workers, mp_context=multiprocessing.get_context("fork")) as pool:
             for (entry, _, _), margins in zip(jobs, pool.map(_search, jobs)):
                 cache[entry["id"]]["margins"].update(margins)
         cache_file.write_text(json.dumps(cache, separators=(",", ":"), sort_keys=True) + "\n")
-    report: dict[str, Any] = {"reference_playouts": args.reference, "variants": {}}
+    report: dict[str, Any] = {"reference_playouts": sorted({cache[e["id"]]["samples"] for e in entries if e["id"] in cache}),
+                              "variants": {}}
     rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for entry in entries:
         row = judge(entry, cache.get(entry["id"], {}).get("margins", {}))

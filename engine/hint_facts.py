@@ -124,16 +124,42 @@ def _blocks(state: State, action: Discard) -> bool:
 
 
 def _discard_reason(state: State, action: Discard) -> str:
-    """What makes ``action`` the safe discard, in the terms :func:`safest_discard` weighs."""
+    """What makes ``action`` the safe discard, in the terms :func:`safest_discard` weighs; only what
+    is true of the card (where it fits a meld of the next side or breaks a pair, that no other card
+    is safer)."""
+    card = action.card
     nxt = state.team_of(state.next_seat(state.turn))
     their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
+    frozen = state.is_pile_frozen_for(nxt)
+    same = sum(1 for c in state.hands[state.turn] if not WILD[c] and rank(c) == rank(card))
     if _blocks(state, action):
         return "blocks"
-    if state.is_pile_frozen_for(nxt) and rank(action.card) in their_ranks:
+    if frozen and rank(card) in their_ranks:
         return "melded"
-    if their_ranks and not state.is_pile_frozen_for(nxt):
+    if not frozen and rank(card) in their_ranks - _fed_ranks(state, nxt):
+        return "finished"
+    if WILD[card] or (same > 1 and rank(card) != 3):
+        return "safest"
+    if not frozen and rank(card) in their_ranks:
+        return "fits_theirs"
+    if their_ranks and not frozen:
         return "fits_none"
     return "lone"
+
+
+# Measured on 240 Swedish discard positions where every discard was scored (``bench/hint_quality.py
+# --discards 31..34``; docs/bots.md): in the Swedish game a card that only adds to the next side's
+# finished canasta gives them little (its points and the pile, which is small where it matters), less
+# than a card that grows a meld toward a canasta or a broken pair. In Classic the same rule changed
+# nothing measurable; Wiener blocks the pile with such a card (its own rule, ``_blocks``).
+FINISHED_FEEDS_LITTLE = frozenset({"swedish"})
+
+
+def _fed_ranks(state: State, team: int) -> set[int | None]:
+    """The ranks whose card, on an open pile, lets ``team`` take it to grow a meld: any of its rank
+    melds, or (``FINISHED_FEEDS_LITTLE``) only those that are not a canasta yet."""
+    finished = state.rules.name in FINISHED_FEEDS_LITTLE
+    return {m.rank for m in state.melds[team] if m.kind is MeldKind.RANK and not (finished and state.rules.is_canasta(m))}
 
 
 def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
@@ -141,11 +167,12 @@ def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
     are the game's reasons (a wild card; the card extending the next side's Samba; a three Taktik 7
     keeps; not blocking a pile worth stopping; a card the side's own meld takes; breaking a natural
     pair; feeding the next side: against a frozen pile a rank it has not melded, against an open pile
-    one it has); the rest break ties."""
+    one it has, in ``FINISHED_FEEDS_LITTLE``'s variants one that is not a canasta yet); the rest break ties."""
     card = action.card
     hand = state.hands[state.turn]
     nxt = state.team_of(state.next_seat(state.turn))
     their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
+    reached = _fed_ranks(state, nxt)
     runs = _has(state, MeldKind.SAMBA)
     # Taktik 7: a three stays in the hand "såvida det andra laget inte har en chans att bygga en Royal Canasta"
     three = int(_has(state, MeldKind.THREES) and rank(card) == 3 and not _royal_chance(state))
@@ -156,7 +183,7 @@ def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
     frozen = state.is_pile_frozen_for(nxt)
     # an open pile goes to the next side with a card that fits its melds: worse than a broken pair;
     # against a frozen pile it needs a natural pair, rarer in a rank it has melded: a broken pair is worse
-    feeds = int(rank(card) not in their_ranks) if frozen else int(rank(card) in their_ranks)
+    feeds = int(rank(card) not in their_ranks) if frozen else int(rank(card) in reached)
     samba_end = int(runs and card in _next_samba_ends(state))
     pair = int(same == 2 and rank(card) != 3)
     first, second = (pair, feeds) if frozen else (feeds, pair)
@@ -274,6 +301,20 @@ def _spoils_natural(state: State, action: Action) -> bool:
     return False
 
 
+def _toward_canasta(state: State, action: MeldAction) -> tuple[int, int, int]:
+    """How far a meld brings the side's unfinished melds toward a canasta, to choose among melds of
+    as many cards: the cards it lays on melds that are not canastas yet (on a finished canasta a card
+    adds only its points), not spending a wild card on a natural meld one card short of a natural
+    canasta, and the size of the biggest unfinished meld it grows. Measured where a lone wild card had
+    several places (``bench/hint_quality.py --wilds 41``, docs/bots.md)."""
+    rules, melds = state.rules, state.melds[state.team_of(state.turn)]
+    grown = [(lay, melds[lay.onto]) for lay in action.layoffs if not rules.is_canasta(melds[lay.onto])]
+    short = any(m.kind is MeldKind.RANK and not m.wilds and m.size == rules.canasta_size - 1
+                and any(WILD[c] for c in lay.cards) for lay, m in grown)
+    return (sum(len(lay.cards) for lay, _ in grown) + len(action.melds), int(not short),
+            max((m.size for _, m in grown), default=0))
+
+
 def _caught_points(state: State) -> int:
     """What the other side's hands would count against it if the hand ended now, as the player to
     act can tell: the cards they hold times the mean value of the cards it cannot see (rounded to 5)."""
@@ -318,6 +359,10 @@ _DISCARD_TEXTS: Mapping[str, Text] = {
                     " pile, and it breaks no pair."),
     "lone": N_("Discard the {card}: a lone card breaks no pair, and the highest costs most if it is caught in"
                " your hand."),
+    "fits_theirs": N_("Discard the {card}: it fits a meld of the next side, but no other card in your hand is safer."),
+    "safest": N_("Discard the {card}: no other card in your hand is safer to give away."),
+    "finished": N_("Discard the {card}: it fits only the next side's finished canasta, where it adds no more than"
+                   " its points, so it gives them little."),
 }
 
 

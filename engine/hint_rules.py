@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from engine.actions import Action, AnswerGoOut, Discard, Draw, MeldAction, TakePile, cards_of
-from engine.cards import WILD, rank
+from engine.cards import RED_THREES, WILD, rank
 from engine.errors import FactValue
 from engine.game import apply
 from engine.hint_facts import (
@@ -22,6 +22,7 @@ from engine.hint_facts import (
     _score_marks,
     _spoils_natural,
     _table_worth,
+    _toward_canasta,
     _threatened,
     safest_discard,
     ways_out,
@@ -196,10 +197,17 @@ def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
         melds = tuple(a for a in legal if isinstance(a, MeldAction) and hand - len(a.cards()) >= 2
                       and not _spoils_natural(state, a))
         keeps: tuple[Action, ...] = melds
+        more: tuple[Text, ...] = ()
         if melds:  # what can go down, should (Taktik 15): the meld first, the most cards, then the discard
-            first = max(melds, key=lambda a: len(a.cards()))
+            # a red three first (Taktik 6; in Royal one left in the hand counts 500 against the side:
+            # found on hold-out 21, royal/4/10, docs/bots.md)
+            first = max(melds, key=lambda a: (any(c in RED_THREES for c in a.cards()), len(a.cards()),
+                                              *_toward_canasta(state, a)))
             keeps, action = (action, *(a for a in melds if a != first)), first
-        yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8, keeps)
+            if _has(state, MeldKind.THREES) and any(c in RED_THREES for c in first.cards()):
+                more = (N_("Meld the red three first: one left in your hand when the hand ends counts 500 points"
+                           " against your side."),)
+        yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8, keeps, more)
 
 
 def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:

@@ -19,6 +19,7 @@ from engine.hint_facts import (
     _score_marks,
     _special,
     _table_worth,
+    _toward_canasta,
     _way_out_totals,
     safest_discard,
     ways_out,
@@ -171,10 +172,15 @@ def _shed_plan(state: State, legal: Sequence[Action], budget: int = 300) -> tupl
                 continue
             plan = steps + (action,)
             score = value(after)
-            if score > best[0] or (score == best[0] and len(plan) < len(best[1])):
+            # of as good a plan, the shorter, then the one whose first step grows an unfinished meld
+            if score > best[0] or (score == best[0] and (len(plan), _further(plan)) < (len(best[1]), _further(best[1]))):
                 best = (score, plan)
             if len(plan) < 3:
                 extend(after, plan, legal_actions(after))
+
+    def _further(plan: tuple[Action, ...]) -> tuple[int, ...]:
+        first = plan[0] if plan else None
+        return tuple(-x for x in _toward_canasta(state, first)) if isinstance(first, MeldAction) else (0, 0, 0)
 
     extend(state, (), legal)
     return best[1]

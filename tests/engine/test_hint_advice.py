@@ -310,3 +310,57 @@ def test_a_natural_card_short_of_a_natural_canasta_keeps_its_place_in_classic_to
     threat = [melds[0], [["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"]]]
     near = state_of([], phase="play", melds=threat, hands=[["2s", "9d", "Jc", "5h", "8s"], 2, 11, 11])
     assert _lays_wild_on(near, _hint(near, "tactics.complete_canasta").action, 0)
+
+
+def test_in_swedish_a_card_for_the_next_sides_finished_canasta_is_the_safer_discard() -> None:
+    # hold-out swedish/4/4's class (measured on 240 Swedish discards): both cards let the next side
+    # take the pile, but the 10♠ grows its meld of five tens toward a canasta, the 5♠ only adds its
+    # points to the finished canasta of fives: less than a broken pair of sevens too
+    theirs = [["5h", "5d", "5c", "5s", "5h", "5d", "2c"], ["10h", "10d", "10c", "10h", "10d"]]
+    state = state_of(["10s", "5s", "7c", "7d"], variant="swedish", phase="play", pile=["3c", "Ad", "4s"],
+                     melds=[[["Qh", "Qd", "Qc"]], theirs])
+    hint = _hint(state, "tactics.safe_discard")
+    assert pretty_card(hint.action.card) == "5♠"  # type: ignore[attr-defined]
+    assert "finished canasta" in hint.explanation()
+    # a card that fits none of their melds is safer still
+    state = state_of(["10s", "5s", "7c", "7d", "9h"], variant="swedish", phase="play", pile=["3c", "Ad", "4s"],
+                     melds=[[["Qh", "Qd", "Qc"]], theirs])
+    assert pretty_card(_hint(state, "tactics.safe_discard").action.card) == "9♥"  # type: ignore[attr-defined]
+
+
+def test_the_safe_discards_reason_is_true_of_the_card() -> None:
+    # tuning royal/3/7's sheet said the 10♦ "fits none of the next side's melds" beside their meld of tens
+    theirs = [["10h", "10d", "10c"], ["9c", "9d", "9h"]]
+    state = state_of(["10s", "9s", "Qs"], phase="play", pile=["4c"], melds=[[["Qh", "Qd", "Qc"]], theirs])
+    hint = _hint(state, "tactics.safe_discard")
+    assert pretty_card(hint.action.card) in {"10♠", "9♠"}  # type: ignore[attr-defined]
+    assert "fits a meld of the next side" in hint.explanation() and "fits none" not in hint.explanation()
+    # where every card left is in a pair, the reason claims no lone card
+    state = state_of(["8s", "8d", "7c", "7d"], phase="play", pile=["4c"], melds=[[["Qh", "Qd", "Qc"]], theirs])
+    text = _hint(state, "tactics.safe_discard").explanation()
+    assert "no other card in your hand is safer" in text and "lone" not in text and "breaks no pair" not in text
+
+
+def test_not_out_yet_lays_the_wild_card_on_a_meld_it_brings_nearer_a_canasta() -> None:
+    # the wild-card positions (royal/wild/15's class, --wilds 41): on the finished canasta the 2♥ adds
+    # 20 points; on the kings it makes a canasta one card away
+    ours = [["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "2c"], ["Kh", "Kd", "Ks", "Kc", "Kh"], ["8h", "8d", "8s"]]
+    state = state_of(["2h", "6c", "9c"], variant="swedish", phase="play", melds=[ours, [["5h", "5d", "5c"]]])
+    hint = _hint(state, "rule.not_out_yet")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 1
+    # a natural meld a card short of a natural canasta is spared while another meld takes the wild card
+    ours[1] = ["Kh", "Kd", "Ks", "Kc", "Kh", "Kd"]
+    state = state_of(["2h", "6c", "9c"], variant="swedish", phase="play", melds=[ours, [["5h", "5d", "5c"]]])
+    hint = _hint(state, "rule.not_out_yet")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 2
+
+
+def test_not_out_yet_melds_the_red_three_before_anything_else() -> None:
+    # hold-out 21's royal/4/10 (settled: 2 171 +- 459 points): the K♠ laid off kept the 3♥ in the hand,
+    # where it counts 500 against the side when the other side goes out
+    ours = [["3d", "3h", "3s", "3c"], ["Kc", "Kh", "Kh", "Ks", "Kd"], ["9d", "9d", "9h", "9s", "9c", "9s", "9h"]]
+    theirs = [["8c", "8d", "8d", "8h", "8c", "8d", "JK"], ["5d", "5d", "5h"]]
+    state = state_of([], variant="royal", phase="play", melds=[ours, theirs], hands=[["3h", "4h", "Ks"], 1, 1, 1],
+                     pile=["8h", "3s"])
+    hint = _hint(state, "rule.not_out_yet")
+    assert [pretty_card(c) for c in hint.action.cards()] == ["3♥"] and "counts 500 points" in hint.explanation()
