@@ -29,7 +29,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile, is_lay_off_only
-from engine.bots import BasicBot, Bot, Observation, RandomBot, naturals_of_rank
+from engine.bots import BasicBot, Bot, Observation, RandomBot, action_cards, naturals_of_rank
 from engine.cards import BLACK_THREES, WILD, Card, rank, run_place, suit
 from engine.game import apply
 from engine.hint_tips import TIPS
@@ -83,33 +83,40 @@ class ClubBot(BasicBot):
 
     def _threatened(self, obs: Observation) -> bool:
         """The other side could go out soon: it has a canasta and someone holds few cards."""
-        for team, seats in enumerate(obs.teams):
-            if team != obs.team and any(obs.rules.is_canasta(m) for m in obs.melds[team]):
-                if min(obs.hand_sizes[s] for s in seats) <= 4:
+        state = obs._state
+        is_canasta = state.rules.is_canasta
+        for team, seats in enumerate(state.teams):
+            if team != obs.team and any(map(is_canasta, state.melds[team])):
+                if min(len(state.hands[s]) for s in seats) <= 4:
                     return True
         return False
 
     def _club_play(self, obs: Observation, legal: Sequence[Action]) -> Action:
         melds = [a for a in legal if isinstance(a, MeldAction)]
-        going_out = [a for a in melds if len(a.cards()) >= len(obs.hand) - 1]
-        if going_out:
-            return going_out[0]
+        hand_size = len(obs.hand)
+        sizes = [len(action_cards(a)) for a in melds]
+        for action, size in zip(melds, sizes):
+            if size >= hand_size - 1:
+                return action  # going out (legal_actions offers the way out when there is one)
         advice = self._taktik(obs, legal)
         if advice is not None and advice in legal:
             return advice
-        keep = not self._threatened(obs) and bool(obs.melds[obs.team])
-        useful = []
-        for action in melds:
-            worth = self._meld_worth(obs, action)
-            small = len(obs.hand) - len(action.cards()) < 8 and not self._completes(obs, action)
-            if worth > 0 and not (keep and small and action.melds):
-                useful.append((worth, action))
-        if useful:
-            return self._with_natural_layoffs(obs, max(useful, key=lambda p: p[0])[1], melds)
+        if melds:
+            keep = bool(obs.melds[obs.team]) and not self._threatened(obs)
+            best: MeldAction | None = None
+            top = 0.0
+            for action, size, (worth, completes) in zip(melds, sizes, self._meld_worths(obs, melds)):
+                small = hand_size - size < 8 and not completes
+                # the first of the best, as ``max`` with a key
+                if worth > 0 and not (keep and small and action.melds) and (best is None or worth > top):
+                    best, top = action, worth
+            if best is not None:
+                return self._with_natural_layoffs(obs, best, melds)
         discards = [a for a in legal if isinstance(a, Discard) and a.meld is None]  # from the hand
         if not discards:
             return legal[0]
-        return min(discards, key=lambda a: self._club_discard_cost(obs, a.card))
+        costs = self._club_discard_costs(obs, [a.card for a in discards])
+        return discards[costs.index(min(costs))]  # the first of the cheapest, as ``min`` with a key
 
     def _taktik(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
         """A club player knows the tactics section: the variant's own tips (Sambas, threes, the
@@ -126,59 +133,92 @@ class ClubBot(BasicBot):
                        key=lambda h: -h.weight)
         return found[0].action if found else None
 
-    def _meld_worth(self, obs: Observation, action: MeldAction) -> float:
-        """The basic player's worth, with Royal's melds put first (they exist only where the
+    def _meld_worths(self, obs: Observation, melds: Sequence[MeldAction]) -> list[tuple[float, bool]]:
+        """The basic player's worths, with Royal's melds put first (they exist only where the
         variant's ``meld_kinds`` has them, so other variants are played as before)."""
-        worth = super()._meld_worth(obs, action)
+        worths = super()._meld_worths(obs, melds)
         rules = obs.rules
         if rules.meld_kinds.isdisjoint(_ROYAL_KINDS):
-            return worth  # rank melds and black threes only: nothing below applies
+            return worths  # rank melds and black threes only: nothing below applies
         team = obs.melds[obs.team]
-        kinds = {team[lo.onto].kind for lo in action.layoffs} | {make_meld(rules, m).kind for m in action.melds}
-        if MeldKind.BOLIVIA in kinds:
-            # wild cards only: a Bolivia (2 000) is where they earn most, not a reason to keep them
-            return 2.0 * len(action.cards()) + 5
-        if any(m.kind is MeldKind.BOLIVIA and not rules.is_canasta(m) for m in team):
-            worth -= 10.0 * sum(1 for c in action.cards() if WILD[c])  # save them for the Bolivia
-        if not kinds.isdisjoint(_SAMBA_OR_THREES):
-            worth += 5  # a Samba (1 500, needed to go out) or a Royal (3 000) beats a rank canasta
-        return worth
-
-    def _completes(self, obs: Observation, action: MeldAction) -> bool:
-        team = obs.melds[obs.team]
-        return any(not obs.rules.is_canasta(team[lo.onto]) and team[lo.onto].size + len(lo.cards) >= obs.rules.canasta_size
-                   for lo in action.layoffs)
+        saving = any(m.kind is MeldKind.BOLIVIA and not rules.is_canasta(m) for m in team)
+        out: list[tuple[float, bool]] = []
+        for action, (worth, completes) in zip(melds, worths):
+            kinds = {team[lo.onto].kind for lo in action.layoffs} | {make_meld(rules, m).kind for m in action.melds}
+            cards = action_cards(action)
+            if MeldKind.BOLIVIA in kinds:
+                # wild cards only: a Bolivia (2 000) is where they earn most, not a reason to keep them
+                out.append((2.0 * len(cards) + 5, completes))
+                continue
+            if saving:
+                worth -= 10.0 * sum(1 for c in cards if WILD[c])  # save them for the Bolivia
+            if not kinds.isdisjoint(_SAMBA_OR_THREES):
+                worth += 5  # a Samba (1 500, needed to go out) or a Royal (3 000) beats a rank canasta
+            out.append((worth, completes))
+        return out
 
     def _club_discard_cost(self, obs: Observation, card: Card) -> float:
-        cost = self._discard_cost(obs, card)
-        rich = obs.pile_size >= 6
-        kinds = obs.rules.meld_kinds
-        if card in BLACK_THREES and "threes" in kinds:
-            cost += 60  # black threes grow the side's meld of threes toward a Royal canasta
-        if "samba" in kinds and not WILD[card] and rank(card) != 3:
-            cost += self._samba_cost(obs, card)
-        if card in BLACK_THREES:
-            cost -= 10 if rich else 0  # a black three blocks a rich pile for the next player
-        if WILD[card] and rich and obs.scores[obs.team] < max(obs.scores) and not obs.pile_frozen:
-            cost -= 120  # behind, freeze a rich pile rather than hand it over
-        if obs.pile_frozen and not WILD[card]:
-            same = naturals_of_rank(obs.hand, rank(card))
-            cost += 25 if same == 2 else 0  # keep pairs to take the frozen pile
-        return cost
+        return self._club_discard_costs(obs, (card,))[0]
 
-    def _samba_cost(self, obs: Observation, card: Card) -> float:
+    def _club_discard_costs(self, obs: Observation, cards: Sequence[Card]) -> list[float]:
+        """The basic player's costs with the club player's own terms; what they read of the
+        table (the pile, the scores, the next side's Sambas, the hand's runs) is read once."""
+        costs = self._discard_costs(obs, cards)
+        state = obs._state
+        team = obs.team
+        hand = state.hands[obs.seat]
+        rich = len(state.pile) >= 6
+        kinds = state.rules.meld_kinds
+        threes, samba = "threes" in kinds, "samba" in kinds
+        frozen = state.is_pile_frozen_for(team)
+        freeze = rich and state.scores[team] < max(state.scores) and not frozen
+        runs = self._samba_facts(obs) if samba else None
+        out: list[float] = []
+        for card, cost in zip(cards, costs):
+            wild = WILD[card]
+            if card in BLACK_THREES:
+                if threes:
+                    cost += 60  # black threes grow the side's meld of threes toward a Royal canasta
+                if rich:
+                    cost -= 10  # a black three blocks a rich pile for the next player
+            elif runs is not None and not wild and rank(card) != 3:
+                cost += self._samba_cost(runs, card)
+            if wild and freeze:
+                cost -= 120  # behind, freeze a rich pile rather than hand it over
+            if frozen and not wild and naturals_of_rank(hand, rank(card)) == 2:
+                cost += 25  # keep pairs to take the frozen pile
+            out.append(cost)
+        return out
+
+    @staticmethod
+    def _samba_facts(obs: Observation) -> tuple[dict[int, set[int]], list[tuple[int, int, int]]]:
+        """The run places the hand holds by suit, and the next side's unfinished Sambas as
+        (suit, the place below, the place above)."""
+        state = obs._state
+        near: dict[int, set[int]] = {}
+        for c in state.hands[obs.seat]:
+            if not WILD[c]:
+                near.setdefault(suit(c), set()).add(run_place(c))
+        rules = state.rules
+        nxt = state.seat_team[(obs.seat + 1) % state.players]
+        ends = []
+        for meld in state.melds[nxt]:
+            if meld.kind is MeldKind.SAMBA and not rules.is_canasta(meld):
+                places = [run_place(c) for c in meld.cards]
+                ends.append((suit(meld.cards[0]), min(places) - 1, max(places) + 1))
+        return near, ends
+
+    @staticmethod
+    def _samba_cost(runs: tuple[dict[int, set[int]], list[tuple[int, int, int]]], card: Card) -> float:
         """Keep the cards of a run in the making; never hand the next side the card that
         extends its Samba (it takes the pile with it)."""
-        place = run_place(card)
-        near = {run_place(c) for c in obs.hand if c != card and not WILD[c] and suit(c) == suit(card)}
-        cost = 8.0 * sum(1 for d in (-2, -1, 1, 2) if place + d in near)
-        seats = len(obs.hand_sizes)
-        nxt = next(t for t, members in enumerate(obs.teams) if (obs.seat + 1) % seats in members)
-        for meld in obs.melds[nxt]:
-            if meld.kind is MeldKind.SAMBA and not obs.rules.is_canasta(meld) and suit(meld.cards[0]) == suit(card):
-                places = [run_place(c) for c in meld.cards]
-                if place in (min(places) - 1, max(places) + 1):
-                    cost += 40
+        near, ends = runs
+        place, card_suit = run_place(card), suit(card)
+        held = near.get(card_suit, ())  # holds ``place`` itself too, which the offsets skip
+        cost = 8.0 * sum(1 for d in (-2, -1, 1, 2) if place + d in held)
+        for meld_suit, below, above in ends:
+            if meld_suit == card_suit and place in (below, above):
+                cost += 40
         return cost
 
 
@@ -299,8 +339,9 @@ class ExpertBot:
         first = self.policy.choose(obs, legal, random.Random(rng.random()))
         picks = [first]
         if tuning.discards:
-            discards = sorted((a for a in legal if isinstance(a, Discard) and a.meld is None),
-                              key=lambda a: self.policy._club_discard_cost(obs, a.card))
+            own = [a for a in legal if isinstance(a, Discard) and a.meld is None]
+            costs = self.policy._club_discard_costs(obs, [a.card for a in own])
+            discards = [own[i] for i in sorted(range(len(own)), key=costs.__getitem__)]  # stable, as sorted
             room = max(0, count - 2)  # one place is kept for a meld, the pile or another discard
             picks += [a for a in discards[: tuning.discards] if a != first][:room]
         others = [a for a in legal if a not in picks and (tuning.layoffs or not is_lay_off_only(a))]
