@@ -163,7 +163,7 @@ class BasicBot:
         if going_out:  # legal_actions offers the way out when there is one
             return going_out[0]
         if melds:
-            worths = [worth for worth, _ in self._meld_worths(obs, melds)]
+            worths = [worth for worth, _, _ in self._meld_worths(obs, melds)]
             top = max(worths)
             if top > 0:  # the first of the best, as ``max`` with a key
                 return self._with_natural_layoffs(obs, melds[worths.index(top)], melds)
@@ -179,11 +179,18 @@ class BasicBot:
         layoffs = list(best.layoffs)
         used = best.cards()
         team_melds = obs.melds[obs.team]
+        # the lay-offs so far as (onto, cards): what ``Layoff.__eq__`` compares, asked in C
+        taken = {(layoff.onto, layoff.cards) for layoff in layoffs}
+        wild, rank_kind = WILD.__getitem__, MeldKind.RANK
         for action in melds:
-            for layoff in action.layoffs if not action.melds else ():
-                if team_melds[layoff.onto].kind is not MeldKind.RANK:
+            if action.melds:
+                continue
+            for layoff in action.layoffs:
+                if team_melds[layoff.onto].kind is not rank_kind:
                     continue  # only rank melds take any number of their naturals
-                if all(not WILD[c] for c in layoff.cards) and layoff not in layoffs:
+                key = (layoff.onto, layoff.cards)
+                if key not in taken and not any(map(wild, layoff.cards)):
+                    taken.add(key)
                     layoffs.append(layoff)
                     used.extend(layoff.cards)
         available = list(obs.hand)
@@ -201,32 +208,33 @@ class BasicBot:
     def _meld_worth(self, obs: Observation, action: MeldAction) -> float:
         return self._meld_worths(obs, [action])[0][0]
 
-    def _meld_worths(self, obs: Observation, melds: Sequence[MeldAction]) -> list[tuple[float, bool]]:
-        """Each meld action's worth, and whether it completes a canasta. One call a decision: the
-        side's melds are looked at once, not once a candidate (the expert's playouts ask this at
-        every play step)."""
+    def _meld_worths(self, obs: Observation, melds: Sequence[MeldAction]) -> list[tuple[float, bool, int]]:
+        """Each meld action's worth, whether it completes a canasta, and how many cards it lays
+        down. One call a decision, one pass (the expert's playouts ask this at every play step)."""
         state = obs._state
         rules = state.rules
         values = rules.card_values.__getitem__
         team_melds = state.melds[obs.team]
         is_canasta, size = rules.is_canasta, rules.canasta_size
-        # per meld of the side: the cards a lay-off must bring to complete it (none once complete)
-        short = [size - len(m.cards) if not is_canasta(m) else None for m in team_melds]
         wild = WILD.__getitem__
-        out: list[tuple[float, bool]] = []
+        out: list[tuple[float, bool, int]] = []
         for action in melds:
-            cards = action_cards(action)
+            layoffs = action.layoffs
+            completes = False
+            if layoffs:
+                for lo in layoffs:
+                    meld = team_melds[lo.onto]
+                    if len(meld.cards) + len(lo.cards) >= size and not is_canasta(meld):
+                        completes = True
+                        break
+                cards = layoffs[0].cards if len(layoffs) == 1 and not action.melds else action.cards()
+            else:
+                cards = action.melds[0] if len(action.melds) == 1 else action.cards()
             wilds = sum(map(wild, cards))
             worth = (len(cards) - wilds) * 2.0 + sum(map(values, cards)) / 100
-            completes = False
-            for lo in action.layoffs:
-                need = short[lo.onto]
-                if need is not None and len(lo.cards) >= need:
-                    completes = True
-                    break
             if wilds and not completes and team_melds:
                 worth -= 3.0 * wilds  # keep wild cards for canastas
-            out.append((worth + (10 if completes else 0), completes))
+            out.append((worth + (10 if completes else 0), completes, len(cards)))
         return out
 
     def _discard_cost(self, obs: Observation, card: Card) -> float:

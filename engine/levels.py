@@ -28,8 +28,8 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile, is_lay_off_only
-from engine.bots import BasicBot, Bot, Observation, RandomBot, action_cards, naturals_of_rank
+from engine.actions import Action, AnswerGoOut, Discard, Draw, MeldAction, TakePile, is_lay_off_only
+from engine.bots import BasicBot, Bot, Observation, RandomBot, action_cards, naturals_of_rank, observe
 from engine.cards import BLACK_THREES, WILD, Card, rank, run_place, suit
 from engine.game import apply
 from engine.hint_tips import TIPS
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
 _ROYAL_KINDS = frozenset({"samba", "bolivia", "threes"})  # the kinds ``ClubBot._meld_worth`` weighs
 _SAMBA_OR_THREES = frozenset({MeldKind.SAMBA, MeldKind.THREES})
+_DRAW = Draw()
 
 
 class BeginnerBot(BasicBot):
@@ -81,6 +82,17 @@ class ClubBot(BasicBot):
             return self._draw(obs, legal)  # the basic player's judgement of the pile
         return self._club_play(obs, legal)
 
+    def act(self, state: State, rng: random.Random) -> Action:
+        """``choose(observe(state, state.turn), legal_actions(state), rng)``, for self-play (the
+        expert's playouts): where the club player draws whatever the pile offers (a pile under
+        three cards, the side has melded, stock left: ``BasicBot._draw``), without listing the
+        pile takes first."""
+        if state.phase is Phase.DRAW and len(state.pile) < 3 and state.stock and state.melds[state.seat_team[state.turn]]:
+            ts = state.turn_state
+            if not (ts.before_draw and ts.permission is True):  # Royal: a "yes" binds the take
+                return _DRAW  # ``legal_actions`` lists the draw first
+        return self.choose(observe(state, state.turn), legal_actions(state), rng)
+
     def _threatened(self, obs: Observation) -> bool:
         """The other side could go out soon: it has a canasta and someone holds few cards."""
         state = obs._state
@@ -94,8 +106,8 @@ class ClubBot(BasicBot):
     def _club_play(self, obs: Observation, legal: Sequence[Action]) -> Action:
         melds = [a for a in legal if isinstance(a, MeldAction)]
         hand_size = len(obs.hand)
-        sizes = [len(action_cards(a)) for a in melds]
-        for action, size in zip(melds, sizes):
+        worths = self._meld_worths(obs, melds)  # pure: worked out before the tips, as one pass
+        for action, (_, _, size) in zip(melds, worths):
             if size >= hand_size - 1:
                 return action  # going out (legal_actions offers the way out when there is one)
         advice = self._taktik(obs, legal)
@@ -105,7 +117,7 @@ class ClubBot(BasicBot):
             keep = bool(obs.melds[obs.team]) and not self._threatened(obs)
             best: MeldAction | None = None
             top = 0.0
-            for action, size, (worth, completes) in zip(melds, sizes, self._meld_worths(obs, melds)):
+            for action, (worth, completes, size) in zip(melds, worths):
                 small = hand_size - size < 8 and not completes
                 # the first of the best, as ``max`` with a key
                 if worth > 0 and not (keep and small and action.melds) and (best is None or worth > top):
@@ -133,7 +145,7 @@ class ClubBot(BasicBot):
                        key=lambda h: -h.weight)
         return found[0].action if found else None
 
-    def _meld_worths(self, obs: Observation, melds: Sequence[MeldAction]) -> list[tuple[float, bool]]:
+    def _meld_worths(self, obs: Observation, melds: Sequence[MeldAction]) -> list[tuple[float, bool, int]]:
         """The basic player's worths, with Royal's melds put first (they exist only where the
         variant's ``meld_kinds`` has them, so other variants are played as before)."""
         worths = super()._meld_worths(obs, melds)
@@ -142,19 +154,18 @@ class ClubBot(BasicBot):
             return worths  # rank melds and black threes only: nothing below applies
         team = obs.melds[obs.team]
         saving = any(m.kind is MeldKind.BOLIVIA and not rules.is_canasta(m) for m in team)
-        out: list[tuple[float, bool]] = []
-        for action, (worth, completes) in zip(melds, worths):
+        out: list[tuple[float, bool, int]] = []
+        for action, (worth, completes, size) in zip(melds, worths):
             kinds = {team[lo.onto].kind for lo in action.layoffs} | {make_meld(rules, m).kind for m in action.melds}
-            cards = action_cards(action)
             if MeldKind.BOLIVIA in kinds:
                 # wild cards only: a Bolivia (2 000) is where they earn most, not a reason to keep them
-                out.append((2.0 * len(cards) + 5, completes))
+                out.append((2.0 * size + 5, completes, size))
                 continue
             if saving:
-                worth -= 10.0 * sum(1 for c in cards if WILD[c])  # save them for the Bolivia
+                worth -= 10.0 * sum(1 for c in action_cards(action) if WILD[c])  # save them for the Bolivia
             if not kinds.isdisjoint(_SAMBA_OR_THREES):
                 worth += 5  # a Samba (1 500, needed to go out) or a Royal (3 000) beats a rank canasta
-            out.append((worth, completes))
+            out.append((worth, completes, size))
         return out
 
     def _club_discard_cost(self, obs: Observation, card: Card) -> float:
@@ -354,14 +365,12 @@ class ExpertBot:
     def _playout(self, world: State, action: Action, obs: Observation, rng: random.Random, tuning: Search) -> float:
         """The side's margin at the end of the hand after ``action``, everyone playing club; with a
         horizon, the margin the table promises when the horizon is reached first."""
-        from engine.bots import observe
-
         limit = 400 if tuning.horizon is None else tuning.horizon
         state = apply(world, action)
+        act = self.policy.act
         steps = 0
         while not state.is_over() and steps < limit:
-            seat = state.turn
-            state = apply(state, self.policy.choose(observe(state, seat), legal_actions(state), rng))
+            state = apply(state, act(state, rng))
             steps += 1
         values = [estimate(state, team) for team in range(len(state.teams))]
         return values[obs.team] - max(v for t, v in enumerate(values) if t != obs.team)

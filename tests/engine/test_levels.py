@@ -40,6 +40,21 @@ def test_the_expert_plays_a_hand_legally() -> None:
     assert final.is_over()
 
 
+@pytest.mark.parametrize("rules", TABLES)
+def test_the_club_players_shortcut_for_self_play_chooses_as_it_does(rules: Rules) -> None:
+    # ``act`` skips listing the pile takes where the club player draws anyway: the same choice
+    rng, bot = random.Random(9), ClubBot()
+    shortcuts = 0
+    for number in range(4):
+        state = deal(rules, rng, dealer=number % rules.players)
+        while not state.is_over():
+            chosen = bot.choose(observe(state, state.turn), legal_actions(state), random.Random(1))
+            assert bot.act(state, random.Random(1)) == chosen
+            shortcuts += state.phase is Phase.DRAW and len(state.pile) < 3
+            state = apply(state, chosen)
+    assert shortcuts
+
+
 def _shuffled_hidden(state, seat: int, seed: int):  # type: ignore[no-untyped-def]
     """The same table with the cards ``seat`` cannot see dealt differently."""
     world = observe(state, seat).determinize(random.Random(seed))
