@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Action, AnswerGoOut, Discard, Draw, MeldAction, TakePile, is_lay_off_only
 from engine.bots import BasicBot, Bot, Observation, RandomBot, action_cards, naturals_of_rank, observe
-from engine.cards import BLACK_THREES, WILD, Card, rank, run_place, suit
+from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, suit
 from engine.game import apply
 from engine.hint_tips import TIPS
 from engine.i18n import N_
@@ -138,6 +138,7 @@ class ClubBot(BasicBot):
         if not tips:
             return None
         state = obs._state
+        tips = _may_speak(tips, state, legal)
         # Tip 6's second half (hold back the fourth red three) is a bluff for people, who read the
         # table; a club player that followed it won fewer deals (200 duplicate deals against the
         # beginner, seeds 1 and 2: 91.5% and 86% holding back, 92% and 90.5% melding it)
@@ -243,6 +244,26 @@ _FOLLOWED = frozenset({"tactics.sambas_win", "tactics.meld_red_threes", "tactics
 def _followed_tips(variant: str) -> tuple[Tip, ...]:
     """The followed tips that speak in ``variant``, in the hints' order (ties keep it)."""
     return tuple(t for t in TIPS if t.tip in _FOLLOWED and variant in t.variants)
+
+
+# What a followed tip needs before its detector (engine/hint_taktik.py) can yield a hint: red threes
+# in the hand, or a new meld of a kind among the legal actions (its ``_special``). A tip without
+# it would say nothing, so it is not asked: a fifth of the expert's playout time in Royal.
+# tests/engine/test_levels.py checks on club play that a tip left out says nothing.
+_NEEDS_KIND = MappingProxyType({"tactics.sambas_win": MeldKind.SAMBA, "tactics.strong_opening": MeldKind.BOLIVIA})
+
+
+def _may_speak(tips: tuple[Tip, ...], state: State, legal: Sequence[Action]) -> tuple[Tip, ...]:
+    """The ``tips`` that could speak in ``state``, in their order."""
+    rules = state.rules
+    kinds = {make_meld(rules, m).kind for a in legal if isinstance(a, MeldAction) and not a.layoffs for m in a.melds}
+    reds = not RED_THREES.isdisjoint(state.hands[state.turn])
+    asked = []
+    for tip in tips:
+        kind = _NEEDS_KIND.get(tip.tip)
+        if reds if tip.tip == "tactics.meld_red_threes" else kind is None or kind in kinds:
+            asked.append(tip)
+    return tuple(asked)
 
 
 @dataclass(frozen=True, slots=True)
