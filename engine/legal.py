@@ -93,7 +93,9 @@ def _draw_phase(state: State) -> list[Action]:
 # -- melding ---------------------------------------------------------------------------------
 
 
-def _play_phase(state: State) -> list[Action]:
+def _play_phase(state: State, taken_back: bool = True) -> list[Action]:
+    """The play phase's actions; ``taken_back=False`` leaves out Royal's discards from melds (the
+    club player's self-play step, ``levels.ClubBot.act``, lists them only where it needs them)."""
     seat, team = state.turn, state.seat_team[state.turn]
     hand = state.hands[seat]
     turn_state = state.turn_state
@@ -125,7 +127,7 @@ def _play_phase(state: State) -> list[Action]:
         actions.append(DrawReplacement())
     if len(hand) > 1 or is_legal(state, _DISCARDS[hand[0]]):
         actions.extend(map(_DISCARDS.__getitem__, dict.fromkeys(hand)))  # each distinct card, sorted as the hand
-    if state.rules.discard_from_meld and turn_state.melded:
+    if taken_back and state.rules.discard_from_meld and turn_state.melded:
         actions.extend(_discards_from_melds(state))
     return actions
 

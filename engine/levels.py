@@ -34,7 +34,7 @@ from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, 
 from engine.game import apply
 from engine.hint_tips import TIPS
 from engine.i18n import N_
-from engine.legal import legal_actions
+from engine.legal import _play_phase, legal_actions
 from engine.melds import Meld, MeldKind, make_meld
 from engine.state import Phase, State
 
@@ -84,13 +84,20 @@ class ClubBot(BasicBot):
 
     def act(self, state: State, rng: random.Random) -> Action:
         """``choose(observe(state, state.turn), legal_actions(state), rng)``, for self-play (the
-        expert's playouts): where the club player draws whatever the pile offers (a pile under
-        three cards, the side has melded, stock left: ``BasicBot._draw``), without listing the
-        pile takes first."""
-        if state.phase is Phase.DRAW and len(state.pile) < 3 and state.stock and state.melds[state.seat_team[state.turn]]:
+        expert's playouts), without listing what the choice cannot depend on: the pile takes where
+        the club player draws whatever the pile offers (a pile under three cards, the side has
+        melded, stock left: ``BasicBot._draw``), and Royal's discards from melds where the hand
+        has a discard (this player discards from the hand; its tips' Discard hints are not
+        followed; the list's first action, its last resort, comes before them)."""
+        phase = state.phase
+        if phase is Phase.DRAW and len(state.pile) < 3 and state.stock and state.melds[state.seat_team[state.turn]]:
             ts = state.turn_state
             if not (ts.before_draw and ts.permission is True):  # Royal: a "yes" binds the take
                 return _DRAW  # ``legal_actions`` lists the draw first
+        if phase is Phase.PLAY and state.rules.discard_from_meld and state.turn_state.melded:
+            legal = _play_phase(state, taken_back=False)
+            if any(isinstance(a, Discard) for a in legal):  # from the hand: the rest only adds discards from melds
+                return self.choose(observe(state, state.turn), legal, rng)
         return self.choose(observe(state, state.turn), legal_actions(state), rng)
 
     def _threatened(self, obs: Observation) -> bool:
