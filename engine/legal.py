@@ -72,12 +72,14 @@ def _remaining_ok(state: State, remaining: int, action: Action) -> bool:
 # -- drawing ---------------------------------------------------------------------------------
 
 
-def _draw_phase(state: State) -> list[Action]:
+def _draw_phase(state: State, ask: bool = True) -> list[Action]:
+    """The draw phase's actions; ``ask=False`` leaves out asking partner before the pile (Royal:
+    a going-out search after each take), which ``levels.ClubBot.act`` does not need with stock left."""
     ts = state.turn_state
     if ts.before_draw and ts.permission is True:  # Royal: a yes binds the pile take
         return [take for take in pile_takes(state) if is_legal(state, take)]
     actions: list[Action] = list(_pile_options(state))
-    if state.rules.ask_before_pile and not ts.asked and actions and state.partners(state.turn):
+    if ask and state.rules.ask_before_pile and not ts.asked and actions and state.partners(state.turn):
         try:
             if pile_way_out(state, QUICK_BUDGET, tuple(a for a in actions if isinstance(a, TakePile))) is not None:
                 actions.append(AskGoOut())

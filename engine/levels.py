@@ -34,7 +34,7 @@ from engine.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, 
 from engine.game import apply
 from engine.hint_tips import TIPS
 from engine.i18n import N_
-from engine.legal import _play_phase, legal_actions
+from engine.legal import _draw_phase, _play_phase, legal_actions
 from engine.melds import Meld, MeldKind, make_meld
 from engine.state import Phase, State
 
@@ -84,16 +84,20 @@ class ClubBot(BasicBot):
 
     def act(self, state: State, rng: random.Random) -> Action:
         """``choose(observe(state, state.turn), legal_actions(state), rng)``, for self-play (the
-        expert's playouts), without listing what the choice cannot depend on: the pile takes where
-        the club player draws whatever the pile offers (a pile under three cards, the side has
-        melded, stock left: ``BasicBot._draw``), and Royal's discards from melds where the hand
-        has a discard (this player discards from the hand; its tips' Discard hints are not
-        followed; the list's first action, its last resort, comes before them)."""
+        expert's playouts), without listing what this player's choice cannot depend on: with stock
+        left, the pile takes where it draws whatever the pile offers (a pile under three cards and
+        the side has melded: ``BasicBot._draw``) and asking partner before the pile (Royal: it
+        takes or draws); Royal's discards from melds where the hand has a discard (it discards
+        from the hand, does not follow its tips' discards, and falls back on the list's first
+        action, which comes before them). ``tests/engine/test_levels.py`` holds it to ``choose``."""
         phase = state.phase
-        if phase is Phase.DRAW and len(state.pile) < 3 and state.stock and state.melds[state.seat_team[state.turn]]:
+        if phase is Phase.DRAW and state.stock:
             ts = state.turn_state
             if not (ts.before_draw and ts.permission is True):  # Royal: a "yes" binds the take
-                return _DRAW  # ``legal_actions`` lists the draw first
+                if len(state.pile) < 3 and state.melds[state.seat_team[state.turn]]:
+                    return _DRAW  # ``legal_actions`` lists the draw first
+                # with stock left this player takes the pile or draws, never asks partner first
+                return self.choose(observe(state, state.turn), _draw_phase(state, ask=False), rng)
         if phase is Phase.PLAY and state.rules.discard_from_meld and state.turn_state.melded:
             legal = _play_phase(state, taken_back=False)
             if any(isinstance(a, Discard) for a in legal):  # from the hand: the rest only adds discards from melds
