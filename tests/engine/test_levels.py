@@ -13,7 +13,8 @@ from engine.ladder import run_ladder
 from engine.legal import legal_actions
 from engine.actions import Discard, MeldAction
 from engine.game import apply
-from engine.levels import BOTS, SEARCH, ClubBot, ExpertBot, Search, _followed_tips, _may_speak, estimate, make_bot
+from engine.club import _followed_tips, _may_speak
+from engine.levels import BOTS, SEARCH, ClubBot, ExpertBot, Search, estimate, make_bot
 from engine.match import play_hand
 from engine.melds import MeldKind
 from engine.rules import Rules
@@ -56,7 +57,7 @@ def test_the_club_players_shortcut_for_self_play_chooses_as_it_does(rules: Rules
 
 
 def test_a_followed_tip_left_unasked_would_say_nothing() -> None:
-    # the club player asks a followed tip only where it could speak (``levels._may_speak``)
+    # the club player asks a followed tip only where it could speak (``club._may_speak``)
     rng, bot = random.Random(3), ClubBot()
     tips = _followed_tips(ROYAL.name)
     left_out = 0
