@@ -74,7 +74,7 @@ def _remaining_ok(state: State, remaining: int, action: Action) -> bool:
 
 def _draw_phase(state: State, ask: bool = True) -> list[Action]:
     """The draw phase's actions; ``ask=False`` leaves out asking partner before the pile (Royal:
-    a going-out search after each take), which ``levels.ClubBot.act`` does not need with stock left."""
+    a going-out search after each take), which ``club.ClubBot.act`` does not need with stock left."""
     ts = state.turn_state
     if ts.before_draw and ts.permission is True:  # Royal: a yes binds the pile take
         return [take for take in pile_takes(state) if is_legal(state, take)]
@@ -97,7 +97,7 @@ def _draw_phase(state: State, ask: bool = True) -> list[Action]:
 
 def _play_phase(state: State, taken_back: bool = True) -> list[Action]:
     """The play phase's actions; ``taken_back=False`` leaves out Royal's discards from melds (the
-    club player's self-play step, ``levels.ClubBot.act``, lists them only where it needs them)."""
+    club player's self-play step, ``club.ClubBot.act``, lists them only where it needs them)."""
     seat, team = state.turn, state.seat_team[state.turn]
     hand = state.hands[seat]
     turn_state = state.turn_state
