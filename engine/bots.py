@@ -158,29 +158,39 @@ class BasicBot:
 
     def _play(self, obs: Observation, legal: Sequence[Action]) -> Action:
         melds = [a for a in legal if isinstance(a, MeldAction)]
-        going_out = [a for a in melds if len(a.cards()) >= len(obs.hand) - 1]
+        hand_size = len(obs.hand)
+        going_out = [a for a in melds if len(a.cards()) >= hand_size - 1]
         if going_out:  # legal_actions offers the way out when there is one
             return going_out[0]
         if melds:
-            best = max(melds, key=lambda a: self._meld_worth(obs, a))
-            if self._meld_worth(obs, best) > 0:
-                return self._with_natural_layoffs(obs, best, melds)
+            worths = [worth for worth, _, _ in self._meld_worths(obs, melds)]
+            top = max(worths)
+            if top > 0:  # the first of the best, as ``max`` with a key
+                return self._with_natural_layoffs(obs, melds[worths.index(top)], melds)
         # a discard from the hand: taking back a melded card (Royal) is legal, not this player's way
         discards = [a for a in legal if isinstance(a, Discard) and a.meld is None]
         if not discards:
             return legal[0]
-        return min(discards, key=lambda a: self._discard_cost(obs, a.card))
+        costs = self._discard_costs(obs, [a.card for a in discards])
+        return discards[costs.index(min(costs))]  # the first of the cheapest, as ``min`` with a key
 
     def _with_natural_layoffs(self, obs: Observation, best: MeldAction, melds: Sequence[MeldAction]) -> MeldAction:
         """Lay off every natural card that fits at once, as a person would, rather than one by one."""
         layoffs = list(best.layoffs)
         used = best.cards()
         team_melds = obs.melds[obs.team]
+        # the lay-offs so far as (onto, cards): what ``Layoff.__eq__`` compares, asked in C
+        taken = {(layoff.onto, layoff.cards) for layoff in layoffs}
+        wild, rank_kind = WILD.__getitem__, MeldKind.RANK
         for action in melds:
-            for layoff in action.layoffs if not action.melds else ():
-                if team_melds[layoff.onto].kind is not MeldKind.RANK:
+            if action.melds:
+                continue
+            for layoff in action.layoffs:
+                if team_melds[layoff.onto].kind is not rank_kind:
                     continue  # only rank melds take any number of their naturals
-                if all(not WILD[c] for c in layoff.cards) and layoff not in layoffs:
+                key = (layoff.onto, layoff.cards)
+                if key not in taken and not any(map(wild, layoff.cards)):
+                    taken.add(key)
                     layoffs.append(layoff)
                     used.extend(layoff.cards)
         available = list(obs.hand)
@@ -196,36 +206,79 @@ class BasicBot:
         return MeldAction(best.melds, tuple(Layoff(onto, cards) for onto, cards in sorted(by_meld.items())))
 
     def _meld_worth(self, obs: Observation, action: MeldAction) -> float:
-        rules = obs.rules
-        cards = action.cards()
-        wilds = sum(map(WILD.__getitem__, cards))
-        naturals = len(cards) - wilds
-        worth = naturals * 2.0 + sum(map(rules.card_values.__getitem__, cards)) / 100
-        completes = bool(action.layoffs) and any(
-            not obs.melds[obs.team][lo.onto].is_canasta(rules)
-            and obs.melds[obs.team][lo.onto].size + len(lo.cards) >= rules.canasta_size
-            for lo in action.layoffs
-        )
-        if wilds and not completes and obs.melds[obs.team]:
-            worth -= 3.0 * wilds  # keep wild cards for canastas
-        return worth + (10 if completes else 0)
+        return self._meld_worths(obs, [action])[0][0]
+
+    def _meld_worths(self, obs: Observation, melds: Sequence[MeldAction]) -> list[tuple[float, bool, int]]:
+        """Each meld action's worth, whether it completes a canasta, and how many cards it lays
+        down. One call a decision, one pass (the expert's playouts ask this at every play step)."""
+        state = obs._state
+        rules = state.rules
+        values = rules.card_values.__getitem__
+        team_melds = state.melds[obs.team]
+        is_canasta, size = rules.is_canasta, rules.canasta_size
+        wild = WILD.__getitem__
+        out: list[tuple[float, bool, int]] = []
+        for action in melds:
+            layoffs = action.layoffs
+            completes = False
+            if layoffs:
+                for lo in layoffs:
+                    meld = team_melds[lo.onto]
+                    if len(meld.cards) + len(lo.cards) >= size and not is_canasta(meld):
+                        completes = True
+                        break
+                cards = layoffs[0].cards if len(layoffs) == 1 and not action.melds else action.cards()
+            else:
+                cards = action.melds[0] if len(action.melds) == 1 else action.cards()
+            wilds = sum(map(wild, cards))
+            worth = (len(cards) - wilds) * 2.0 + sum(map(values, cards)) / 100
+            if wilds and not completes and team_melds:
+                worth -= 3.0 * wilds  # keep wild cards for canastas
+            out.append((worth + (10 if completes else 0), completes, len(cards)))
+        return out
 
     def _discard_cost(self, obs: Observation, card: Card) -> float:
-        rules = obs.rules
-        if WILD[card]:
-            return 100.0 + rules.value(card)
-        if card in BLACK_THREES:
-            return -5.0  # blocks the pile for the next player
-        cost = 0.0
+        return self._discard_costs(obs, (card,))[0]
+
+    def _discard_costs(self, obs: Observation, cards: Sequence[Card]) -> list[float]:
+        """What discarding each of ``cards`` costs (lower is better), the table read once."""
+        state = obs._state
+        rules = state.rules
+        hand = state.hands[obs.seat]
+        team = obs.team
         # the first other side (as ``obs.opponents()[0]``), else the player's own
-        next_team = 0 if obs.team != 0 else 1 if len(obs.teams) > 1 else obs.team
-        card_rank = rank(card)
-        if any(m.rank == card_rank for m in obs.melds[next_team]):
-            cost += 40  # the next side could take the pile with it
-        same = naturals_of_rank(obs.hand, card_rank)
-        cost += 15 * (same - 1)  # keep pairs toward melds
-        cost -= rules.value(card) / 10  # shed points that would count against us
-        return cost
+        next_team = 0 if team != 0 else 1 if len(state.teams) > 1 else team
+        their_ranks = {m.rank for m in state.melds[next_team]}
+        values = rules.card_values
+        out: list[float] = []
+        for card in cards:
+            if WILD[card]:
+                out.append(100.0 + values[card])
+                continue
+            if card in BLACK_THREES:
+                out.append(-5.0)  # blocks the pile for the next player
+                continue
+            cost = 0.0
+            card_rank = rank(card)
+            if card_rank in their_ranks:
+                cost += 40  # the next side could take the pile with it
+            low = (card_rank - 1) * 4
+            same = bisect_left(hand, low + 4) - bisect_left(hand, low)  # ``naturals_of_rank``
+            cost += 15 * (same - 1)  # keep pairs toward melds
+            cost -= values[card] / 10  # shed points that would count against us
+            out.append(cost)
+        return out
+
+
+def action_cards(action: MeldAction) -> Sequence[Card]:
+    """``action.cards()`` without building a list for the commonest actions (one new meld, one
+    lay-off); the caller must not change what it gets."""
+    if not action.layoffs:
+        if len(action.melds) == 1:
+            return action.melds[0]
+    elif not action.melds and len(action.layoffs) == 1:
+        return action.layoffs[0].cards
+    return action.cards()
 
 
 def naturals_of_rank(hand: Sequence[Card], card_rank: int) -> int:

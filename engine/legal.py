@@ -72,12 +72,14 @@ def _remaining_ok(state: State, remaining: int, action: Action) -> bool:
 # -- drawing ---------------------------------------------------------------------------------
 
 
-def _draw_phase(state: State) -> list[Action]:
+def _draw_phase(state: State, ask: bool = True) -> list[Action]:
+    """The draw phase's actions; ``ask=False`` leaves out asking partner before the pile (Royal:
+    a going-out search after each take), which ``club.ClubBot.act`` does not need with stock left."""
     ts = state.turn_state
     if ts.before_draw and ts.permission is True:  # Royal: a yes binds the pile take
         return [take for take in pile_takes(state) if is_legal(state, take)]
     actions: list[Action] = list(_pile_options(state))
-    if state.rules.ask_before_pile and not ts.asked and actions and state.partners(state.turn):
+    if ask and state.rules.ask_before_pile and not ts.asked and actions and state.partners(state.turn):
         try:
             if pile_way_out(state, QUICK_BUDGET, tuple(a for a in actions if isinstance(a, TakePile))) is not None:
                 actions.append(AskGoOut())
@@ -93,7 +95,9 @@ def _draw_phase(state: State) -> list[Action]:
 # -- melding ---------------------------------------------------------------------------------
 
 
-def _play_phase(state: State) -> list[Action]:
+def _play_phase(state: State, taken_back: bool = True) -> list[Action]:
+    """The play phase's actions; ``taken_back=False`` leaves out Royal's discards from melds (the
+    club player's self-play step, ``club.ClubBot.act``, lists them only where it needs them)."""
     seat, team = state.turn, state.seat_team[state.turn]
     hand = state.hands[seat]
     turn_state = state.turn_state
@@ -125,7 +129,7 @@ def _play_phase(state: State) -> list[Action]:
         actions.append(DrawReplacement())
     if len(hand) > 1 or is_legal(state, _DISCARDS[hand[0]]):
         actions.extend(map(_DISCARDS.__getitem__, dict.fromkeys(hand)))  # each distinct card, sorted as the hand
-    if state.rules.discard_from_meld and turn_state.melded:
+    if taken_back and state.rules.discard_from_meld and turn_state.melded:
         actions.extend(_discards_from_melds(state))
     return actions
 

@@ -8,7 +8,7 @@
   when the other side threatens or it leads. Where the variant has Royal's melds it builds them
   on purpose: Bolivias from its wild cards, Sambas and threes before rank melds, keeps black
   threes and the cards of its runs, and does not discard the card that extends the next side's
-  Samba.
+  Samba. It lives in :mod:`engine.club`.
 - ``expert`` searches: flat Monte Carlo over the club player's best few candidates, each tried in
   sampled deals of the cards it cannot see (determinization) and played out by club players,
   within a time budget (300 ms a move by default). In Royal (``SEARCH``) playouts stop after 60
@@ -24,26 +24,18 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile, is_lay_off_only
-from engine.bots import BasicBot, Bot, Observation, RandomBot, naturals_of_rank
-from engine.cards import BLACK_THREES, WILD, Card, rank, run_place, suit
+from engine.bots import BasicBot, Bot, Observation, RandomBot
+from engine.cards import WILD
+from engine.club import ClubBot
 from engine.game import apply
-from engine.hint_tips import TIPS
 from engine.i18n import N_
-from engine.legal import legal_actions
-from engine.melds import Meld, MeldKind, make_meld
+from engine.melds import Meld, MeldKind
 from engine.state import Phase, State
 
-if TYPE_CHECKING:
-    from engine.hint_facts import Tip
-
-
-_ROYAL_KINDS = frozenset({"samba", "bolivia", "threes"})  # the kinds ``ClubBot._meld_worth`` weighs
-_SAMBA_OR_THREES = frozenset({MeldKind.SAMBA, MeldKind.THREES})
+__all__ = ["BOTS", "SEARCH", "BeginnerBot", "ClubBot", "ExpertBot", "Search", "estimate", "make_bot"]
 
 
 class BeginnerBot(BasicBot):
@@ -65,133 +57,6 @@ class BeginnerBot(BasicBot):
         discards = [a for a in legal if isinstance(a, Discard) and a.meld is None and not WILD[a.card]] or \
             [a for a in legal if isinstance(a, Discard) and a.meld is None]
         return rng.choice(discards) if discards else legal[0]
-
-
-class ClubBot(BasicBot):
-    name = "club"
-    title = N_("Club player")
-
-    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-        obs = observation
-        if obs.phase is Phase.ANSWER:
-            # yes when little is left in this hand to lose, or the side is ahead
-            mine = sum(obs.rules.value(c) for c in obs.hand)
-            return AnswerGoOut(mine <= 60 or obs.scores[obs.team] >= max(obs.scores))
-        if obs.phase is Phase.DRAW:
-            return self._draw(obs, legal)  # the basic player's judgement of the pile
-        return self._club_play(obs, legal)
-
-    def _threatened(self, obs: Observation) -> bool:
-        """The other side could go out soon: it has a canasta and someone holds few cards."""
-        for team, seats in enumerate(obs.teams):
-            if team != obs.team and any(obs.rules.is_canasta(m) for m in obs.melds[team]):
-                if min(obs.hand_sizes[s] for s in seats) <= 4:
-                    return True
-        return False
-
-    def _club_play(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        melds = [a for a in legal if isinstance(a, MeldAction)]
-        going_out = [a for a in melds if len(a.cards()) >= len(obs.hand) - 1]
-        if going_out:
-            return going_out[0]
-        advice = self._taktik(obs, legal)
-        if advice is not None and advice in legal:
-            return advice
-        keep = not self._threatened(obs) and bool(obs.melds[obs.team])
-        useful = []
-        for action in melds:
-            worth = self._meld_worth(obs, action)
-            small = len(obs.hand) - len(action.cards()) < 8 and not self._completes(obs, action)
-            if worth > 0 and not (keep and small and action.melds):
-                useful.append((worth, action))
-        if useful:
-            return self._with_natural_layoffs(obs, max(useful, key=lambda p: p[0])[1], melds)
-        discards = [a for a in legal if isinstance(a, Discard) and a.meld is None]  # from the hand
-        if not discards:
-            return legal[0]
-        return min(discards, key=lambda a: self._club_discard_cost(obs, a.card))
-
-    def _taktik(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
-        """A club player knows the tactics section: the variant's own tips (Sambas, threes, the
-        opening) decide where they speak; hints read only what the seat may see. Only the
-        followed tips are asked (the others cost the expert's playouts half their time)."""
-        tips = _followed_tips(obs.rules.name)
-        if not tips:
-            return None
-        state = obs._state
-        # Tip 6's second half (hold back the fourth red three) is a bluff for people, who read the
-        # table; a club player that followed it won fewer deals (200 duplicate deals against the
-        # beginner, seeds 1 and 2: 91.5% and 86% holding back, 92% and 90.5% melding it)
-        found = sorted((h for tip in tips for h in tip.detect(state, list(legal)) if not isinstance(h.action, Discard)),
-                       key=lambda h: -h.weight)
-        return found[0].action if found else None
-
-    def _meld_worth(self, obs: Observation, action: MeldAction) -> float:
-        """The basic player's worth, with Royal's melds put first (they exist only where the
-        variant's ``meld_kinds`` has them, so other variants are played as before)."""
-        worth = super()._meld_worth(obs, action)
-        rules = obs.rules
-        if rules.meld_kinds.isdisjoint(_ROYAL_KINDS):
-            return worth  # rank melds and black threes only: nothing below applies
-        team = obs.melds[obs.team]
-        kinds = {team[lo.onto].kind for lo in action.layoffs} | {make_meld(rules, m).kind for m in action.melds}
-        if MeldKind.BOLIVIA in kinds:
-            # wild cards only: a Bolivia (2 000) is where they earn most, not a reason to keep them
-            return 2.0 * len(action.cards()) + 5
-        if any(m.kind is MeldKind.BOLIVIA and not rules.is_canasta(m) for m in team):
-            worth -= 10.0 * sum(1 for c in action.cards() if WILD[c])  # save them for the Bolivia
-        if not kinds.isdisjoint(_SAMBA_OR_THREES):
-            worth += 5  # a Samba (1 500, needed to go out) or a Royal (3 000) beats a rank canasta
-        return worth
-
-    def _completes(self, obs: Observation, action: MeldAction) -> bool:
-        team = obs.melds[obs.team]
-        return any(not obs.rules.is_canasta(team[lo.onto]) and team[lo.onto].size + len(lo.cards) >= obs.rules.canasta_size
-                   for lo in action.layoffs)
-
-    def _club_discard_cost(self, obs: Observation, card: Card) -> float:
-        cost = self._discard_cost(obs, card)
-        rich = obs.pile_size >= 6
-        kinds = obs.rules.meld_kinds
-        if card in BLACK_THREES and "threes" in kinds:
-            cost += 60  # black threes grow the side's meld of threes toward a Royal canasta
-        if "samba" in kinds and not WILD[card] and rank(card) != 3:
-            cost += self._samba_cost(obs, card)
-        if card in BLACK_THREES:
-            cost -= 10 if rich else 0  # a black three blocks a rich pile for the next player
-        if WILD[card] and rich and obs.scores[obs.team] < max(obs.scores) and not obs.pile_frozen:
-            cost -= 120  # behind, freeze a rich pile rather than hand it over
-        if obs.pile_frozen and not WILD[card]:
-            same = naturals_of_rank(obs.hand, rank(card))
-            cost += 25 if same == 2 else 0  # keep pairs to take the frozen pile
-        return cost
-
-    def _samba_cost(self, obs: Observation, card: Card) -> float:
-        """Keep the cards of a run in the making; never hand the next side the card that
-        extends its Samba (it takes the pile with it)."""
-        place = run_place(card)
-        near = {run_place(c) for c in obs.hand if c != card and not WILD[c] and suit(c) == suit(card)}
-        cost = 8.0 * sum(1 for d in (-2, -1, 1, 2) if place + d in near)
-        seats = len(obs.hand_sizes)
-        nxt = next(t for t, members in enumerate(obs.teams) if (obs.seat + 1) % seats in members)
-        for meld in obs.melds[nxt]:
-            if meld.kind is MeldKind.SAMBA and not obs.rules.is_canasta(meld) and suit(meld.cards[0]) == suit(card):
-                places = [run_place(c) for c in meld.cards]
-                if place in (min(places) - 1, max(places) + 1):
-                    cost += 40
-        return cost
-
-
-# The tips a club player follows where they speak: tried on duplicate deals, these helped the club
-# player in Royal (the first two 63% -> 70% against the beginner over 80 deals; opening with the
-# Bolivia added 2.5 points over 200 deals, seed 1, on top of the Royal meld heuristics); others lost it games.
-_FOLLOWED = frozenset({"tactics.sambas_win", "tactics.meld_red_threes", "tactics.strong_opening"})
-
-
-@cache
-def _followed_tips(variant: str) -> tuple[Tip, ...]:
-    """The followed tips that speak in ``variant``, in the hints' order (ties keep it)."""
-    return tuple(t for t in TIPS if t.tip in _FOLLOWED and variant in t.variants)
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,8 +164,9 @@ class ExpertBot:
         first = self.policy.choose(obs, legal, random.Random(rng.random()))
         picks = [first]
         if tuning.discards:
-            discards = sorted((a for a in legal if isinstance(a, Discard) and a.meld is None),
-                              key=lambda a: self.policy._club_discard_cost(obs, a.card))
+            own = [a for a in legal if isinstance(a, Discard) and a.meld is None]
+            costs = self.policy._club_discard_costs(obs, [a.card for a in own])
+            discards = [own[i] for i in sorted(range(len(own)), key=costs.__getitem__)]  # stable, as sorted
             room = max(0, count - 2)  # one place is kept for a meld, the pile or another discard
             picks += [a for a in discards[: tuning.discards] if a != first][:room]
         others = [a for a in legal if a not in picks and (tuning.layoffs or not is_lay_off_only(a))]
@@ -313,14 +179,12 @@ class ExpertBot:
     def _playout(self, world: State, action: Action, obs: Observation, rng: random.Random, tuning: Search) -> float:
         """The side's margin at the end of the hand after ``action``, everyone playing club; with a
         horizon, the margin the table promises when the horizon is reached first."""
-        from engine.bots import observe
-
         limit = 400 if tuning.horizon is None else tuning.horizon
         state = apply(world, action)
+        act = self.policy.act
         steps = 0
         while not state.is_over() and steps < limit:
-            seat = state.turn
-            state = apply(state, self.policy.choose(observe(state, seat), legal_actions(state), rng))
+            state = apply(state, act(state, rng))
             steps += 1
         values = [estimate(state, team) for team in range(len(state.teams))]
         return values[obs.team] - max(v for t, v in enumerate(values) if t != obs.team)

@@ -9,6 +9,7 @@ import time
 import pytest
 
 import bench.engine_bench as engine_bench
+import bench.speed_expert as speed_expert
 from bench.speed_split import split
 
 
@@ -36,3 +37,9 @@ def test_the_split_covers_every_step_of_self_play() -> None:
     assert {"legal draw", "legal play", "choose", "apply draw", "apply discard"} <= set(shares)
     assert 0.5 < sum(shares.values()) <= 1.0  # the rest is dealing and the loop itself
     assert str(found["incremental_list_at_most"]).startswith("x")
+
+
+def test_the_expert_bench_counts_playouts_on_its_positions() -> None:
+    # one round a move on two positions: every move with more than one candidate runs its playouts
+    figures, _ = speed_expert.run(speed_expert.HERE, "classic", 2, 1)
+    assert figures["moves"] >= 1 and figures["playouts"] >= 2 * figures["moves"]

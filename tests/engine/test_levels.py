@@ -13,6 +13,7 @@ from engine.ladder import run_ladder
 from engine.legal import legal_actions
 from engine.actions import Discard, MeldAction
 from engine.game import apply
+from engine.club import _followed_tips, _may_speak
 from engine.levels import BOTS, SEARCH, ClubBot, ExpertBot, Search, estimate, make_bot
 from engine.match import play_hand
 from engine.melds import MeldKind
@@ -38,6 +39,40 @@ def test_the_expert_plays_a_hand_legally() -> None:
     bots = [ExpertBot(playouts=6), ClubBot(), ExpertBot(playouts=6), ClubBot()]
     final, _ = play_hand(deal(CLASSIC, rng), bots, rng)
     assert final.is_over()
+
+
+@pytest.mark.parametrize("rules", TABLES)
+def test_the_club_players_shortcut_for_self_play_chooses_as_it_does(rules: Rules) -> None:
+    # ``act`` skips listing the pile takes where the club player draws anyway: the same choice
+    rng, bot = random.Random(9), ClubBot()
+    shortcuts = 0
+    for number in range(4):
+        state = deal(rules, rng, dealer=number % rules.players)
+        while not state.is_over():
+            chosen = bot.choose(observe(state, state.turn), legal_actions(state), random.Random(1))
+            assert bot.act(state, random.Random(1)) == chosen
+            shortcuts += state.phase is Phase.DRAW and len(state.pile) < 3
+            state = apply(state, chosen)
+    assert shortcuts
+
+
+def test_a_followed_tip_left_unasked_would_say_nothing() -> None:
+    # the club player asks a followed tip only where it could speak (``club._may_speak``)
+    rng, bot = random.Random(3), ClubBot()
+    tips = _followed_tips(ROYAL.name)
+    left_out = 0
+    for number in range(3):
+        state = deal(ROYAL, rng, dealer=number % ROYAL.players)
+        while not state.is_over():
+            legal = legal_actions(state)
+            if state.phase is Phase.PLAY:
+                asked = _may_speak(tips, state, legal)
+                for tip in tips:
+                    if tip not in asked:
+                        left_out += 1
+                        assert not list(tip.detect(state, list(legal))), tip.tip
+            state = apply(state, bot.choose(observe(state, state.turn), legal, rng))
+    assert left_out
 
 
 def _shuffled_hidden(state, seat: int, seed: int):  # type: ignore[no-untyped-def]
