@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.tutor.serving_server import free_port
+from tests.tutor.serving_server import free_port, stop_app
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -60,17 +60,6 @@ def start_app(port: int, *args: str, env: dict[str, str] | None = None) -> subpr
     process.kill()
     process.wait()
     raise AssertionError(f"the server did not start: {log.read_text(encoding='utf-8')}")
-
-
-def stop_app(process: subprocess.Popen[str]) -> None:
-    """Stops a server the test started: SIGTERM, and SIGKILL after 20 s (a session's handler may
-    still be waiting; what the test checks is done by then)."""
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 @contextmanager

@@ -44,6 +44,17 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def stop_app(process: subprocess.Popen[str]) -> None:
+    """Stops a server the test started: SIGTERM, and SIGKILL after 20 s (a session's handler may
+    still be waiting; what the test checks is done by then)."""
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @contextmanager
 def running(folder: Path, *args: str) -> Iterator[Server]:
     """The app on a free loopback port, its settings in ``folder``, its log in ``folder/server.log``."""
@@ -71,9 +82,4 @@ def running(folder: Path, *args: str) -> Iterator[Server]:
         yield server
     finally:
         if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop_app(process)
