@@ -153,11 +153,11 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
 
     found = []
     taken = (facts or {}).get("pile_taken")
-    safer = safest_discard(state, legal_actions(state)) if isinstance(action, Discard) else None
     if isinstance(action, Discard) and taken:
         pile = Message.text(NP_("The next player took the pile ({count} card) right after this discard.",
                                 "The next player took the pile ({count} cards) right after this discard.",
                                 "count"), count=int(taken["cards"]))
+        safer = safest_discard(state, legal_actions(state))
         edge = beaten_by(safer)
         if safer is not None and edge is not None:
             advice = Message(lambda lang, safer=safer.card, edge=edge: " ".join((pile(lang), Message.text(
@@ -166,7 +166,7 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
             advice = pile  # what happened, without advice the trial deals do not bear out
         found.append({**common, "tip": "review.pile_given", "cost": int(taken["points"]), "did": did, "advice": advice})
     if isinstance(action, Discard) and WILD[action.card] and state.freezer() is None and after.freezer() is not None:
-        edge = beaten_by(safer)
+        edge = beaten_by(safest_discard(state, legal_actions(state)))
         if edge is not None:
             froze = Message.text(N_("Discarding the {card} froze the pile, for your side too, and a wild card worth"
                                     " {points} points was lost to your melds."),
