@@ -40,6 +40,14 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 REGISTER_CLIENT, CONTROL_EVENT, UPDATE_CONTROL_PROPS, SESSION_CRASHED = 1, 3, 4, 6
 _FIXARRAY_2 = 0x92  # msgpack's header of a two-item array: every Flet frame is [action, body]
 
+# Events whose handlers only note where the keyboard's focus is (nothing is drawn). A keyboard user's
+# Tab sends three events (the key, a blur and a focus), so with the taps' budget 20 Tabs used it up
+# and the learner's next Space on a card was dropped: these get their own buckets, and never use
+# the taps' (the key events theirs, as a held key repeats some 30 times a second).
+FOCUS_EVENTS = frozenset({"focus", "blur"})
+KEY_EVENT = "keyboard_event"
+_NAMED_FRAME_BYTES = 4096  # focus, blur and key frames are some 100 bytes; larger ones are not read
+
 # The page may reach only its own server (Flet's web client would otherwise fetch a runtime it does
 # not use from a CDN, and nothing should leave a classroom's machine) and no other site may frame it.
 CONTENT_SECURITY_POLICY = (
@@ -68,6 +76,8 @@ class ServingSettings:
     allowed_origins: tuple[str, ...] = ()  # besides the page's own, e.g. "https://cards.school.example"
     events_per_second: float = 20.0  # a person taps a few times a second; scrolls and typing add some
     event_burst: int = 40  # the most at once: a typed name is a key event and a change event a letter
+    focus_events_per_second: float = 100.0  # a focus and a blur each Tab: no drawing, just noted
+    key_events_per_second: float = 40.0  # a held key repeats ~30 times a second (Tab through a hand)
     props_per_second: float = 200.0  # a field's typed text: cheap to apply, and dropping one loses text
     session_timeout: int = 120  # seconds a closed tab's session is kept for a reconnect (Flet: 3600)
     first_frame_timeout: float = 20.0  # a connection must register within this
@@ -106,6 +116,19 @@ def frame_action(data: bytes) -> int | None:
     if len(data) >= 3 and data[0] == 0x00 and data[1] == _FIXARRAY_2 and data[2] < 0x80:
         return data[2]
     return None
+
+
+def event_name(data: bytes) -> str | None:
+    """The name of a small CONTROL_EVENT frame (``click``, ``focus``, ``keyboard_event``...), else ``None``."""
+    if frame_action(data) != CONTROL_EVENT or len(data) > _NAMED_FRAME_BYTES:
+        return None
+    try:
+        message = msgpack.unpackb(data[1:], strict_map_key=False)
+    except Exception:  # undecodable: Flet's own receive loop will say so
+        return None
+    name = message[1].get("name") if isinstance(message, list) and len(message) == 2 \
+        and isinstance(message[1], dict) else None
+    return name if isinstance(name, str) else None
 
 
 def is_registration(data: bytes | None) -> bool:
@@ -280,6 +303,8 @@ class _Connection:
         self._receive, self._send = receive, send
         self.buckets = {CONTROL_EVENT: TokenBucket(settings.events_per_second, settings.event_burst),
                         UPDATE_CONTROL_PROPS: TokenBucket(settings.props_per_second, settings.props_per_second)}
+        self.focus_bucket = TokenBucket(settings.focus_events_per_second, 2 * settings.focus_events_per_second)
+        self.key_bucket = TokenBucket(settings.key_events_per_second, 2 * settings.key_events_per_second)
         self.registered = False
         self.gone = asyncio.Event()  # the client left, or was sent away
         self.dropped = 0
@@ -324,11 +349,24 @@ class _Connection:
                     return await self._send_away(1008)
                 self.registered = True
                 return message
-            bucket = self.buckets.get(frame_action(data) if data is not None else None)
+            if data is None:
+                return message
+            bucket = self.bucket(data)
             if bucket is not None and not bucket.allow():
                 self.dropped += 1  # an event over the limit is dropped: queueing it would stall this session
                 continue
             return message
+
+    def bucket(self, data: bytes) -> TokenBucket | None:
+        """Which budget a frame is counted in: focus moves and keys have their own (see FOCUS_EVENTS)."""
+        action = frame_action(data)
+        if action == CONTROL_EVENT:
+            name = event_name(data)
+            if name in FOCUS_EVENTS:
+                return self.focus_bucket
+            if name == KEY_EVENT:
+                return self.key_bucket
+        return self.buckets.get(action) if action is not None else None
 
     async def send(self, message: Message) -> None:
         if message["type"] == "websocket.accept":

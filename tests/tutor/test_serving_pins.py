@@ -110,3 +110,65 @@ def test_bad_serving_options_are_refused_by_name(argv: list[str], capsys: pytest
     with pytest.raises(SystemExit) as refused:
         main(["--no-browser", *argv])
     assert refused.value.code == 2 and argv[0] in capsys.readouterr().err
+
+
+def _event(name: str, data: object = None) -> bytes:
+    return b"\x00" + msgpack.packb([serving.CONTROL_EVENT, {"target": 7, "name": name, "data": data}])
+
+
+def test_flet_names_the_events_the_guard_counts_apart() -> None:
+    """An event's name is its handler's without ``on_``: the page's keys and a control's focus and blur."""
+    import flet as ft
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.protocol import ControlEventBody
+
+    assert 'f"on_{event_name}"' in inspect.getsource(BaseControl)
+    assert "on_" + serving.KEY_EVENT in ft.Page.__dataclass_fields__
+    assert {"on_" + name for name in serving.FOCUS_EVENTS} <= ft.Button.__dataclass_fields__.keys()
+    assert {"target", "name"} <= ControlEventBody.__dataclass_fields__.keys()
+    assert serving.event_name(_event("focus")) == "focus"
+    assert serving.event_name(_event("click", "x" * 5000)) is None  # too long to be a focus or a key
+    assert serving.event_name(b"\x00\x92\x03\xc1") is None
+
+
+async def _passed(frames: list[bytes], settings: serving.ServingSettings) -> list[str]:
+    """The names of the events a connection's guard hands on to Flet, of ``frames`` sent at once."""
+    register = b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
+    queue = [{"type": "websocket.receive", "bytes": frame} for frame in [register, *frames]]
+    queue.append({"type": "websocket.disconnect"})
+
+    async def receive() -> dict[str, object]:
+        return queue.pop(0)
+
+    async def send(message: object) -> None:
+        return None
+
+    connection = serving._Connection(settings, "en", "test", receive, send)
+    names = []
+    while True:
+        message = await connection.receive()
+        if message["type"] == "websocket.disconnect":
+            return names[1:]  # after the registration
+        names.append(serving.event_name(message["bytes"]) or "registration")
+
+
+def test_a_keyboard_users_tabs_leave_the_taps_budget_alone() -> None:
+    """Tab through 60 controls (a key, a blur and a focus each), then Space on a card: its click gets
+    through. With one budget for all events the 41st event was dropped, and the learner's Space with it."""
+    import asyncio
+
+    tab = [_event("keyboard_event", {"key": "Tab"}), _event("blur"), _event("focus")]
+    space = [_event("keyboard_event", {"key": " "}), _event("click")]
+    passed = asyncio.run(_passed(tab * 60 + space, serving.ServingSettings()))
+    assert passed.count("click") == 1 and passed.count("focus") == 60 and passed.count("keyboard_event") == 61
+
+
+def test_focus_and_key_floods_are_still_bounded() -> None:
+    import asyncio
+
+    settings = serving.ServingSettings()
+    flood = [_event("focus"), _event("keyboard_event", {"key": "d"}), _event("click")] * 2000
+    passed = asyncio.run(_passed(flood, settings))
+    assert passed.count("focus") <= 2 * settings.focus_events_per_second + 10
+    assert passed.count("keyboard_event") <= 2 * settings.key_events_per_second + 10
+    assert passed.count("click") <= settings.event_burst + 10
