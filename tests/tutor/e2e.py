@@ -248,14 +248,49 @@ def tab_to(page: Any, text: str, limit: int = 120) -> None:
     raise AssertionError(f"Tab never reached {text!r}")
 
 
-def announced(page: Any, seconds: float = 3.0) -> set[str]:
-    """What screen readers were told through the page's polite live region meanwhile (Flutter
-    puts a live region's new text there, briefly)."""
-    said: set[str] = set()
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        text = page.locator("flt-announcement-polite").first.inner_text().strip()
-        if text:
-            said.add(text)
-        page.wait_for_timeout(20)
-    return said
+class Announcements:
+    """What screen readers are told through the page's polite live region, each thing as it is told.
+
+    Flutter puts a live region's new text into ``flt-announcement-polite`` for 300 ms only; reading
+    the element now and then misses it on a loaded machine. So this listens as assistive technology
+    does, to the DOM's own change events (Chrome's DevTools protocol, DOM domain): nothing in the
+    page is run or changed. Create it before the action whose announcement a test expects."""
+
+    REGION = "flt-announcement-polite"
+
+    def __init__(self, page: Any) -> None:
+        self.page, self.heard, self.regions = page, [], set()
+        self.cdp = page.context.new_cdp_session(page)
+        self.cdp.on("DOM.setChildNodes", lambda event: [self._node(n) for n in event["nodes"]])
+        self.cdp.on("DOM.childNodeInserted", lambda event: self._inserted(event["parentNodeId"], event["node"]))
+        self.cdp.on("DOM.characterDataModified", lambda event: self._text(event["characterData"]))
+        self.cdp.send("DOM.enable")
+        self._node(self.cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"])
+
+    def _node(self, node: dict[str, Any]) -> None:
+        if node.get("localName") == self.REGION:
+            self.regions.add(node["nodeId"])
+        for child in node.get("children", ()):
+            self._inserted(node["nodeId"], child)
+
+    def _inserted(self, parent: int, node: dict[str, Any]) -> None:
+        if parent in self.regions and node.get("nodeType") == 3:
+            self._text(node.get("nodeValue", ""))
+        self._node(node)
+
+    def _text(self, text: str) -> None:
+        if text.strip():
+            self.heard.append(text.strip())
+
+    def wait_for(self, wanted: Callable[[str], bool], timeout: float = 30.0) -> str:
+        """The first thing told that ``wanted`` accepts; the test fails naming all that was told."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = next((text for text in self.heard if wanted(text)), None)
+            if found is not None:
+                return found
+            self.page.wait_for_timeout(50)  # the protocol's events arrive meanwhile
+        raise AssertionError(f"never announced; what was: {self.heard}")
+
+    def close(self) -> None:
+        self.cdp.detach()

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.tutor.e2e import (DESKTOP, PHONE, announced, browser, by_id, click, enabled, hand_cards, read, screenshot,
+from tests.tutor.e2e import (DESKTOP, PHONE, Announcements, browser, by_id, click, enabled, hand_cards, read, screenshot,
                              serve, status, tap_card, touch_drag, visible, wait_for)
 
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
@@ -272,10 +272,12 @@ def test_switch_language_mid_hand_and_find_no_english_left(tmp_path: Path, size:
                                                            said: str) -> None:
     with serve(tmp_path, "--pace", "0", "--seed", "11") as url, browser(url, SIZES[size], "status") as page:
         wait_for(page, lambda: status(page).startswith("Your turn: draw"), what="the learner's turn")
+        told = Announcements(page)
         click(page, "action-discard")  # closed before the draw: the reason is said, and announced
-        assert any("draw" in said.lower() or "select" in said.lower() for said in announced(page))
+        told.wait_for(lambda said: "draw" in said.lower() or "select" in said.lower())
         click(page, "action-draw")
-        assert any(said.startswith("Your turn: meld") for said in announced(page))  # the status is live
+        told.wait_for(lambda said: said.startswith("Your turn: meld"))  # the status is live
+        told.close()
         wait_for(page, lambda: status(page).startswith("Your turn: meld"), what="the draw")
         tap_card(page, hand_cards(page)[0])
         click(page, "action-meld")  # one card is no meld: refused, explained
