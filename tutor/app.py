@@ -246,7 +246,10 @@ class Session(TableActions, LessonActions, KeyActions):
         screen = self.screen
         try:
             assigned = tuple(self.assigned())
-            learner, progress, due, profiles = None, {}, (), ()
+            learner: int | None = None
+            progress: dict[str, Any] = {}
+            due: tuple[str, ...] = ()
+            profiles: tuple[Any, ...] = ()
             if screen == "lessons" or assigned:
                 learner = self._learner()  # the first learner is made here for them
                 progress = self.progress.all_lessons(learner)
@@ -277,7 +280,8 @@ class Session(TableActions, LessonActions, KeyActions):
         """Where a newcomer starts: the first lesson of the chosen variant."""
         lessons = lesson_catalog().lessons
         chosen = [lesson.id for lesson in lessons if lesson.variant == self.game.rules.name]
-        return (chosen or [lesson.id for lesson in lessons] or [None])[0]
+        first = chosen or [lesson.id for lesson in lessons]
+        return first[0] if first else None
 
     def view(self) -> ft.Control:
         """The screen showing, from the model (pure views); the rules reference lies over it, so

@@ -322,10 +322,10 @@ def _ignore(*_args: object) -> None:
     return None
 
 
-def _typed(shell: Shell, name: str, submit: bool = False) -> Callable[[ft.ControlEvent], object]:
+def _typed(shell: Shell, name: str, submit: bool = False) -> Callable[[ft.Event[ft.TextField]], object]:
     """A field's change (or Enter: its text, then the join)."""
 
-    async def handler(event: ft.ControlEvent) -> None:
+    async def handler(event: ft.Event[ft.TextField]) -> None:
         await shell.type(name, event.control.value or "")
         if submit:
             await shell.submit()
