@@ -31,6 +31,7 @@ from tutor.settings import choose_table, settings_path
 from tutor.store import open_store
 from tutor.store.games import taken
 from tutor.store.people import Attempts, device_game, device_settings
+from tutor.store.store import Owner
 from tutor.serving import tell_language
 from tutor.views import FONT, Handlers, available, confirm_view, page_view, text_theme
 from tutor.writer import Writer, settled
@@ -111,6 +112,7 @@ class Session(TableActions, LessonActions, KeyActions):
         settled()  # what the sessions before this one wrote is in the store before it is read
         self.store, self.notices = open_store(options.store, folder)  # notices: what could not be read
         self.student, self.class_name = student, ""
+        self.device: Owner  # a device's id, or a class's student's learner id
         if student is None:
             self.device, self.new_device = self.store.device(device)
         else:
