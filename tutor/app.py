@@ -354,7 +354,7 @@ async def presented_device(page: ft.Page, preferences: ft.SharedPreferences, pat
         page.on_connect = None
 
 
-def make_main(options: Options):  # type: ignore[no-untyped-def]
+def make_main(options: Options) -> Callable[[ft.Page], Awaitable[None]]:
     async def main(page: ft.Page) -> None:
         page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
         page.theme = text_theme(page.width or 1280)

@@ -20,6 +20,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 from sqlalchemy.exc import SQLAlchemyError
@@ -282,9 +283,9 @@ def join_view(form: JoinForm, shell: Shell) -> ft.Control:
     def t(text: str) -> str:
         return translate(text, lang)
 
-    def field(name: str, label: str, value: str, **options: object) -> ft.Control:
+    def field(name: str, label: str, value: str, **options: Any) -> ft.Control:  # Flet's keywords
         box = ft.TextField(label=t(label), value=value, on_change=_typed(shell, name),
-                           on_submit=_typed(shell, name, submit=True), **options)  # type: ignore[arg-type]
+                           on_submit=_typed(shell, name, submit=True), **options)
         return ft.Semantics(identifier=f"join-{name}", content=box)
 
     rows: list[ft.Control] = [

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import flet as ft
 
@@ -154,7 +155,7 @@ def _rules_view(model: TableModel, handlers: Handlers, highlight: str) -> ft.Con
 # -- lessons ---------------------------------------------------------------------------------
 
 def rich_text(text: str, pieces: list[tuple[str, str | None]], handlers: Handlers, identifier: str,
-              **style: object) -> ft.Control:
+              **style: Any) -> ft.Control:  # Flet's keywords for the text
     """A lesson's text (cut into ``pieces`` by :func:`tutor.glossary.segments`) with its game terms
     underlined; tapping one shows its definition."""
     spans = []
@@ -165,7 +166,7 @@ def rich_text(text: str, pieces: list[tuple[str, str | None]], handlers: Handler
             spans.append(ft.TextSpan(piece, on_click=on(handlers.define, concept), style=ft.TextStyle(
                 decoration=ft.TextDecoration.UNDERLINE, decoration_style=ft.TextDecorationStyle.DOTTED)))
     return ft.Semantics(identifier=identifier, label=text,
-                        content=ft.Text(spans=spans, font_family=FONT, **style))  # type: ignore[arg-type]
+                        content=ft.Text(spans=spans, font_family=FONT, **style))
 
 
 def stars_text(stars: int) -> str:
