@@ -12,6 +12,7 @@ import os
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po, write_po
@@ -93,7 +94,7 @@ def correct(path: Path) -> list[str]:
     skipped is said. Returns the report, one line per correction."""
     corrections = tomllib.loads(path.read_text(encoding="utf-8")).get("correction", [])
     report = []
-    by_lang: dict[str, list[dict[str, object]]] = {}
+    by_lang: dict[str, list[dict[str, Any]]] = {}  # as TOML gives them
     for item in corrections:
         by_lang.setdefault(str(item["lang"]), []).append(item)
     for lang, items in by_lang.items():
@@ -102,18 +103,18 @@ def correct(path: Path) -> list[str]:
             catalog = read_po(handle, locale=lang)
         changed = False
         for item in items:
-            message = catalog.get(str(item["msgid"]), item.get("context"))  # type: ignore[arg-type]
+            message = catalog.get(str(item["msgid"]), item.get("context"))
             label = f"{lang}: {str(item['msgid'])[:60]!r}"
             if message is None:
                 report.append(f"{label}: not in the catalog, skipped")
                 continue
             now = list(message.string) if isinstance(message.string, tuple) else [message.string]
-            if now == list(item["now"]):  # type: ignore[arg-type]
+            if now == list(item["now"]):
                 report.append(f"{label}: already corrected")
-            elif now != list(item["was"]):  # type: ignore[arg-type]
+            elif now != list(item["was"]):
                 report.append(f"{label}: changed since, skipped")
             else:
-                new = list(item["now"])  # type: ignore[arg-type]
+                new = list(item["now"])
                 message.string = tuple(new) if isinstance(message.id, tuple) else new[0]
                 changed = True
                 report.append(f"{label}: corrected")

@@ -67,8 +67,9 @@ def catalog_at(revision: str, lang: str, root: Path = ROOT) -> Catalog:
     return read_catalog(shown.stdout, lang)
 
 
-def _text(value: str | Sequence[str]) -> str:
+def _text(value: str | Sequence[str] | None) -> str:
     """One string for a message's id or translation; plural forms as ``[0] … | [1] …``."""
+    assert value is not None  # read from a catalog: Babel's type allows None, a catalog read has none
     if isinstance(value, str):
         return value
     return " | ".join(f"[{i}] {form}" for i, form in enumerate(value))

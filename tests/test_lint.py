@@ -1,5 +1,5 @@
-"""No unused import, undefined name or syntax error anywhere (ruff's F and E9 rules); the engine's types
-hold (mypy)."""
+"""No unused import, undefined name or syntax error anywhere (ruff's F and E9 rules); the engine needs
+only the standard library. The types: tests/test_types.py."""
 
 from __future__ import annotations
 
@@ -21,8 +21,3 @@ def test_the_engine_needs_only_the_standard_library() -> None:
     result = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
 
-
-def test_the_engines_type_hints_hold() -> None:
-    """mypy over engine/ (pyproject's [tool.mypy]: every function typed, no stale ignores)."""
-    result = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stdout + result.stderr

@@ -31,6 +31,7 @@ from tutor.settings import choose_table, settings_path
 from tutor.store import open_store
 from tutor.store.games import taken
 from tutor.store.people import Attempts, device_game, device_settings
+from tutor.store.store import Owner
 from tutor.serving import tell_language
 from tutor.views import FONT, Handlers, available, confirm_view, page_view, text_theme
 from tutor.writer import Writer, settled
@@ -111,6 +112,7 @@ class Session(TableActions, LessonActions, KeyActions):
         settled()  # what the sessions before this one wrote is in the store before it is read
         self.store, self.notices = open_store(options.store, folder)  # notices: what could not be read
         self.student, self.class_name = student, ""
+        self.device: Owner  # a device's id, or a class's student's learner id
         if student is None:
             self.device, self.new_device = self.store.device(device)
         else:
@@ -246,7 +248,10 @@ class Session(TableActions, LessonActions, KeyActions):
         screen = self.screen
         try:
             assigned = tuple(self.assigned())
-            learner, progress, due, profiles = None, {}, (), ()
+            learner: int | None = None
+            progress: dict[str, Any] = {}
+            due: tuple[str, ...] = ()
+            profiles: tuple[Any, ...] = ()
             if screen == "lessons" or assigned:
                 learner = self._learner()  # the first learner is made here for them
                 progress = self.progress.all_lessons(learner)
@@ -277,7 +282,8 @@ class Session(TableActions, LessonActions, KeyActions):
         """Where a newcomer starts: the first lesson of the chosen variant."""
         lessons = lesson_catalog().lessons
         chosen = [lesson.id for lesson in lessons if lesson.variant == self.game.rules.name]
-        return (chosen or [lesson.id for lesson in lessons] or [None])[0]
+        first = chosen or [lesson.id for lesson in lessons]
+        return first[0] if first else None
 
     def view(self) -> ft.Control:
         """The screen showing, from the model (pure views); the rules reference lies over it, so
@@ -348,7 +354,7 @@ async def presented_device(page: ft.Page, preferences: ft.SharedPreferences, pat
         page.on_connect = None
 
 
-def make_main(options: Options):  # type: ignore[no-untyped-def]
+def make_main(options: Options) -> Callable[[ft.Page], Awaitable[None]]:
     async def main(page: ft.Page) -> None:
         page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
         page.theme = text_theme(page.width or 1280)

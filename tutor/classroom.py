@@ -20,6 +20,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 from sqlalchemy.exc import SQLAlchemyError
@@ -282,9 +283,9 @@ def join_view(form: JoinForm, shell: Shell) -> ft.Control:
     def t(text: str) -> str:
         return translate(text, lang)
 
-    def field(name: str, label: str, value: str, **options: object) -> ft.Control:
+    def field(name: str, label: str, value: str, **options: Any) -> ft.Control:  # Flet's keywords
         box = ft.TextField(label=t(label), value=value, on_change=_typed(shell, name),
-                           on_submit=_typed(shell, name, submit=True), **options)  # type: ignore[arg-type]
+                           on_submit=_typed(shell, name, submit=True), **options)
         return ft.Semantics(identifier=f"join-{name}", content=box)
 
     rows: list[ft.Control] = [
@@ -322,10 +323,10 @@ def _ignore(*_args: object) -> None:
     return None
 
 
-def _typed(shell: Shell, name: str, submit: bool = False) -> Callable[[ft.ControlEvent], object]:
+def _typed(shell: Shell, name: str, submit: bool = False) -> Callable[[ft.Event[ft.TextField]], object]:
     """A field's change (or Enter: its text, then the join)."""
 
-    async def handler(event: ft.ControlEvent) -> None:
+    async def handler(event: ft.Event[ft.TextField]) -> None:
         await shell.type(name, event.control.value or "")
         if submit:
             await shell.submit()

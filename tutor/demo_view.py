@@ -20,7 +20,7 @@ from engine.i18n import N_, NP_, format_number, translate
 from engine.melds import Meld, meld_name
 from tutor.demo import Demonstration, Kind, deal_label
 from tutor.model import TableModel
-from tutor.views import FONT, TARGET, Handlers, card_view, cards_label, counted, on, pile_state
+from tutor.views import FONT, TARGET, EventHandler, Handlers, card_view, cards_label, counted, on, pile_state
 
 INK = ft.Colors.GREY_900
 TITLE = N_("Demonstration")  # the browser tab's title on this screen
@@ -41,7 +41,7 @@ def _text(value: str, size: float, *, bold: bool = False, colour: str = INK, ita
     return ft.Semantics(identifier=identifier, label=value, live_region=live, exclude_semantics=True, content=text)
 
 
-def _button(label: str, identifier: str, handler: object, s: float, *, primary: bool = False,
+def _button(label: str, identifier: str, handler: EventHandler, s: float, *, primary: bool = False,
             icon: ft.IconData | None = None, selected: bool | None = None, enabled: bool = True) -> ft.Control:
     """A projector's button: tall enough to hit on a touch board, its words readable across a room.
 
@@ -63,9 +63,9 @@ def _button(label: str, identifier: str, handler: object, s: float, *, primary: 
         content=ft.Row(words, spacing=8 * s, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         padding=ft.Padding.symmetric(horizontal=28 * s, vertical=max(4.0, (height - size * 1.25) / 2)),
         border_radius=12, bgcolor=fill, border=ft.Border.all(3 if selected else 1, edge))
-    tap = ft.GestureDetector(content=face, on_tap=handler, mouse_cursor=ft.MouseCursor.CLICK)  # type: ignore[arg-type]
+    tap = ft.GestureDetector(content=face, on_tap=handler, mouse_cursor=ft.MouseCursor.CLICK)
     return ft.Semantics(identifier=identifier, label=label, button=True, disabled=not enabled, selected=selected,
-                        on_tap=handler, exclude_semantics=True, content=tap)  # type: ignore[arg-type]
+                        on_tap=handler, exclude_semantics=True, content=tap)
 
 
 def _meld(model: TableModel, meld: Meld, team: int, index: int, width: float, marked: tuple[Card, ...]) -> ft.Control:

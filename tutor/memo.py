@@ -82,7 +82,7 @@ class Memo:
         if self._inside:
             self._inside[-1][slot] = entry
             self._inside[-1].update(inner)
-        return control  # type: ignore[no-any-return]
+        return control
 
 
 _Entry = tuple[Any, Any, dict[Hashable, Any]]

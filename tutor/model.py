@@ -509,8 +509,12 @@ class TableModel:
         scores = self.this_hand()
         if scores is not None:
             totals = self.totals
+
+            def score_line(line: int) -> Message:
+                return Message(lambda lang: describe_scores(after, scores, totals, lang, seen)[line])
+
             for line in range(len(scores)):
-                self._say(Message(lambda lang, line=line: describe_scores(after, scores, totals, lang, seen)[line]))
+                self._say(score_line(line))
 
     def can_undo(self) -> bool:
         return self.practice and bool(self.history)
@@ -552,6 +556,6 @@ class TableModel:
         return self.play(AnswerGoOut(yes))
 
     def simple(self, kind: str) -> bool:
-        actions = {"draw": Draw(), "ask_go_out": AskGoOut(), "decline_pile": DeclinePile(),
-                   "draw_replacement": DrawReplacement()}
+        actions: dict[str, Action] = {"draw": Draw(), "ask_go_out": AskGoOut(), "decline_pile": DeclinePile(),
+                                      "draw_replacement": DrawReplacement()}
         return self.play(actions[kind])

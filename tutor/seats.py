@@ -106,8 +106,9 @@ def _action_for(model: TableModel, kind: str) -> Action:
         if chosen is not None or not model.hand:
             return chosen or Draw()  # no card to discard: the engine says why a move is closed
         return Discard(model.hand[0])
-    return {"draw": Draw(), "ask_go_out": AskGoOut(), "decline_pile": DeclinePile(),
-            "draw_replacement": DrawReplacement()}[kind]
+    simple: dict[str, Action] = {"draw": Draw(), "ask_go_out": AskGoOut(), "decline_pile": DeclinePile(),
+                                 "draw_replacement": DrawReplacement()}
+    return simple[kind]
 
 
 def _refusal(state: State, action: Action) -> IllegalActionError | None:

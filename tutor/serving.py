@@ -207,7 +207,8 @@ class Guard:
         async def capture(message: Message) -> None:
             if message["type"] == "http.response.start":
                 start.update(message)
-                packed = self.gzipped.get(_gzip_key(scope["path"], start))
+                key = _gzip_key(scope["path"], start)
+                packed = self.gzipped.get(key) if key is not None else None
                 if packed is not None:  # the file is not gathered again: one copy in memory, however many load it
                     cached.append(packed)
             elif message["type"] == "http.response.body" and not cached:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import flet as ft
 
 from tutor.demo import KEYS as DEMO_KEYS
+from tutor.shell_state import SessionState
 
 
 KEYS = {"h": "hint", "d": "draw", "p": "take_pile", "m": "meld", "s": "stage", "x": "discard", "a": "ask_go_out",
@@ -17,7 +18,7 @@ SCROLL_KEYS = ("Page Down", "Page Up", "Home", "End")
 ARROWS = {"Arrow Left": -1, "Arrow Right": 1}  # between the cards of the hand
 
 
-class KeyActions:
+class KeyActions(SessionState):
     """The keyboard's handlers of :class:`tutor.app.Session` (a mixin: the session holds the state)."""
 
     async def key(self, event: ft.KeyboardEvent) -> None:

@@ -16,13 +16,14 @@ from tutor.lessons import find_lesson, fresh_deal, lesson_catalog, next_lesson
 from tutor.model import TableModel
 from tutor.progress import DEFAULT_NAME, ProgressError
 from tutor.screens import lessons_view
+from tutor.shell_state import SessionState
 from tutor.store.resume import drop_lesson, keep_lesson_data, lesson_snapshot, open_lesson
 
 
 LOG = logging.getLogger("tutor")
 
 
-class LessonActions:
+class LessonActions(SessionState):
     """The lessons' handlers of :class:`tutor.app.Session` (a mixin: the session holds the state)."""
 
     # -- lessons -------------------------------------------------------------------------------

@@ -14,13 +14,14 @@ import flet as ft
 from engine.actions import parse_action
 from engine.position import dump_position
 from tutor.model import TableModel
+from tutor.shell_state import SessionState
 from tutor.views import available
 from tutor.workers import choose_action, hints_for, pool, review, strong_for
 
 LOG = logging.getLogger("tutor")
 
 
-class TableActions:
+class TableActions(SessionState):
     """The table's handlers of :class:`tutor.app.Session` (a mixin: the session holds the state)."""
 
     # -- the learner ---------------------------------------------------------------------------

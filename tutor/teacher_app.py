@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import inspect
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -426,8 +427,13 @@ def teacher_main(options: Any) -> Callable[[ft.Page], Awaitable[None]]:
         session is sent to /teacher (Flet then reconnects that session with the new route, see
         :func:`follow_route`). Nothing of the student's session is kept: its close handler runs
         now and its keys and resize handlers are dropped."""
-        if page.on_close is not None:
-            page.on_close(None)  # type: ignore[arg-type]
+        closing = page.on_close
+        if closing is not None:
+            # the one a student's session sets (tutor/classroom.py) is async, and takes an event it ignores
+            # (Flet's type also allows a handler without one)
+            result = closing(None)  # type: ignore[arg-type, call-arg]
+            if inspect.isawaitable(result):
+                await result
         page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}  # as make_main's
         page.title = "canasta-tutor · teacher"
         page.padding = 12

@@ -8,6 +8,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 import flet_charts as fch
@@ -61,7 +62,7 @@ def _(desk: Desk, text: str) -> str:
     return translate(text, desk.lang)
 
 
-def text(value: str, size: float | None = None, bold: bool = False, **kwargs: object) -> ft.Text:
+def text(value: str, size: float | None = None, bold: bool = False, **kwargs: Any) -> ft.Text:  # Flet's keywords
     return ft.Text(value, size=size, weight=ft.FontWeight.BOLD if bold else None, font_family=FONT, **kwargs)
 
 
@@ -72,10 +73,10 @@ def button(identifier: str, label: str, action: Callable[..., object], *args: ob
                                                             on_click=on(action, *args)))
 
 
-def typed(handlers: TeacherHandlers, name: str) -> Callable[[ft.ControlEvent], Awaitable[None]]:
+def typed(handlers: TeacherHandlers, name: str) -> Callable[[ft.Event[ft.TextField]], Awaitable[None]]:
     """A text field's change handler: the text typed goes to the shell (async, so Flet awaits it)."""
 
-    async def handler(event: ft.ControlEvent) -> None:
+    async def handler(event: ft.Event[ft.TextField]) -> None:
         result = handlers.type_text(name, str(event.control.value or ""))
         if inspect.isawaitable(result):
             await result
@@ -154,13 +155,13 @@ def banners(desk: Desk, grid: Grid | None, handlers: TeacherHandlers) -> list[ft
     return shown
 
 
-def _cell(content: ft.Control, bgcolor: str | None = None, **kwargs: object) -> ft.Container:
+def _cell(content: ft.Control, bgcolor: str | None = None, **kwargs: Any) -> ft.Container:  # Flet's keywords
     """A cell's content, filling its cell (every row one height: the names stay beside their cells)."""
     return ft.Container(padding=ft.Padding.symmetric(horizontal=6, vertical=2), content=content, bgcolor=bgcolor,
                         alignment=ft.Alignment.CENTER_LEFT, expand=True, **kwargs)
 
 
-def _columns(desk: Desk, grid: Grid, handlers: TeacherHandlers, name_width: float) -> list[fdt.DataColumn2]:
+def _columns(desk: Desk, grid: Grid, handlers: TeacherHandlers, name_width: float) -> list[fdt.DataColumn2 | ft.DataColumn]:
     """The header row: the lessons' names, which stay in view as the rows scroll under them."""
     def column(width: float, label: ft.Control, bgcolor: str | None = None) -> fdt.DataColumn2:
         return fdt.DataColumn2(label=_cell(label, bgcolor), fixed_width=width)
@@ -276,7 +277,7 @@ def assign_view(desk: Desk, lessons: Sequence[Lesson], assigned: Sequence[str], 
                                                           content=text(_(desk, VARIANTS[name].title),
                                                                        bold=name == desk.variant)))
                        for name in VARIANT_ORDER], wrap=True, spacing=4)
-    boxes = [ft.Row([ft.Semantics(identifier=f"assign-{lesson.id}", content=ft.Checkbox(
+    boxes: list[ft.Control] = [ft.Row([ft.Semantics(identifier=f"assign-{lesson.id}", content=ft.Checkbox(
         label=_(desk, lesson.title), value=lesson.id in chosen,
         on_change=on(handlers.assign, lesson.id, lesson.id not in chosen))),
         *filter(None, [projector(desk, handlers, lesson.id, _(desk, lesson.title))])], spacing=4, wrap=True)

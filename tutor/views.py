@@ -15,6 +15,8 @@ from __future__ import annotations
 import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 import flet as ft
 
@@ -43,6 +45,12 @@ RANK_WORDS = (None, NC_("card", "ace"), NC_("card", "two"), NC_("card", "three")
               NC_("card", "king"))
 SUIT_WORDS = (NC_("card", "clubs"), NC_("card", "diamonds"), NC_("card", "hearts"), NC_("card", "spades"))
 CARD_WORDS = NC_("card", "{rank} of {suit}")
+
+# Flet's ``Event`` is invariant in its control (an ``Event[Button]`` is no ``Event[BaseControl]``), so
+# a handler that any control may call, and that does not read the control, takes any control's event.
+AnyEvent = ft.Event[Any]
+EventHandler = Callable[[AnyEvent], object]
+
 
 @dataclass(frozen=True)
 class Handlers:
@@ -74,11 +82,11 @@ class Handlers:
     focus_card: Callable[[int, bool], object] | None = None  # a card of the hand got (True) or lost the focus
 
 
-def on(fn: Callable[..., object], *args: object) -> Callable[[ft.ControlEvent], Awaitable[None]]:
+def on(fn: Callable[..., object], *args: object) -> Callable[[AnyEvent], Awaitable[None]]:
     """An event handler calling ``fn(*args)``: async, so Flet awaits it on its loop rather than
     dropping the coroutine a lambda would return."""
 
-    async def handler(event: ft.ControlEvent) -> None:
+    async def handler(event: AnyEvent) -> None:
         result = fn(*args)
         if inspect.isawaitable(result):
             await result
@@ -133,10 +141,10 @@ def mute(control: ft.Control) -> ft.Control:
 
 
 def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "medium",
-              on_click: Callable[[ft.ControlEvent], object] | None = None, identifier: str | None = None,
+              on_click: EventHandler | None = None, identifier: str | None = None,
               four_colour: bool = False, hinted: bool = False, width: float | None = None,
-              corner: bool = False, on_focus: Callable[[ft.ControlEvent], object] | None = None,
-              on_blur: Callable[[ft.ControlEvent], object] | None = None) -> ft.Control:
+              corner: bool = False, on_focus: EventHandler | None = None,
+              on_blur: EventHandler | None = None) -> ft.Control:
     """A card drawn as a control: its rank and suit symbol, red or black ink. A screen reader hears
     it in words once (the face is hidden from it); a tappable card is a button: reached by Tab (and
     by the arrow keys, which the shell moves with ``on_focus``' help), chosen with Enter or Space,
@@ -335,8 +343,7 @@ def _table_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
         points = model.totals[team] if model.totals else 0
         inputs = (state.melds[team], state.red_threes[team], name, points, model.team, model.rules, model.lang, size,
                   handlers)
-        rows.append(memo(("side", team), inputs, lambda team=team, name=name, points=points: _side_view(
-            model, handlers, size, team, name, points)))
+        rows.append(memo(("side", team), inputs, partial(_side_view, model, handlers, size, team, name, points)))
     stock = ft.Text(counted(model, NP_("Stock: {count} card", "Stock: {count} cards"), len(state.stock)), font_family=FONT)
     others = [ft.Text(counted(model, NP_("{name}: {count} card", "{name}: {count} cards"), len(state.hands[s]),
                                name=seat_label(model, s)), font_family=FONT)
@@ -355,7 +362,7 @@ def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name
     threes = state.red_threes[team]
     mine = team == model.team
     melds = [memo(("meld", team, i), (m, mine, model.rules, model.lang, size, handlers),
-                  lambda m=m, i=i: meld_view(model, m, i, team, handlers, size))
+                  partial(meld_view, model, m, i, team, handlers, size))
              for i, m in enumerate(state.melds[team])]
     if not melds:
         melds = [ft.Text(_(model, N_("No melds yet.")), font_family=FONT, italic=True, color=ft.Colors.GREY_700)]
@@ -404,8 +411,7 @@ def text_theme(width: float) -> ft.Theme:
     styles = {name: ft.TextStyle(size=base * scale) for name, base in (
         ("body_large", 16), ("body_medium", 14), ("body_small", 12), ("label_large", 14), ("label_medium", 12),
         ("title_large", 22), ("title_medium", 16), ("title_small", 14))}
-    return ft.Theme(font_family=FONT, text_theme=ft.TextTheme(**styles),  # type: ignore[arg-type]
-                    primary_text_theme=ft.TextTheme(**styles))  # type: ignore[arg-type]
+    return ft.Theme(font_family=FONT, text_theme=ft.TextTheme(**styles), primary_text_theme=ft.TextTheme(**styles))
 
 
 def language_menu(lang: str, handlers: Handlers) -> ft.Control:
@@ -414,7 +420,7 @@ def language_menu(lang: str, handlers: Handlers) -> ft.Control:
 
 
 def _language_menu(lang: str, handlers: Handlers) -> ft.Control:
-    buttons = [
+    buttons: list[ft.Control] = [
         ft.Semantics(identifier=f"lang-{code}", selected=code == lang, content=ft.TextButton(height=TARGET, 
             content=ft.Text(name, weight=ft.FontWeight.BOLD if code == lang else None, font_family=FONT),
             on_click=on(handlers.set_language, code),
@@ -431,7 +437,7 @@ def setup_view(model: TableModel, handlers: Handlers) -> ft.Control:
 
 
 def _setup_view(model: TableModel, handlers: Handlers) -> ft.Control:
-    variants = [
+    variants: list[ft.Control] = [
         ft.Semantics(identifier=f"variant-{name}", selected=name == model.rules.name, content=ft.TextButton(height=TARGET, 
             content=ft.Text(_(model, rules.title), font_family=FONT,
                             weight=ft.FontWeight.BOLD if name == model.rules.name else None),

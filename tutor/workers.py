@@ -151,6 +151,10 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
                                 "In {count} trial deals that move scored {points} ± {error} points more than yours.",
                                 "count"), count=edge.samples, points=round(edge.points), error=round(edge.error))
 
+    def advised(*parts: Message, edge: Edge) -> Message:
+        """The advice's sentences, then the trial deals that bear it out."""
+        return Message(lambda lang: " ".join([*(part(lang) for part in parts), trial(edge)(lang)]))
+
     found = []
     taken = (facts or {}).get("pile_taken")
     if isinstance(action, Discard) and taken:
@@ -160,8 +164,7 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
         safer = safest_discard(state, legal_actions(state))
         edge = beaten_by(safer)
         if safer is not None and edge is not None:
-            advice = Message(lambda lang, safer=safer.card, edge=edge: " ".join((pile(lang), Message.text(
-                N_("A safer discard was the {card}."), card=safer)(lang), trial(edge)(lang))))
+            advice = advised(pile, Message.text(N_("A safer discard was the {card}."), card=safer.card), edge=edge)
         else:
             advice = pile  # what happened, without advice the trial deals do not bear out
         found.append({**common, "tip": "review.pile_given", "cost": int(taken["points"]), "did": did, "advice": advice})
@@ -172,12 +175,12 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
                                     " {points} points was lost to your melds."),
                                  card=action.card, points=state.rules.value(action.card))
             found.append({**common, "tip": "review.froze_pile", "cost": round(edge.points), "did": did,
-                          "advice": Message(lambda lang, froze=froze, edge=edge: froze(lang) + " " + trial(edge)(lang))})
+                          "advice": advised(froze, edge=edge)})
     for hint in against(state, action)[:1]:  # the hints' own judgement: a move as good for a reason is no error
         edge = beaten_by(hint.action)
         if edge is not None:
             found.append({**common, "tip": hint.tip, "cost": round(edge.points), "weight": hint.weight, "did": did,
-                          "advice": Message(lambda lang, hint=hint, edge=edge: hint.explanation(lang) + " " + trial(edge)(lang))})
+                          "advice": advised(Message(hint.explanation), edge=edge)})
     return found
 
 

@@ -203,6 +203,27 @@ def test_a_closed_tab_leaves_its_lesson(shell: Any) -> None:
     assert school.signed_in(token) is not None  # closing a tab is no sign-out: the next one signs in again
 
 
+def test_a_tab_sent_to_the_teachers_route_leaves_its_lesson(shell: Any, tmp_path: Path) -> None:
+    """The student's tab typed /teacher: the teacher's prompt releases the student's session first
+    (its close handler is async, and was once called without being awaited: it never ran)."""
+    from tutor.teacher_app import teacher_main
+
+    school = Classes(shell.store)
+    seven = school.create_class("7B")
+    anna, token = school.join(seven.code, "Anna", "2468")
+    session = StubSession()
+    session.student, session.progress = anna, shell.store.learners(anna.id)  # type: ignore[attr-defined]
+    session.model = type("Table", (), {"lesson": object()})()  # type: ignore[attr-defined]
+    session.progress.start(anna.id, "classic-card-values", 0)  # type: ignore[attr-defined]
+    shell.session, shell.token = session, token
+    page = Page(TEACHER_ROUTE)
+    page.on_close = shell.closed  # type: ignore[attr-defined]  # as classroom_main sets it
+    options = Options(store=shell.options.store, settings_file=tmp_path / "settings.json", classroom=True)
+    asyncio.run(teacher_main(options)(page))  # type: ignore[arg-type]
+    assert shell.session is None and school.overview(seven.id).now_on[anna.id] is None
+    assert [type(drawn[0]).__name__ for drawn in page.rendered] == ["function"]  # the teacher's view
+
+
 def test_a_student_is_never_offered_a_demonstration(shell: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A demonstration plays the reference solution: a student who saw it would solve the lesson
     (mastery check included) for full stars. Not on the lessons screen, not by calling the handler."""

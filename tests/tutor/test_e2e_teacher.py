@@ -141,9 +141,11 @@ def test_the_teacher_sees_the_class_live_and_manages_it(tmp_path: Path) -> None:
         click(teacher, "demo-leave")
         by_id(teacher, cell).first.wait_for(timeout=30_000)
 
-        # Anna's browser goes to /teacher: only the password prompt, and her PIN is no password
+        # Anna's browser goes to /teacher: only the password prompt, and her PIN is no password; her
+        # tab has left its lesson, as a closed one does (the teacher sees her on none)
         _open(anna, url + "teacher", "teacher-password")
         assert by_id(anna, "sign-out").count() == 0 and by_id(anna, "lesson-goal").count() == 0
+        wait_for(teacher, lambda: read(teacher, f"now-on-{student}") == "–", what="Anna off her lesson")
         _sign_in(anna, "2468")
         assert _message(anna, "teacher-message") == "That is not the teacher's password."
         assert by_id(anna, "class-code").count() == 0 and by_id(anna, "create-class").count() == 0
@@ -169,6 +171,8 @@ def test_the_teacher_sees_the_class_live_and_manages_it(tmp_path: Path) -> None:
         _join(laptop, code, "Anna", "2468")
         assert _message(laptop, "join-message").startswith("That is not the PIN of Anna")
         _join(laptop, code, "Anna", pin.group(1))
+        by_id(laptop, "lesson-solved").first.wait_for(timeout=30_000)  # the lesson her tab left, given back
+        click(laptop, "home-button")
         by_id(laptop, "sign-out").first.wait_for(timeout=30_000)
         assert read(laptop, "signed-in") == "Signed in as Anna · 7B"
 

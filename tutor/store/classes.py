@@ -218,7 +218,8 @@ class Classes:
                        func.sum(attempts.c.mistakes))
                 .join(students, students.c.learner == attempts.c.learner).where(students.c.class_id == class_id)
                 .group_by(attempts.c.learner, attempts.c.lesson)).all()
-            on = dict(db.execute(select(students.c.learner, students.c.lesson).where(students.c.class_id == class_id)).all())
+            on: dict[int, str | None] = dict(db.execute(
+                select(students.c.learner, students.c.lesson).where(students.c.class_id == class_id)).tuples().all())
         cells = {(int(s), str(l)): Cell(int(stars or 0), bool(m), int(n), int(mistakes or 0))
                  for s, l, stars, m, n, mistakes in rows}
         tried = {lesson for _, lesson in cells} - set(assigned)
@@ -237,10 +238,10 @@ class Classes:
                 .join(students, students.c.learner == attempts.c.learner)
                 .where(mine, attempt_events.c.kind == "trap")
                 .group_by(attempts.c.lesson, attempt_events.c.detail)).all()
-            tried = dict(db.execute(
+            tried: dict[str, int] = dict(db.execute(
                 select(attempts.c.lesson, func.count(distinct(attempts.c.learner)))
                 .join(students, students.c.learner == attempts.c.learner).where(mine)
-                .group_by(attempts.c.lesson)).all())
+                .group_by(attempts.c.lesson)).tuples().all())
         counts = [TrapCount(str(lesson), str(trap), int(n), int(tried.get(lesson, n))) for lesson, trap, n in fell]
         return sorted(counts, key=lambda t: (-t.students, -t.students / max(t.of, 1), t.lesson, t.trap))
 

@@ -61,7 +61,7 @@ def restore(data: dict[str, Any], lang: str) -> TableModel:
     moves = [tuple(move) for move in data["moves"]]
     if not all(len(move) == 3 and all(isinstance(part, dict) for part in move) for move in moves):
         raise ValueError("moves: each is [position, action, what followed]")
-    model.moves = moves  # type: ignore[assignment]
+    model.moves = moves
     history = []
     for before in data["history"]:
         log, count = int(before["log"]), int(before["moves"])
