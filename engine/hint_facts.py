@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.actions import Action, Discard, MeldAction, canonical, cards_of
-from engine.cards import BLACK_THREES, WILD, Card, rank, run_place, suit
+from engine.cards import WILD, Card, rank, run_place, suit
 from engine.errors import FactValue
 from engine.game import apply, is_legal
 from engine.going_out import going_out_plan
@@ -118,26 +118,10 @@ def _royal_chance(state: State) -> bool:
     return any(m.kind is MeldKind.THREES for t in range(len(state.teams)) if t != team for m in state.melds[t])
 
 
-def _dead_threes(state: State) -> int:
-    """The black threes in the pile that only burden the hand that takes it: where the stock gives
-    two cards (seed 003) and no meld of threes takes them (Royal builds them into a Royal canasta)."""
-    if _has(state, MeldKind.THREES) or state.rules.draw_count < 2:
-        return 0
-    return sum(1 for c in state.pile if c in BLACK_THREES)
-
-
-def _pile_worth(state: State) -> int:
-    """The cards of the pile worth having (Taktik 12's "några få kort"): all but its dead black threes."""
-    return len(state.pile) - _dead_threes(state)
-
-
 def _blocks(state: State, action: Discard) -> bool:
     """Whether the discard stops the next player taking the pile (a black three, Wiener's card
-    that fits the other side's complete canasta), where the pile is worth stopping: two cards
-    worth having or more. A black three spent on a pile of one good card and dead black threes
-    is a stopper gone for nothing (measured in Swedish: on such piles the black three discarded
-    scored 27 ± 27 points below the next safe card over 25 positions; docs/bots.md)."""
-    if _pile_worth(state) < 2 or WILD[action.card]:
+    that fits the other side's complete canasta), where the pile is worth stopping."""
+    if len(state.pile) < 2 or WILD[action.card]:
         return False
     after = apply(state, action)
     return after.phase is Phase.DRAW and after.is_pile_blocked()

@@ -8,16 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from engine.actions import Action, Discard, Draw, MeldAction, TakePile, cards_of
-from engine.cards import rank
+from engine.cards import BLACK_THREES, rank
 from engine.game import apply, is_legal
 from engine.hint_facts import (
     _DISCARD_TEXTS,
     Hint,
-    _dead_threes,
     _discard_reason,
     _has,
     _other_side_close,
-    _pile_worth,
     _score_marks,
     _special,
     _table_worth,
@@ -40,8 +38,9 @@ def _dont_rush_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
     one card from the stock, a pile of three with a black three was still worth taking."""
     if state.phase is not Phase.DRAW or not state.stock:
         return
-    dead = _dead_threes(state)
-    worth = _pile_worth(state)
+    dead = 0 if _has(state, MeldKind.THREES) or state.rules.draw_count < 2 else sum(
+        1 for c in state.pile if c in BLACK_THREES)
+    worth = len(state.pile) - dead
     if worth > 2:
         return
     if any(isinstance(a, TakePile) for a in legal) and state.has_opened(state.team_of(state.turn)):

@@ -328,24 +328,6 @@ def test_in_swedish_a_card_for_the_next_sides_finished_canasta_is_the_safer_disc
     assert pretty_card(_hint(state, "tactics.safe_discard").action.card) == "9♥"  # type: ignore[attr-defined]
 
 
-def test_in_swedish_the_black_three_is_not_spent_on_a_pile_of_dead_threes_and_one_card() -> None:
-    # hold-out 20 swedish/4/33's class: the pile is a black three and the 5♥, one card worth having;
-    # the 3♠ stopper is kept for a pile worth stopping, the K♣ (their finished canasta) goes instead
-    theirs = [["Kd", "Kh", "2d", "Ks", "Kd", "Kh", "Kc"], ["4d", "4d", "2c"], ["8c", "8h", "8s"]]
-    melds = [[["Qh", "Qd", "Qc"]], theirs]
-    state = state_of(["3s", "4c", "4s", "8d", "Kc"], variant="swedish", phase="play", pile=["3c", "5h"], melds=melds)
-    hint = _hint(state, "tactics.safe_discard")
-    assert pretty_card(hint.action.card) == "K♣" and "blocks" not in hint.explanation()  # type: ignore[attr-defined]
-    # two cards worth having: the black three blocks it
-    state = state_of(["3s", "4c", "4s", "8d", "Kc"], variant="swedish", phase="play", pile=["3c", "Jh", "5h"],
-                     melds=melds)
-    hint = _hint(state, "tactics.safe_discard")
-    assert pretty_card(hint.action.card) == "3♠" and "blocks the pile" in hint.explanation()  # type: ignore[attr-defined]
-    # Classic draws one card: there a black three in the pile is a card like any other
-    classic = state_of(["3s", "4c", "4s", "8d", "Kc"], phase="play", pile=["3c", "5h"], melds=melds)
-    assert pretty_card(_hint(classic, "tactics.safe_discard").action.card) == "3♠"  # type: ignore[attr-defined]
-
-
 def test_the_safe_discards_reason_is_true_of_the_card() -> None:
     # tuning royal/3/7's sheet said the 10♦ "fits none of the next side's melds" beside their meld of tens
     theirs = [["10h", "10d", "10c"], ["9c", "9d", "9h"]]
