@@ -178,8 +178,13 @@ def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
     their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
     reached = _fed_ranks(state, nxt)
     runs = _has(state, MeldKind.SAMBA)
-    # Taktik 7: a three stays in the hand "såvida det andra laget inte har en chans att bygga en Royal Canasta"
-    three = int(_has(state, MeldKind.THREES) and rank(card) == 3 and not _royal_chance(state))
+    team = state.team_of(state.turn)
+    # Taktik 7: a three stays in the hand "såvida det andra laget inte har en chans att bygga en Royal
+    # Canasta"; the exception is the other side's threes, not the side's own: where its own meld of threes
+    # takes the three (toward a Royal canasta), it stays, before any stopper (found on hold-out 21,
+    # royal/6-3x2/2; measured, docs/bots.md)
+    three = int(_has(state, MeldKind.THREES) and rank(card) == 3 and (
+        not _royal_chance(state) or any(m.kind is MeldKind.THREES for m in state.melds[team])))
     same = sum(1 for c in hand if not WILD[c] and rank(c) == rank(card))
     # where Sambas are melded, a card with a neighbour of its suit in the hand is a Samba's start
     # (Taktik 3: "arrangera eventuella Sambas")
@@ -193,12 +198,8 @@ def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
     first, second = (pair, feeds) if frozen else (feeds, pair)
     # a card that one of the side's own melds takes grows it toward a canasta: laid off, not thrown away
     # (measured: thrown away it cost more than feeding the next side's melds)
-    # Royal's melds take cards too: the side's meld of threes a three (thrown away, a card toward a
-    # Royal canasta is lost; Taktik 7's exception is about the other side's threes, not ours), its
-    # Samba the next card of the suit (found on hold-out 21, royal/6-3x2/2; docs/bots.md)
-    team = state.team_of(state.turn)
+    # Royal's Samba takes a card too: the next of its suit (as the side's meld of threes a three, above)
     ours = int(rank(card) in {m.rank for m in state.melds[team] if m.kind is MeldKind.RANK}
-               or (rank(card) == 3 and any(m.kind is MeldKind.THREES for m in state.melds[team]))
                or (runs and card in _samba_ends(state, team)))
     return (int(WILD[card]), samba_end, three, int(not _blocks(state, action)), ours, first, second, run, same,
             -state.rules.value(card))

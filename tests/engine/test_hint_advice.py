@@ -376,6 +376,10 @@ def test_in_royal_a_three_the_sides_own_meld_of_threes_takes_is_not_thrown_away(
     hint = _hint(state, "tactics.safe_discard")
     assert pretty_card(hint.action.card) != "3♠"  # type: ignore[attr-defined]
     assert is_legal(state, parse_action({"type": "meld", "layoffs": [{"onto": 0, "cards": ["3s"]}]}))
+    # nor as the stopper of a pile worth stopping: a Royal canasta is worth 3 000 points (seed 000)
+    state = state_of([], variant="royal", phase="play", melds=[mine, theirs], hands=[hand, 13, 13, 13],
+                     pile=["8s", "Jh", "7d", "6c"])
+    assert pretty_card(_hint(state, "tactics.safe_discard").action.card) != "3♠"  # type: ignore[attr-defined]
     # without a meld of threes of its own, the 3♠ is the lone card that breaks no pair
     state = state_of([], variant="royal", phase="play", melds=[mine[1:], theirs], hands=[hand, 13, 13, 13],
                      pile=["8s"])
