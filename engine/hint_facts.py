@@ -98,9 +98,13 @@ def _meldable(legal: list[Action]) -> set[Card]:
 
 def _next_samba_ends(state: State) -> set[Card]:
     """The cards that extend the next side's unfinished Sambas: discarded, they hand it the pile."""
-    nxt = state.team_of(state.next_seat(state.turn))
+    return _samba_ends(state, state.team_of(state.next_seat(state.turn)))
+
+
+def _samba_ends(state: State, team: int) -> set[Card]:
+    """The cards of the hand that extend ``team``'s unfinished Sambas."""
     ends: set[Card] = set()
-    for meld in state.melds[nxt]:
+    for meld in state.melds[team]:
         if meld.kind is MeldKind.SAMBA and not state.rules.is_canasta(meld):
             places = [run_place(c) for c in meld.cards if not WILD[c]]
             ends |= {c for c in state.hands[state.turn] if not WILD[c] and suit(c) == suit(meld.cards[0])
@@ -174,8 +178,13 @@ def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
     their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
     reached = _fed_ranks(state, nxt)
     runs = _has(state, MeldKind.SAMBA)
-    # Taktik 7: a three stays in the hand "såvida det andra laget inte har en chans att bygga en Royal Canasta"
-    three = int(_has(state, MeldKind.THREES) and rank(card) == 3 and not _royal_chance(state))
+    team = state.team_of(state.turn)
+    # Taktik 7: a three stays in the hand "såvida det andra laget inte har en chans att bygga en Royal
+    # Canasta"; the exception is the other side's threes, not the side's own: where its own meld of threes
+    # takes the three (toward a Royal canasta), it stays, before any stopper (found on hold-out 21,
+    # royal/6-3x2/2; measured, docs/bots.md)
+    three = int(_has(state, MeldKind.THREES) and rank(card) == 3 and (
+        not _royal_chance(state) or any(m.kind is MeldKind.THREES for m in state.melds[team])))
     same = sum(1 for c in hand if not WILD[c] and rank(c) == rank(card))
     # where Sambas are melded, a card with a neighbour of its suit in the hand is a Samba's start
     # (Taktik 3: "arrangera eventuella Sambas")
@@ -189,7 +198,9 @@ def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
     first, second = (pair, feeds) if frozen else (feeds, pair)
     # a card that one of the side's own melds takes grows it toward a canasta: laid off, not thrown away
     # (measured: thrown away it cost more than feeding the next side's melds)
-    ours = int(rank(card) in {m.rank for m in state.melds[state.team_of(state.turn)] if m.kind is MeldKind.RANK})
+    # Royal's Samba takes a card too: the next of its suit (as the side's meld of threes a three, above)
+    ours = int(rank(card) in {m.rank for m in state.melds[team] if m.kind is MeldKind.RANK}
+               or (runs and card in _samba_ends(state, team)))
     return (int(WILD[card]), samba_end, three, int(not _blocks(state, action)), ours, first, second, run, same,
             -state.rules.value(card))
 

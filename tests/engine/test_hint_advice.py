@@ -364,3 +364,32 @@ def test_not_out_yet_melds_the_red_three_before_anything_else() -> None:
                      pile=["8h", "3s"])
     hint = _hint(state, "rule.not_out_yet")
     assert [pretty_card(c) for c in hint.action.cards()] == ["3♥"] and "counts 500 points" in hint.explanation()
+
+
+def test_in_royal_a_three_the_sides_own_meld_of_threes_takes_is_not_thrown_away() -> None:
+    # hold-out 21 royal/6-3x2/2's class: the other side's meld of threes lifts Taktik 7's "keep your
+    # threes", but the side's own meld of threes still takes the 3♠, toward a Royal canasta
+    theirs = [["3h", "3d", "3d", "3s"], ["Kd", "Kh", "Ks"]]
+    mine = [["3d", "3h", "3c", "3c"], ["Ac", "Ad", "Ah"]]
+    hand = ["3s", "9h", "9d", "Qd", "Qs"]  # (the reference broke the side's pair of aces there)
+    state = state_of([], variant="royal", phase="play", melds=[mine, theirs], hands=[hand, 13, 13, 13], pile=["8s"])
+    hint = _hint(state, "tactics.safe_discard")
+    assert pretty_card(hint.action.card) != "3♠"  # type: ignore[attr-defined]
+    assert is_legal(state, parse_action({"type": "meld", "layoffs": [{"onto": 0, "cards": ["3s"]}]}))
+    # nor as the stopper of a pile worth stopping: a Royal canasta is worth 3 000 points (seed 000)
+    state = state_of([], variant="royal", phase="play", melds=[mine, theirs], hands=[hand, 13, 13, 13],
+                     pile=["8s", "Jh", "7d", "6c"])
+    assert pretty_card(_hint(state, "tactics.safe_discard").action.card) != "3♠"  # type: ignore[attr-defined]
+    # without a meld of threes of its own, the 3♠ is the lone card that breaks no pair
+    state = state_of([], variant="royal", phase="play", melds=[mine[1:], theirs], hands=[hand, 13, 13, 13],
+                     pile=["8s"])
+    assert pretty_card(_hint(state, "tactics.safe_discard").action.card) == "3♠"  # type: ignore[attr-defined]
+
+
+def test_in_royal_a_card_that_extends_the_sides_own_samba_is_not_thrown_away() -> None:
+    mine = [["6h", "7h", "8h", "9h"], ["Ac", "Ad", "Ah"]]
+    theirs = [["Kd", "Kh", "Ks"]]
+    hand = ["10h", "5c", "Qd", "Qs", "4s"]
+    state = state_of([], variant="royal", phase="play", melds=[mine, theirs], hands=[hand, 13, 13, 13], pile=["8s"])
+    assert pretty_card(_hint(state, "tactics.safe_discard").action.card) != "10♥"  # type: ignore[attr-defined]
+
