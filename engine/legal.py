@@ -35,6 +35,7 @@ from engine.rules import AskMode, Rules
 from engine.state import Phase, State
 
 _DISCARDS = tuple(Discard(card) for card in range(53))  # actions are values: share them
+_DRAW, _ASK = Draw(), AskGoOut()
 
 
 @lru_cache(maxsize=4096)
@@ -86,7 +87,7 @@ def _draw_phase(state: State, ask: bool = True) -> list[Action]:
         except SearchTooLong:  # offered only where a way out is known
             pass
     if state.stock:
-        actions.insert(0, Draw())
+        actions.insert(0, _DRAW)
     elif is_legal(state, DeclinePile()):  # a variant may oblige the player to take
         actions.insert(0, DeclinePile())
     return actions
@@ -109,7 +110,7 @@ def _play_phase(state: State, taken_back: bool = True) -> list[Action]:
         if plan.meld is not None:
             actions.append(plan.meld)
         if not turn_state.asked and not turn_state.melded and turn_state.permission is None and state.partners(seat):
-            actions.append(AskGoOut())
+            actions.append(_ASK)
     if turn_state.permission is True:  # the partner said yes: only the way out
         if len(hand) == 1:
             actions.append(Discard(hand[0]))
@@ -325,20 +326,39 @@ def _layoffs(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]],
     allowed = state.rules.wilds_allowed
     distinct_wilds = list(dict.fromkeys(wilds))  # the hand is sorted: as sorted(set(wilds))
     plain = len(hand) > 2 and state.turn_state.permission is not True
-    single, rank_kind = _single_layoff, MeldKind.RANK
+    rows, rank_kind = _LAYOFF_ROWS, MeldKind.RANK
     actions: list[Action] = []
     for index, meld in enumerate(state.melds[state.seat_team[state.turn]]):
         if meld.kind is not rank_kind:
             continue
         naturals = by_rank.get(meld.rank)
-        fitting = list(dict.fromkeys(naturals)) if naturals else []
-        if distinct_wilds and allowed(meld.naturals) > meld.wilds:
-            fitting += distinct_wilds
-        if plain:
-            actions.extend([single(index, card) for card in fitting])
+        room = distinct_wilds and allowed(meld.naturals) > meld.wilds
+        if not naturals and not room:
             continue
+        row = rows[index] if index < len(rows) else _layoff_row(index)
+        if plain:  # the lay-offs as the row's shared actions: naturals (distinct, sorted), then wild cards
+            if naturals:
+                actions.extend(map(row.__getitem__, dict.fromkeys(naturals)))
+            if room:
+                actions.extend(map(row.__getitem__, distinct_wilds))
+            continue
+        fitting = list(dict.fromkeys(naturals)) if naturals else []
+        if room:
+            fitting += distinct_wilds
         for card in fitting:
-            action = single(index, card)
+            action = row[card]
             if _remaining_ok(state, len(hand) - 1, action):
                 actions.append(action)
     return actions
+
+
+# Each meld index's single lay-offs, one shared action a card (as ``_single_layoff`` gives), made
+# once: a row read by card code costs less than a cached call a card.
+_LAYOFF_ROWS: list[tuple[MeldAction, ...]] = []
+
+
+def _layoff_row(index: int) -> tuple[MeldAction, ...]:
+    while len(_LAYOFF_ROWS) <= index:
+        at = len(_LAYOFF_ROWS)
+        _LAYOFF_ROWS.append(tuple(_single_layoff(at, card) for card in range(53)))
+    return _LAYOFF_ROWS[index]

@@ -16,7 +16,7 @@ from engine.actions import Action, TakePile
 from engine.cards import JOKER, RED_THREES, WILD, Card, rank
 from engine.melds import MeldKind
 from engine.moves import legal_take
-from engine.state import State
+from engine.state import _FREEZING, State
 
 _TWOS, _THREES = 4, 8  # the first codes of the twos and of the threes
 _MAX_OPENING_RANKS = 6  # subsets of more meldable ranks than this are not enumerated
@@ -78,17 +78,20 @@ def _pile_options(state: State) -> Iterator[Action]:
         hand = list(held) if RED_THREES.isdisjoint(held) else [c for c in held if c not in RED_THREES]
         naturals = [c for c in hand if not WILD[c] and rank(c) == top_rank]
         wilds = [c for c in hand if WILD[c]]  # sorted, as the hand is
-    frozen = state.is_pile_frozen_for(team)
-    if not opened:
+    if not opened:  # the pile is frozen for an unopened side (``State.is_pile_frozen_for``)
         yield from _pile_openings(state, hand, top, naturals)
         return
+    frozen = not _FREEZING.isdisjoint(pile)  # as ``State.is_pile_frozen_for``, the side opened
     candidates: list[TakePile] = []
     existing = None
+    sambas: list[int] = []  # the side's Sambas (Royal), tried below once the other takes are listed
     for index, meld in enumerate(state.melds[team]):
-        if meld.kind is MeldKind.RANK and meld.rank == top_rank:
+        if meld.rank == top_rank and meld.kind is MeldKind.RANK:
             existing = index
             if not frozen and state.rules.takes_top_card(meld):
                 candidates.append(TakePile(onto=index))
+        elif meld.kind is MeldKind.SAMBA:
+            sambas.append(index)
     if len(naturals) >= 2:
         candidates.append(TakePile(meld=tuple(naturals[:2])))
     if naturals and wilds and not frozen and existing is None:  # onto the meld covers the rest
@@ -96,8 +99,8 @@ def _pile_options(state: State) -> Iterator[Action]:
         if len(wilds) >= 2 and state.rules.pile_wilds() >= 2:
             candidates.append(TakePile(meld=(naturals[0], wilds[0], wilds[1])))
     if not frozen:
-        for index, meld in enumerate(state.melds[team]):
-            if meld.kind is MeldKind.SAMBA and legal_take(state, TakePile(onto=index)):
+        for index in sambas:
+            if legal_take(state, TakePile(onto=index)):
                 candidates.append(TakePile(onto=index))
     for action in candidates:
         # Only a take that leaves the hand nearly empty can be refused (going out needs a canasta).
