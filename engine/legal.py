@@ -119,7 +119,7 @@ def _play_phase(state: State, taken_back: bool = True) -> list[Action]:
         actions.extend(_new_melds(state, hand, by_rank, wilds))
         actions.extend(_layoffs(state, hand, by_rank, wilds))
     else:
-        for melds in _opening_sets(state, hand, 0):
+        for melds in _opening_sets(state, hand, 0, (by_rank, wilds)):
             action = MeldAction(melds=melds)
             # built to be valid melds over the minimum: only a near-empty hand needs the judge
             if len(hand) - sum(map(len, melds)) >= 2 or is_legal(state, action):
@@ -200,17 +200,24 @@ def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int) -
     royal = "samba" in rules.meld_kinds
     if royal and not any(m.kind is MeldKind.SAMBA and rules.is_canasta(m) for m in melds):
         return _samba_within_reach(state, melds)  # Royal needs a complete Samba to go out
-    if sum(map(rules.is_canasta, melds)) >= rules.canastas_to_go_out:
-        return True
     if not royal:  # as below, without the table of sizes: melds of one rank merge, threes are no rank
         need = rules.canasta_size - wilds
         if need <= 0:
             return True
-        for meld in melds:
+        is_canasta, canastas = rules.is_canasta, 0
+        for meld in melds:  # one pass: the side's canastas, and a meld the hand could complete
             mine = by_rank.get(meld.rank)
             if len(meld.cards) + (len(mine) if mine else 0) >= need:
                 return True
-        return any(len(naturals) >= need for naturals in by_rank.values())
+            canastas += is_canasta(meld)
+        if canastas >= rules.canastas_to_go_out:
+            return True
+        for naturals in by_rank.values():
+            if len(naturals) >= need:
+                return True
+        return False
+    if sum(map(rules.is_canasta, melds)) >= rules.canastas_to_go_out:
+        return True
     sizes = {m.rank: m.size for m in melds}
     for meld_rank, naturals in by_rank.items():
         sizes[meld_rank] = sizes.get(meld_rank, 0) + len(naturals)

@@ -122,16 +122,19 @@ def _pile_openings(state: State, hand: list[Card], top: Card, naturals: list[Car
             return
 
 
-def _opening_sets(state: State, hand: Sequence[Card], base_points: int) -> Iterator[tuple[tuple[Card, ...], ...]]:
+def _opening_sets(state: State, hand: Sequence[Card], base_points: int,
+                  split: tuple[dict[int, list[Card]], list[Card]] | None = None) -> Iterator[tuple[tuple[Card, ...], ...]]:
     """Sets of new melds (whole ranks, topped up with wild cards) that reach the opening minimum
-    together with ``base_points`` already melded; fewest ranks first."""
+    together with ``base_points`` already melded; fewest ranks first. ``split``: ``_split_hand(hand)``
+    where the caller has it (it is only read)."""
     rules = state.rules
     team = state.team_of(state.turn)
     minimum = state.opening_minimum(team)
-    groups = [g for g in _naturals_by_rank(hand).values() if len(g) >= rules.min_naturals]
+    by_rank, hand_wilds = _split_hand(hand) if split is None else split
+    groups = [g for g in by_rank.values() if len(g) >= rules.min_naturals]
     values = rules.card_values
     groups = sorted(groups, key=lambda g: -sum(values[c] for c in g))[:_MAX_OPENING_RANKS]
-    wilds = sorted((c for c in hand if WILD[c]), key=lambda c: -values[c])
+    wilds = sorted(hand_wilds, key=lambda c: -values[c])  # the hand's wild cards, in its order: a stable sort
     # the wild cards each group needs to be a meld at all: a choice needing more is no opening
     # (``_top_up`` would refuse it), and is skipped before its groups are copied
     demand = {id(g): max(0, rules.min_meld - len(g)) for g in groups}
