@@ -248,14 +248,22 @@ def _lone_naturals(state: State, by_rank: dict[int, list[Card]]) -> bool:
 
 def _samba_within_reach(state: State, melds: Sequence[Meld]) -> bool:
     """Whether some suit has cards enough, in the hand and an unfinished Samba, for seven in a run."""
-    places: dict[int, set[int]] = {}
+    held = [0, 0, 0, 0]  # by suit: the run places held, as bits (a place held twice counts once)
+    bits = _PLACE_BIT
     for card in state.hands[state.turn]:
-        if not WILD[card] and rank(card) != 3:
-            places.setdefault(card % 4, set()).add(run_place(card))
+        held[card & 3] |= bits[card]
     for meld in melds:
         if meld.kind is MeldKind.SAMBA and not state.rules.is_canasta(meld):
-            places.setdefault(meld.cards[0] % 4, set()).update(run_place(c) for c in meld.cards)
-    return any(len(found) >= state.rules.canasta_size for found in places.values())
+            suit_held = held[meld.cards[0] & 3]
+            for card in meld.cards:
+                suit_held |= 1 << run_place(card)
+            held[meld.cards[0] & 3] = suit_held
+    size = state.rules.canasta_size
+    return any(places.bit_count() >= size for places in held)
+
+
+# By card: its run place as a bit, for naturals other than threes (0 for wild cards and threes).
+_PLACE_BIT = tuple(1 << run_place(c) if _MELD_RANK[c] else 0 for c in range(53))
 
 
 def _fitting(meld: Meld, cards: Sequence[Card]) -> list[Card]:
