@@ -237,9 +237,10 @@ def _lone_naturals(state: State, by_rank: dict[int, list[Card]]) -> bool:
         return False  # Royal: a lone natural may still join a Samba
     short = rules.min_naturals
     lone = 0
-    melds = state.melds[state.seat_team[state.turn]]
+    rank_kind = MeldKind.RANK
+    melded = {m.rank for m in state.melds[state.seat_team[state.turn]] if m.kind is rank_kind}
     for meld_rank, naturals in by_rank.items():
-        if len(naturals) < short and not any(m.rank == meld_rank and m.kind is MeldKind.RANK for m in melds):
+        if len(naturals) < short and meld_rank not in melded:
             lone += len(naturals)
             if lone > 1:
                 return True
