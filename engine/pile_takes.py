@@ -37,14 +37,15 @@ def _split_hand(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], list[Card]
     groups: dict[int, list[Card]] = {}
     wilds: list[Card] = []
     meld_rank, wild = _MELD_RANK, WILD
-    for card in hand:
+    last, group = 0, wilds  # no rank is 0: the first natural starts a group
+    for card in hand:  # a hand is sorted, and codes by rank: a rank's naturals are side by side
         card_rank = meld_rank[card]
         if card_rank:
-            group = groups.get(card_rank)
-            if group is None:
-                groups[card_rank] = [card]
-            else:
+            if card_rank == last:
                 group.append(card)
+            else:
+                group = groups[card_rank] = [card]
+                last = card_rank
         elif wild[card]:
             wilds.append(card)
     return groups, wilds
