@@ -79,13 +79,16 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     leftovers: list[Card | None] = forced or [None, *sorted(set(hand), key=lambda c: values[c])]
     # The fast search is exact where every meld is a rank meld (the property tests hold it equal
     # to brute force); Royal's other kinds need the complete search, after a cheap bound.
-    short = _short_ranks(state, team, hand)
+    # Where every meld is a rank meld the counts rule out whatever ``_still_short`` would (their
+    # ``short``: new ranks too short to meld), and more; Royal asks the short ranks alone.
     counted = None if royal else Counted(state, team, hand)
+    short = _short_ranks(state, team, hand) if royal else {}
     for leftover in leftovers:
-        if _still_short(short, leftover, state.rules.min_naturals):
-            continue  # ``_cover`` would refuse it at once: a rank too short to meld is left
-        if counted is not None and not counted.may_cover(leftover):
-            continue  # ``_cover`` would refuse it: its wild cards or canastas cannot work out
+        if counted is None:
+            if _still_short(short, leftover, state.rules.min_naturals):
+                continue  # ``_cover`` would refuse it at once: a rank too short to meld is left
+        elif not counted.may_cover(leftover):
+            continue  # ``_cover`` would refuse it: a rank too short, its wild cards or canastas
         cards = list(hand)
         if leftover is not None:
             cards.remove(leftover)

@@ -35,6 +35,7 @@ from engine.rules import AskMode, Rules
 from engine.state import Phase, State
 
 _DISCARDS = tuple(Discard(card) for card in range(53))  # actions are values: share them
+_DRAW, _ASK = Draw(), AskGoOut()
 
 
 @lru_cache(maxsize=4096)
@@ -86,7 +87,7 @@ def _draw_phase(state: State, ask: bool = True) -> list[Action]:
         except SearchTooLong:  # offered only where a way out is known
             pass
     if state.stock:
-        actions.insert(0, Draw())
+        actions.insert(0, _DRAW)
     elif is_legal(state, DeclinePile()):  # a variant may oblige the player to take
         actions.insert(0, DeclinePile())
     return actions
@@ -109,7 +110,7 @@ def _play_phase(state: State, taken_back: bool = True) -> list[Action]:
         if plan.meld is not None:
             actions.append(plan.meld)
         if not turn_state.asked and not turn_state.melded and turn_state.permission is None and state.partners(seat):
-            actions.append(AskGoOut())
+            actions.append(_ASK)
     if turn_state.permission is True:  # the partner said yes: only the way out
         if len(hand) == 1:
             actions.append(Discard(hand[0]))
@@ -118,7 +119,7 @@ def _play_phase(state: State, taken_back: bool = True) -> list[Action]:
         actions.extend(_new_melds(state, hand, by_rank, wilds))
         actions.extend(_layoffs(state, hand, by_rank, wilds))
     else:
-        for melds in _opening_sets(state, hand, 0):
+        for melds in _opening_sets(state, hand, 0, (by_rank, wilds)):
             action = MeldAction(melds=melds)
             # built to be valid melds over the minimum: only a near-empty hand needs the judge
             if len(hand) - sum(map(len, melds)) >= 2 or is_legal(state, action):
@@ -199,17 +200,24 @@ def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int) -
     royal = "samba" in rules.meld_kinds
     if royal and not any(m.kind is MeldKind.SAMBA and rules.is_canasta(m) for m in melds):
         return _samba_within_reach(state, melds)  # Royal needs a complete Samba to go out
-    if sum(map(rules.is_canasta, melds)) >= rules.canastas_to_go_out:
-        return True
     if not royal:  # as below, without the table of sizes: melds of one rank merge, threes are no rank
         need = rules.canasta_size - wilds
         if need <= 0:
             return True
-        for meld in melds:
+        is_canasta, canastas = rules.is_canasta, 0
+        for meld in melds:  # one pass: the side's canastas, and a meld the hand could complete
             mine = by_rank.get(meld.rank)
             if len(meld.cards) + (len(mine) if mine else 0) >= need:
                 return True
-        return any(len(naturals) >= need for naturals in by_rank.values())
+            canastas += is_canasta(meld)
+        if canastas >= rules.canastas_to_go_out:
+            return True
+        for naturals in by_rank.values():
+            if len(naturals) >= need:
+                return True
+        return False
+    if sum(map(rules.is_canasta, melds)) >= rules.canastas_to_go_out:
+        return True
     sizes = {m.rank: m.size for m in melds}
     for meld_rank, naturals in by_rank.items():
         sizes[meld_rank] = sizes.get(meld_rank, 0) + len(naturals)
@@ -229,9 +237,10 @@ def _lone_naturals(state: State, by_rank: dict[int, list[Card]]) -> bool:
         return False  # Royal: a lone natural may still join a Samba
     short = rules.min_naturals
     lone = 0
-    melds = state.melds[state.seat_team[state.turn]]
+    rank_kind = MeldKind.RANK
+    melded = {m.rank for m in state.melds[state.seat_team[state.turn]] if m.kind is rank_kind}
     for meld_rank, naturals in by_rank.items():
-        if len(naturals) < short and not any(m.rank == meld_rank and m.kind is MeldKind.RANK for m in melds):
+        if len(naturals) < short and meld_rank not in melded:
             lone += len(naturals)
             if lone > 1:
                 return True
@@ -240,14 +249,22 @@ def _lone_naturals(state: State, by_rank: dict[int, list[Card]]) -> bool:
 
 def _samba_within_reach(state: State, melds: Sequence[Meld]) -> bool:
     """Whether some suit has cards enough, in the hand and an unfinished Samba, for seven in a run."""
-    places: dict[int, set[int]] = {}
+    held = [0, 0, 0, 0]  # by suit: the run places held, as bits (a place held twice counts once)
+    bits = _PLACE_BIT
     for card in state.hands[state.turn]:
-        if not WILD[card] and rank(card) != 3:
-            places.setdefault(card % 4, set()).add(run_place(card))
+        held[card & 3] |= bits[card]
     for meld in melds:
         if meld.kind is MeldKind.SAMBA and not state.rules.is_canasta(meld):
-            places.setdefault(meld.cards[0] % 4, set()).update(run_place(c) for c in meld.cards)
-    return any(len(found) >= state.rules.canasta_size for found in places.values())
+            suit_held = held[meld.cards[0] & 3]
+            for card in meld.cards:
+                suit_held |= 1 << run_place(card)
+            held[meld.cards[0] & 3] = suit_held
+    size = state.rules.canasta_size
+    return any(places.bit_count() >= size for places in held)
+
+
+# By card: its run place as a bit, for naturals other than threes (0 for wild cards and threes).
+_PLACE_BIT = tuple(1 << run_place(c) if _MELD_RANK[c] else 0 for c in range(53))
 
 
 def _fitting(meld: Meld, cards: Sequence[Card]) -> list[Card]:
@@ -325,20 +342,39 @@ def _layoffs(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]],
     allowed = state.rules.wilds_allowed
     distinct_wilds = list(dict.fromkeys(wilds))  # the hand is sorted: as sorted(set(wilds))
     plain = len(hand) > 2 and state.turn_state.permission is not True
-    single, rank_kind = _single_layoff, MeldKind.RANK
+    rows, rank_kind = _LAYOFF_ROWS, MeldKind.RANK
     actions: list[Action] = []
     for index, meld in enumerate(state.melds[state.seat_team[state.turn]]):
         if meld.kind is not rank_kind:
             continue
         naturals = by_rank.get(meld.rank)
-        fitting = list(dict.fromkeys(naturals)) if naturals else []
-        if distinct_wilds and allowed(meld.naturals) > meld.wilds:
-            fitting += distinct_wilds
-        if plain:
-            actions.extend([single(index, card) for card in fitting])
+        room = distinct_wilds and allowed(meld.naturals) > meld.wilds
+        if not naturals and not room:
             continue
+        row = rows[index] if index < len(rows) else _layoff_row(index)
+        if plain:  # the lay-offs as the row's shared actions: naturals (distinct, sorted), then wild cards
+            if naturals:
+                actions.extend(map(row.__getitem__, dict.fromkeys(naturals)))
+            if room:
+                actions.extend(map(row.__getitem__, distinct_wilds))
+            continue
+        fitting = list(dict.fromkeys(naturals)) if naturals else []
+        if room:
+            fitting += distinct_wilds
         for card in fitting:
-            action = single(index, card)
+            action = row[card]
             if _remaining_ok(state, len(hand) - 1, action):
                 actions.append(action)
     return actions
+
+
+# Each meld index's single lay-offs, one shared action a card (as ``_single_layoff`` gives), made
+# once: a row read by card code costs less than a cached call a card.
+_LAYOFF_ROWS: list[tuple[MeldAction, ...]] = []
+
+
+def _layoff_row(index: int) -> tuple[MeldAction, ...]:
+    while len(_LAYOFF_ROWS) <= index:
+        at = len(_LAYOFF_ROWS)
+        _LAYOFF_ROWS.append(tuple(_single_layoff(at, card) for card in range(53)))
+    return _LAYOFF_ROWS[index]

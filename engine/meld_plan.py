@@ -33,7 +33,12 @@ class MeldPlan:
         melds = list(state.melds[team])
         self.points = 0
         self.black_threes = False
-        self.laid_off = any(lo.onto < state.turn_state.melds_before for lo in layoffs)  # on older melds
+        before = state.turn_state.melds_before
+        self.laid_off = False  # cards laid off on melds older than this turn
+        for layoff in layoffs:
+            if layoff.onto < before:
+                self.laid_off = True
+                break
         self.merged = False  # a new meld joined one older than this turn
         self.hand_canasta = False  # a new meld that is a canasta by itself (Wiener's hand canasta)
         for i, layoff in enumerate(layoffs):

@@ -83,14 +83,23 @@ def replaced(values: tuple, index: int, value: object) -> tuple:
 _NEW_TURN = TurnState()
 
 
+_NEW_TURN_VALUES = _NEW_TURN.__dict__
+
+
 def start_turn(state: State, seat: int) -> TurnState:
     melds = state.melds[state.seat_team[seat]]
-    # evolve (a dict copy) is cheaper than a frozen dataclass's __init__; every turn starts here
-    return _NEW_TURN.evolve(
-        concealed=not state.has_melded[seat],
-        melds_before=len(melds),
-        meld_sizes=tuple([len(m.cards) for m in melds]),
-    )
+    # as ``_NEW_TURN.evolve(...)`` (a dict copy is cheaper than a frozen dataclass's __init__),
+    # without checking the three field names: every turn starts here
+    values = _NEW_TURN_VALUES.copy()
+    values["concealed"] = not state.has_melded[seat]
+    values["melds_before"] = len(melds)
+    values["meld_sizes"] = tuple([len(m.cards) for m in melds])
+    new = _new_object(TurnState)
+    _set_field(new, "__dict__", values)
+    return new
+
+
+_new_object, _set_field = object.__new__, object.__setattr__
 
 
 def end_hand(state: State, **changes: object) -> State:
@@ -113,7 +122,12 @@ def draw(state: State, action: Draw) -> State:
         hand, stock, threes = _lay_out_red_threes(hand, stock, threes)
     drawn: list[Card] = []
     ended = False
-    for _ in range(state.rules.draw_count):
+    draws = state.rules.draw_count
+    if draws == 1 and stock and stock[0] not in RED_THREES:  # the commonest: one card, no red three (the loop's first pass)
+        drawn.append(stock[0])
+        stock = stock[1:]
+        draws = 0
+    for _ in range(draws):
         while stock:
             card, stock = stock[0], stock[1:]
             if card not in RED_THREES or not laid_out:

@@ -16,7 +16,7 @@ from engine.actions import Action, TakePile
 from engine.cards import JOKER, RED_THREES, WILD, Card, rank
 from engine.melds import MeldKind
 from engine.moves import legal_take
-from engine.state import State
+from engine.state import _FREEZING, State
 
 _TWOS, _THREES = 4, 8  # the first codes of the twos and of the threes
 _MAX_OPENING_RANKS = 6  # subsets of more meldable ranks than this are not enumerated
@@ -37,14 +37,15 @@ def _split_hand(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], list[Card]
     groups: dict[int, list[Card]] = {}
     wilds: list[Card] = []
     meld_rank, wild = _MELD_RANK, WILD
-    for card in hand:
+    last, group = 0, wilds  # no rank is 0: the first natural starts a group
+    for card in hand:  # a hand is sorted, and codes by rank: a rank's naturals are side by side
         card_rank = meld_rank[card]
         if card_rank:
-            group = groups.get(card_rank)
-            if group is None:
-                groups[card_rank] = [card]
-            else:
+            if card_rank == last:
                 group.append(card)
+            else:
+                group = groups[card_rank] = [card]
+                last = card_rank
         elif wild[card]:
             wilds.append(card)
     return groups, wilds
@@ -78,17 +79,20 @@ def _pile_options(state: State) -> Iterator[Action]:
         hand = list(held) if RED_THREES.isdisjoint(held) else [c for c in held if c not in RED_THREES]
         naturals = [c for c in hand if not WILD[c] and rank(c) == top_rank]
         wilds = [c for c in hand if WILD[c]]  # sorted, as the hand is
-    frozen = state.is_pile_frozen_for(team)
-    if not opened:
+    if not opened:  # the pile is frozen for an unopened side (``State.is_pile_frozen_for``)
         yield from _pile_openings(state, hand, top, naturals)
         return
+    frozen = not _FREEZING.isdisjoint(pile)  # as ``State.is_pile_frozen_for``, the side opened
     candidates: list[TakePile] = []
     existing = None
+    sambas: list[int] = []  # the side's Sambas (Royal), tried below once the other takes are listed
     for index, meld in enumerate(state.melds[team]):
-        if meld.kind is MeldKind.RANK and meld.rank == top_rank:
+        if meld.rank == top_rank and meld.kind is MeldKind.RANK:
             existing = index
             if not frozen and state.rules.takes_top_card(meld):
                 candidates.append(TakePile(onto=index))
+        elif meld.kind is MeldKind.SAMBA:
+            sambas.append(index)
     if len(naturals) >= 2:
         candidates.append(TakePile(meld=tuple(naturals[:2])))
     if naturals and wilds and not frozen and existing is None:  # onto the meld covers the rest
@@ -96,8 +100,8 @@ def _pile_options(state: State) -> Iterator[Action]:
         if len(wilds) >= 2 and state.rules.pile_wilds() >= 2:
             candidates.append(TakePile(meld=(naturals[0], wilds[0], wilds[1])))
     if not frozen:
-        for index, meld in enumerate(state.melds[team]):
-            if meld.kind is MeldKind.SAMBA and legal_take(state, TakePile(onto=index)):
+        for index in sambas:
+            if legal_take(state, TakePile(onto=index)):
                 candidates.append(TakePile(onto=index))
     for action in candidates:
         # Only a take that leaves the hand nearly empty can be refused (going out needs a canasta).
@@ -119,16 +123,19 @@ def _pile_openings(state: State, hand: list[Card], top: Card, naturals: list[Car
             return
 
 
-def _opening_sets(state: State, hand: Sequence[Card], base_points: int) -> Iterator[tuple[tuple[Card, ...], ...]]:
+def _opening_sets(state: State, hand: Sequence[Card], base_points: int,
+                  split: tuple[dict[int, list[Card]], list[Card]] | None = None) -> Iterator[tuple[tuple[Card, ...], ...]]:
     """Sets of new melds (whole ranks, topped up with wild cards) that reach the opening minimum
-    together with ``base_points`` already melded; fewest ranks first."""
+    together with ``base_points`` already melded; fewest ranks first. ``split``: ``_split_hand(hand)``
+    where the caller has it (it is only read)."""
     rules = state.rules
     team = state.team_of(state.turn)
     minimum = state.opening_minimum(team)
-    groups = [g for g in _naturals_by_rank(hand).values() if len(g) >= rules.min_naturals]
+    by_rank, hand_wilds = _split_hand(hand) if split is None else split
+    groups = [g for g in by_rank.values() if len(g) >= rules.min_naturals]
     values = rules.card_values
     groups = sorted(groups, key=lambda g: -sum(values[c] for c in g))[:_MAX_OPENING_RANKS]
-    wilds = sorted((c for c in hand if WILD[c]), key=lambda c: -values[c])
+    wilds = sorted(hand_wilds, key=lambda c: -values[c])  # the hand's wild cards, in its order: a stable sort
     # the wild cards each group needs to be a meld at all: a choice needing more is no opening
     # (``_top_up`` would refuse it), and is skipped before its groups are copied
     demand = {id(g): max(0, rules.min_meld - len(g)) for g in groups}
