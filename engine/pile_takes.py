@@ -26,14 +26,10 @@ _MAX_OPENING_RANKS = 6  # subsets of more meldable ranks than this are not enume
 _MELD_RANK = tuple(0 if WILD[c] or c // 4 + 1 == 3 else c // 4 + 1 for c in range(53))
 
 
-def _naturals_by_rank(hand: Sequence[Card]) -> dict[int, list[Card]]:
-    """Natural cards that can be melded by rank (threes never: red ones are laid out, black ones
-    only go out together)."""
-    return _split_hand(hand)[0]
-
-
 def _split_hand(hand: Sequence[Card]) -> tuple[dict[int, list[Card]], list[Card]]:
-    """The hand's naturals by rank (as ``_naturals_by_rank``) and its wild cards, in one pass."""
+    """The hand's naturals that can be melded by rank (threes never: red ones are laid out, black ones
+    only go out together), by rank, and its wild cards, in one pass. ``hand`` is sorted (as every
+    hand is, or a sorted hand less some cards)."""
     groups: dict[int, list[Card]] = {}
     wilds: list[Card] = []
     meld_rank, wild = _MELD_RANK, WILD
