@@ -188,7 +188,8 @@ def test_a_removed_student_is_signed_out_and_told(shell: Any, monkeypatch: pytes
     assert shell.preferences.kept == {} and shell.store.live.subscribers(f"class:{seven.id}") == 0
 
 
-def test_a_closed_tab_leaves_its_lesson(shell: Any) -> None:
+def _anna_on_a_lesson(shell: Any) -> tuple[Classes, Any, Any, Any]:
+    """Anna of 7B signed in on this shell, on the first lesson: the school, her class, she and her token."""
     school = Classes(shell.store)
     seven = school.create_class("7B")
     anna, token = school.join(seven.code, "Anna", "2468")
@@ -196,8 +197,13 @@ def test_a_closed_tab_leaves_its_lesson(shell: Any) -> None:
     session.student, session.progress = anna, shell.store.learners(anna.id)  # type: ignore[attr-defined]
     session.model = type("Table", (), {"lesson": object()})()  # type: ignore[attr-defined]
     session.progress.start(anna.id, "classic-card-values", 0)  # type: ignore[attr-defined]
-    assert school.overview(seven.id).now_on[anna.id] == "classic-card-values"
     shell.session, shell.token = session, token
+    return school, seven, anna, token
+
+
+def test_a_closed_tab_leaves_its_lesson(shell: Any) -> None:
+    school, seven, anna, token = _anna_on_a_lesson(shell)
+    assert school.overview(seven.id).now_on[anna.id] == "classic-card-values"
     asyncio.run(shell.closed())
     assert shell.session is None and school.overview(seven.id).now_on[anna.id] is None
     assert school.signed_in(token) is not None  # closing a tab is no sign-out: the next one signs in again
@@ -208,14 +214,7 @@ def test_a_tab_sent_to_the_teachers_route_leaves_its_lesson(shell: Any, tmp_path
     (its close handler is async, and was once called without being awaited: it never ran)."""
     from tutor.teacher_app import teacher_main
 
-    school = Classes(shell.store)
-    seven = school.create_class("7B")
-    anna, token = school.join(seven.code, "Anna", "2468")
-    session = StubSession()
-    session.student, session.progress = anna, shell.store.learners(anna.id)  # type: ignore[attr-defined]
-    session.model = type("Table", (), {"lesson": object()})()  # type: ignore[attr-defined]
-    session.progress.start(anna.id, "classic-card-values", 0)  # type: ignore[attr-defined]
-    shell.session, shell.token = session, token
+    school, seven, anna, _ = _anna_on_a_lesson(shell)
     page = Page(TEACHER_ROUTE)
     page.on_close = shell.closed  # type: ignore[attr-defined]  # as classroom_main sets it
     options = Options(store=shell.options.store, settings_file=tmp_path / "settings.json", classroom=True)
