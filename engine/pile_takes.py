@@ -16,7 +16,7 @@ from engine.actions import Action, TakePile
 from engine.cards import JOKER, RED_THREES, WILD, Card, rank
 from engine.melds import MeldKind
 from engine.moves import legal_take
-from engine.state import _FREEZING, State
+from engine.state import State
 
 _TWOS, _THREES = 4, 8  # the first codes of the twos and of the threes
 _MAX_OPENING_RANKS = 6  # subsets of more meldable ranks than this are not enumerated
@@ -78,7 +78,7 @@ def _pile_options(state: State) -> Iterator[Action]:
     if not opened:  # the pile is frozen for an unopened side (``State.is_pile_frozen_for``)
         yield from _pile_openings(state, hand, top, naturals)
         return
-    frozen = not _FREEZING.isdisjoint(pile)  # as ``State.is_pile_frozen_for``, the side opened
+    frozen = state.is_pile_frozen_by_cards()  # ``State.is_pile_frozen_for``, the side having opened
     candidates: list[TakePile] = []
     existing = None
     sambas: list[int] = []  # the side's Sambas (Royal), tried below once the other takes are listed

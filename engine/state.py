@@ -163,7 +163,11 @@ class State:
 
     def is_pile_frozen_for(self, team: int) -> bool:
         """Seed 001 "Frystur haugur": frozen by a wild card or red three, or for an unopened side."""
-        return not _FREEZING.isdisjoint(self.pile) or not self.has_opened(team)
+        return self.is_pile_frozen_by_cards() or not self.has_opened(team)
+
+    def is_pile_frozen_by_cards(self) -> bool:
+        """Frozen for every side: a wild card or red three in the pile (seed 001 "Frystur haugur")."""
+        return not _FREEZING.isdisjoint(self.pile)
 
     def all_cards(self) -> list[Card]:
         """Every card in every zone: the decks' cards, each exactly once."""
