@@ -259,11 +259,14 @@ class Announcements:
     REGION = "flt-announcement-polite"
 
     def __init__(self, page: Any) -> None:
-        self.page, self.heard, self.regions = page, [], set()
+        self.page, self.heard = page, []
+        self.regions: set[int] = set()  # the live regions' node ids, and their text nodes'
+        self.texts: set[int] = set()
         self.cdp = page.context.new_cdp_session(page)
         self.cdp.on("DOM.setChildNodes", lambda event: [self._node(n) for n in event["nodes"]])
         self.cdp.on("DOM.childNodeInserted", lambda event: self._inserted(event["parentNodeId"], event["node"]))
-        self.cdp.on("DOM.characterDataModified", lambda event: self._text(event["characterData"]))
+        self.cdp.on("DOM.characterDataModified", lambda event: self._text(event["characterData"])
+                    if event["nodeId"] in self.texts else None)  # the region's text, not the page's
         self.cdp.send("DOM.enable")
         self._node(self.cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"])
 
@@ -275,6 +278,7 @@ class Announcements:
 
     def _inserted(self, parent: int, node: dict[str, Any]) -> None:
         if parent in self.regions and node.get("nodeType") == 3:
+            self.texts.add(node["nodeId"])
             self._text(node.get("nodeValue", ""))
         self._node(node)
 
