@@ -46,6 +46,11 @@ _FIXARRAY_2 = 0x92  # msgpack's header of a two-item array: every Flet frame is 
 # the taps' (the key events theirs, as a held key repeats some 30 times a second).
 FOCUS_EVENTS = frozenset({"focus", "blur"})
 KEY_EVENT = "keyboard_event"
+# A window dragged to a new size sends a resize event a frame (60 a second), each redrawing the page,
+# so they keep the taps' budget; but only the last size matters, so one over the limit is held, not
+# dropped (a newer one replaces it), and handed on once the budget has room: a long drag cannot
+# leave the layout at an earlier width.
+RESIZE_EVENT = "resize"
 _NAMED_FRAME_BYTES = 4096  # focus, blur and key frames are some 100 bytes; larger ones are not read
 
 # The page may reach only its own server (Flet's web client would otherwise fetch a runtime it does
@@ -309,6 +314,8 @@ class _Connection:
         self.registered = False
         self.gone = asyncio.Event()  # the client left, or was sent away
         self.dropped = 0
+        self.held: Message | None = None  # the newest resize over the budget (see RESIZE_EVENT)
+        self._next: asyncio.Future[Message] | None = None  # the client's next frame, while one is held
 
     async def run(self, app: ASGIApp, scope: Scope) -> None:
         _CONNECTION.set(self)  # for tell_language: the handler's task, and Flet's tasks from it, see it
@@ -330,13 +337,15 @@ class _Connection:
                 LOG.debug("the connection of %s ended: %s", self.client, type(outcome).__name__)
         finally:
             gone.cancel()
+            if self._next is not None:
+                self._next.cancel()
             if self.dropped:
                 LOG.warning("dropped %d events from %s over the limit of %g a second",
                             self.dropped, self.client, self.settings.events_per_second)
 
     async def receive(self) -> Message:
         while True:
-            message = await self._receive()
+            message = await self._frame()
             kind = message["type"]
             if kind == "websocket.disconnect":
                 self.gone.set()
@@ -354,9 +363,30 @@ class _Connection:
                 return message
             bucket = self.bucket(data)
             if bucket is not None and not bucket.allow():
-                self.dropped += 1  # an event over the limit is dropped: queueing it would stall this session
+                if event_name(data) == RESIZE_EVENT:
+                    self.held = message  # the older one held is superseded: only the last size matters
+                else:
+                    self.dropped += 1  # an event over the limit is dropped: queueing it would stall this session
                 continue
             return message
+
+    async def _frame(self) -> Message:
+        """The client's next message; while a resize is held, that resize as soon as the taps' budget has
+        room for it, if nothing came first (its drag over, no newer resize would ever bring it)."""
+        taps = self.buckets[CONTROL_EVENT]
+        while self.held is not None:
+            if self._next is None:
+                self._next = asyncio.ensure_future(self._receive())
+            done, _ = await asyncio.wait({self._next}, timeout=taps.retry_after())
+            if done:
+                break
+            if taps.retry_after() == 0:  # receive() takes the token
+                held, self.held = self.held, None
+                return held
+        if self._next is not None:
+            frame, self._next = self._next, None
+            return await frame
+        return await self._receive()
 
     def bucket(self, data: bytes) -> TokenBucket | None:
         """Which budget a frame is counted in: focus moves and keys have their own (see FOCUS_EVENTS)."""

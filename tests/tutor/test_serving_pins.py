@@ -172,3 +172,40 @@ def test_focus_and_key_floods_are_still_bounded() -> None:
     assert passed.count("focus") <= 2 * settings.focus_events_per_second + 10
     assert passed.count("keyboard_event") <= 2 * settings.key_events_per_second + 10
     assert passed.count("click") <= settings.event_burst + 10
+
+
+def test_a_long_window_drag_ends_at_its_last_size() -> None:
+    """A drag sends a resize a frame; past the taps' budget they are not all handed on (each redraws
+    the page), but the last one is, when the budget has room, though no frame comes after it."""
+    import asyncio
+
+    import flet as ft
+
+    assert "on_" + serving.RESIZE_EVENT in ft.Page.__dataclass_fields__
+    settings = serving.ServingSettings()
+    register = b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
+    drag = [_event(serving.RESIZE_EVENT, f"{1280 - i},800") for i in range(300)]
+    queue = [{"type": "websocket.receive", "bytes": frame} for frame in [register, *drag]]
+
+    async def play() -> list[object]:
+        quiet = asyncio.Event()  # the drag is over: the client sends nothing more
+
+        async def receive() -> dict[str, object]:
+            if queue:
+                return queue.pop(0)
+            await quiet.wait()
+            return {"type": "websocket.disconnect"}
+
+        async def send(message: object) -> None:
+            return None
+
+        connection = serving._Connection(settings, "en", "test", receive, send)
+        await connection.receive()  # the registration
+        sizes: list[object] = []
+        while not sizes or sizes[-1] != "981,800":
+            message = await asyncio.wait_for(connection.receive(), 5)
+            sizes.append(msgpack.unpackb(message["bytes"][1:])[1]["data"])
+        return sizes
+
+    sizes = asyncio.run(play())
+    assert sizes[-1] == "981,800" and len(sizes) <= settings.event_burst + 2
