@@ -86,13 +86,24 @@ def judge_latency(hands: int, seed: int) -> dict[str, Any]:
         start = clock()
         apply(state, action)
         applies.append(clock() - start)
-    whole = []
+    whole, best = [], []
     for state, action in pairs[:: max(1, len(pairs) // 2000)]:
         data = dump_position(state, reveal=True)
-        start = clock()
-        dump_position(apply(load_position(data), action))
-        whole.append(clock() - start)
-    return {"calls": len(applies), "apply": _percentiles(applies), "load_apply_dump": _percentiles(whole)}
+        times = []
+        for _ in range(REPEATS):
+            start = clock()
+            dump_position(apply(load_position(data), action))
+            times.append(clock() - start)
+        whole.append(times[0])
+        best.append(min(times))
+    # The first call's figure is what a caller meets on this machine as loaded now; the best of
+    # REPEATS is the work the call does, without other processes' noise (on a shared machine the
+    # first's p99 moved 1.6x between runs; the best's under 10%).
+    return {"calls": len(applies), "apply": _percentiles(applies), "load_apply_dump": _percentiles(whole),
+            f"load_apply_dump_best_of_{REPEATS}": _percentiles(best)}
+
+
+REPEATS = 5
 
 
 def hint_latency(hands: int, seed: int) -> dict[str, Any]:

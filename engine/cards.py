@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Final
 
 from engine.input_errors import InvalidInputError, shown
@@ -141,6 +142,7 @@ def pretty_cards(cards: Iterable[Card], lang: str = "en") -> str:
     return " ".join(pretty_card(c, lang) for c in cards)
 
 
+@cache  # a tuple, the same for every table of a variant; asked at every deal and position load
 def deck(decks: int, jokers: int) -> tuple[Card, ...]:
     """``decks`` full 52-card decks plus ``jokers`` jokers, sorted."""
     return tuple(sorted([c for c in range(52) for _ in range(decks)] + [JOKER] * jokers))

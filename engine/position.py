@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from difflib import get_close_matches
 from typing import Any
 
-from engine.cards import RED_THREES, Card, format_card, format_cards, parse_cards
+from engine.cards import RED_THREES, Card, count_cards, format_card, format_cards, parse_cards
 from engine.errors import IllegalActionError, InvalidInputError, shown
 from engine.i18n import N_
 from engine.melds import Meld, make_meld
@@ -181,17 +181,22 @@ class _Accountant:
     """Counts the cards a position names against what the decks hold."""
 
     def __init__(self, rules: Rules) -> None:
-        self.left = [0] * 53
-        for card in rules.deck():
-            self.left[card] += 1
+        self.left = count_cards(rules.deck())
         self.decks = rules.decks
 
     def take(self, cards: tuple[Card, ...], field: str) -> None:
+        left = self.left
+        for card in cards:
+            left[card] -= 1
+        if min(left) >= 0:  # the usual case, checked once (a position names some 15 lists)
+            return
+        for card in cards:  # put them back, then name the first card too many
+            left[card] += 1
         for i, card in enumerate(cards):
-            if self.left[card] == 0:
+            if left[card] == 0:
                 raise InvalidInputError(f"{field}[{i}]", N_("one {card} too many: the decks hold no more of it"),
                                         card=format_card(card))
-            self.left[card] -= 1
+            left[card] -= 1
 
     def remaining(self) -> list[Card]:
         return [card for card in range(53) for _ in range(self.left[card])]

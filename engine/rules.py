@@ -23,6 +23,11 @@ from engine.errors import InvalidInputError
 from engine.i18n import N_
 from engine.melds import Meld, extend_rank_meld, make_rank_meld
 
+# Rules at a table, by (the variant's rules, the table's name, its teams): see Rules._at. Bounded:
+# the variants' tables are a few dozen; other values come only from tests' own rules.
+_AT: dict[tuple[int, str, tuple[tuple[int, ...], ...]], tuple[Rules, Rules]] = {}
+_AT_KEPT = 1024
+
 
 @dataclass(frozen=True, slots=True)
 class TeamScore:
@@ -184,7 +189,18 @@ class Rules:
 
     def _at(self, table: Table, teams: Sequence[Sequence[int]] | None = None) -> Rules:
         own = tuple(tuple(t) for t in teams) if teams is not None else table.teams
-        return replace(self, table=table.name, teams=own, **table.changes)
+        # One rules value per table and seating: every loaded position of a table then shares it,
+        # and with it the engine's per-rules memories (made melds, rank melds), which a fresh
+        # value each load left cold (a position's load was a fifth making its melds again).
+        key = (id(self), table.name, own)
+        entry = _AT.get(key)
+        if entry is not None and entry[0] is self:
+            return entry[1]
+        made = replace(self, table=table.name, teams=own, **table.changes)
+        if len(_AT) >= _AT_KEPT:
+            _AT.clear()
+        _AT[key] = (self, made)  # the key's rules held, so its id is not reused while the entry lives
+        return made
 
     def for_people(self, people: int, table: str | None = None, field: str = "players") -> Rules:
         """These rules for a game of ``people`` (``table`` names one of several forms)."""

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from engine.deal import deal
+
 from engine.cards import WILD, Card, rank, run_place
 from engine.legal import _PLACE_BIT, _layoff_row, _single_layoff
 from engine.pile_takes import _MELD_RANK, _split_hand
@@ -49,3 +53,37 @@ def test_place_bits_mark_the_run_places_of_naturals_other_than_threes() -> None:
             assert _PLACE_BIT[card] == 1 << run_place(card)
         else:
             assert _PLACE_BIT[card] == 0 and (WILD[card] or rank(card) == 3)
+
+
+def test_a_table_is_one_rules_value_and_equal_to_one_built_afresh() -> None:
+    """Rules._at remembers the rules at a table: two loads of a position share one value (and the
+    engine's per-rules memories with it), equal to the value built by ``replace`` as before."""
+    from dataclasses import replace
+
+    from engine import rules as rules_module
+    from engine.position import dump_position, load_position
+    from engine.variants import VARIANTS
+
+    for variant in VARIANTS.values():
+        for table in variant.tables:
+            made = variant.for_people(table.people, table.name)
+            assert made is variant.for_people(table.people, table.name)
+            assert made == replace(variant, table=table.name, teams=table.teams, **table.changes)
+    state = deal(VARIANTS["royal"].for_people(4), random.Random(3))
+    data = dump_position(state, reveal=True)
+    assert load_position(data).rules is load_position(data).rules
+    seated = VARIANTS["classic"].for_seats(4, [[0, 1], [2, 3]])
+    assert seated.teams == ((0, 1), (2, 3)) and seated is not VARIANTS["classic"].for_seats(4)
+    assert len(rules_module._AT) <= rules_module._AT_KEPT
+
+
+def test_an_accountant_names_the_first_card_too_many() -> None:
+    from engine.errors import InvalidInputError
+    from engine.position import _Accountant
+    from engine.variants import VARIANTS
+
+    books = _Accountant(VARIANTS["classic"].for_people(4))
+    books.take((0, 0, 5), "hands[0]")
+    with pytest.raises(InvalidInputError) as refused:
+        books.take((7, 0, 9), "pile")
+    assert refused.value.field == "pile[1]"
