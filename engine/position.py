@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from difflib import get_close_matches
 from typing import Any
 
@@ -115,9 +116,16 @@ def _table(data: Mapping[str, Any], variant: Rules, players: int) -> Rules:
 
 def _meld(rules: Rules, cards: tuple[Card, ...], field: str) -> Meld:
     try:
-        return make_meld(rules, cards)
+        meld = make_meld(rules, cards)
     except IllegalActionError as refusal:
         raise InvalidInputError(field, N_("not a valid meld ({rule})"), rule=refusal.rule) from None
+    if meld.cards != cards and meld.cards[0] == cards[0]:
+        # A new meld of threes goes down red first (Royal), so the rules reorder it; a position's
+        # meld that already begins so keeps its order, which says which cards came this turn
+        # (turn_state.meld_sizes: Royal's discard from a meld). Reordered, a red three laid on
+        # this turn moved among the older cards and could no longer be discarded.
+        meld = replace(meld, cards=cards)
+    return meld
 
 
 def _bool(value: object, field: str, players: int) -> bool:
