@@ -101,9 +101,14 @@ def _known(data: Mapping[str, Any], known: Mapping[str, Any] | frozenset[str], w
 
 
 def _table(data: Mapping[str, Any], variant: Rules, players: int) -> Rules:
-    """The variant's rules at the position's table: its player count and, if given, its teams."""
+    """The variant's rules at the position's table: its player count and, if given, its teams and
+    the table's name (read back from a dumped position, so that it loads at the table it left)."""
+    table = data.get("table")
+    if table is not None and not isinstance(table, str):
+        raise InvalidInputError("table", N_("expected one of the variant's tables for these seats ({known})"),
+                                known=", ".join(t.name for t in variant.tables if t.players == players))
     if "teams" not in data:
-        return variant.for_seats(players)
+        return variant.for_seats(players, table=table)
     teams = []
     for i, raw in enumerate(_list(data["teams"], "teams", most=players)):
         team = _list(raw, f"teams[{i}]", most=players)
@@ -111,7 +116,7 @@ def _table(data: Mapping[str, Any], variant: Rules, players: int) -> Rules:
     seats = sorted(s for t in teams for s in t)
     if seats != list(range(players)) or any(not t for t in teams):
         raise InvalidInputError("teams", N_("every seat 0-{last} must be in exactly one team"), last=players - 1)
-    return variant.for_seats(players, teams)
+    return variant.for_seats(players, teams, table=table)
 
 
 def _meld(rules: Rules, cards: tuple[Card, ...], field: str) -> Meld:
@@ -235,10 +240,6 @@ def load_position(data: object, default_phase: Phase = Phase.DRAW) -> State:
     players = _int(data, "players", len(raw_hands), 2, MAX_SEATS)
     rules = _table(data, variant, players)
     _list(raw_hands, "hands", players)
-    tables = [t.name for t in variant.tables if t.players == players]
-    if "table" in data and data["table"] not in tables:  # output only: read back, it must fit the seats
-        raise InvalidInputError("table", N_("expected one of the variant's tables for these seats ({known})"),
-                                known=", ".join(tables))
     teams, deck = rules.teams, len(rules.deck())
     turn = _seat(data.get("turn", 0), "turn", players)
     phase = _phase(data, default_phase)

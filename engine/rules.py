@@ -212,18 +212,23 @@ class Rules:
             raise self._refuse_count(people, field)
         return self._at(candidates[0])
 
-    def for_seats(self, seats: int, teams: Sequence[Sequence[int]] | None = None, field: str = "players") -> Rules:
-        """These rules for a hand dealt to ``seats`` players (``teams`` picks among the forms)."""
+    def for_seats(self, seats: int, teams: Sequence[Sequence[int]] | None = None, field: str = "players",
+                  table: str | None = None) -> Rules:
+        """These rules for a hand dealt to ``seats`` players (``teams`` picks among the forms, and
+        ``table`` among those left: Wiener's tables of 4 and 5 deal the same four seats)."""
         candidates = [t for t in self.tables if t.players == seats]
         if not candidates:
             raise self._refuse_count(seats, field)
-        if teams is None:
-            return self._at(candidates[0])
-        sizes = sorted(len(t) for t in teams)
-        matching = [t for t in candidates if sorted(len(s) for s in t.teams) == sizes]
-        if not matching:
-            raise InvalidInputError("teams", N_("{variant} has no table with teams of these sizes"), variant=self.name)
-        return self._at(matching[0], teams)
+        if teams is not None:
+            sizes = sorted(len(t) for t in teams)
+            candidates = [t for t in candidates if sorted(len(s) for s in t.teams) == sizes]
+            if not candidates:
+                raise InvalidInputError("teams", N_("{variant} has no table with teams of these sizes"),
+                                        variant=self.name)
+        if table is not None and all(t.name != table for t in candidates):
+            raise InvalidInputError("table", N_("expected one of the variant's tables for these seats ({known})"),
+                                    known=", ".join(t.name for t in candidates))
+        return self._at(next((t for t in candidates if t.name == table), candidates[0]), teams)
 
     def table_of(self) -> Table:
         return next(t for t in self.tables if t.name == self.table)

@@ -131,6 +131,22 @@ def test_a_judged_position_reads_back_with_its_table(monkeypatch: pytest.MonkeyP
     assert run("judge", judge_file(after, {"type": "discard", "card": "5c"}), monkeypatch, capsys)[0] == 0
 
 
+def test_a_position_loads_at_the_table_it_names_and_a_table_that_does_not_fit_is_refused() -> None:
+    """Wiener's tables of 4 and 5 both deal four seats (at 5 one sits out): the name picks the table."""
+    from engine.errors import InvalidInputError
+
+    five = VARIANTS["wiener"].for_people(5)
+    state = deal(five, random.Random(2))
+    data = dump_position(state, reveal=True)
+    assert data["table"] == "5" and load_position(data).rules is five
+    assert load_position({**data, "table": "4"}).rules.table == "4"
+    six = dump_position(deal(VARIANTS["royal"].for_people(6, "6-3x2"), random.Random(2)), reveal=True)
+    for wrong in ("6-3v3", "4", 6):
+        with pytest.raises(InvalidInputError) as refused:
+            load_position({**six, "table": wrong})
+        assert refused.value.field == "table" and "6-3x2" in str(refused.value)
+
+
 def _reached(variant: str, table_name: str, hands: int) -> list[State]:
     rules = VARIANTS[variant]
     table = next(t for t in rules.tables if t.name == table_name)
