@@ -170,8 +170,8 @@ def test_every_position_the_engine_reaches_passes_the_boundary(variant: str, tab
             again = load_position(json.loads(json.dumps(dump_position(state, reveal))))
             assert again.phase is state.phase and again.turn_state == state.turn_state
             if reveal:  # nothing the judge reads is lost: a meld's order says which cards came this turn
-                assert (again.melds, again.hands, again.pile, again.stock) == \
-                    (state.melds, state.hands, state.pile, state.stock)
+                assert (again.rules, again.melds, again.hands, again.pile, again.stock) == \
+                    (state.rules, state.melds, state.hands, state.pile, state.stock)
                 assert legal_actions(again) == legal_actions(state)
         phases.add(state.phase)
     assert {Phase.DRAW, Phase.PLAY, Phase.END} <= phases
