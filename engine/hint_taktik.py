@@ -129,7 +129,11 @@ def _wild_to_meld(state: State, legal: list[Action]) -> Iterator[Hint]:
     on a meld that already holds a wild card no natural canasta is lost. Not in Royal, where wild
     cards are kept for a Bolivia (Taktik 8). Measured: in the reference's judgement of the stored
     positions it beat the safe discard in 17 of 21 Classic, Wiener and Swedish ones; onto a meld of
-    three, still four cards from a canasta, it did not (even, and three of its losses)."""
+    three, still four cards from a canasta, it did not (even, and three of its losses). Nor onto a
+    meld where it would be the last wild card allowed (the third: seed 003's Swedish melds, which may
+    hold as many as their naturals; Classic's and Wiener's never get there): there the safe discard,
+    or the card on a meld with room, did better by 66 points on average in the seven such Swedish
+    positions of the tuning set and hold-outs 19-22 (40 playouts; docs/bots.md, session 10)."""
     team = state.team_of(state.turn)
     if state.phase is not Phase.PLAY or not state.has_opened(team) or _has(state, MeldKind.BOLIVIA):
         return
@@ -140,7 +144,8 @@ def _wild_to_meld(state: State, legal: list[Action]) -> Iterator[Hint]:
     size = state.rules.canasta_size
     layoffs = [a for a in legal if isinstance(a, MeldAction) and not a.melds and len(a.layoffs) == 1
                and len(a.layoffs[0].cards) == 1 and WILD[a.layoffs[0].cards[0]]
-               and melds[a.layoffs[0].onto].wilds > 0 and size - 3 <= len(melds[a.layoffs[0].onto].cards) < size - 1]
+               and 0 < melds[a.layoffs[0].onto].wilds < state.rules.max_wilds - 1
+               and size - 3 <= len(melds[a.layoffs[0].onto].cards) < size - 1]
     if not layoffs:
         return
     # the meld nearest a canasta, the joker before a two (Taktik 11)
