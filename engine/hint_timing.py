@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from engine.actions import Action, Discard, Draw, MeldAction, TakePile, cards_of
-from engine.cards import BLACK_THREES, WILD, rank
+from engine.cards import BLACK_THREES, rank
 from engine.game import apply, is_legal
 from engine.hint_facts import (
     _DISCARD_TEXTS,
@@ -31,21 +31,6 @@ from engine.melds import MeldKind
 from engine.state import Phase, State
 
 
-# Measured on the Swedish positions of the tuning set and hold-outs 19-22 where tip 12 drew (40
-# playouts; docs/bots.md): where the top card makes a new meld with cards of the hand, taking the pile
-# beat drawing in 8 of 9 (+69 +- 33 points on average); where it only goes onto a meld, drawing was
-# better (-67). Not in Classic and Wiener, which draw one card (mixed: +16), nor Royal (+23 +- 100s).
-NEW_MELD_WORTH_IT = frozenset({"swedish"})
-
-
-def _new_meld(state: State, legal: list[Action]) -> bool:
-    """Whether taking the pile makes a new meld of its top card that the hand could not make alone
-    (it holds fewer than three naturals of that rank: with three, the pile adds only the one card)."""
-    top = state.top()
-    held = sum(1 for c in state.hands[state.turn] if not WILD[c] and top is not None and rank(c) == rank(top))
-    return held < 3 and any(isinstance(a, TakePile) and a.meld for a in legal)
-
-
 def _dont_rush_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
     """"Ha inte för bråttom med att ta upp sakhögen. Den innehåller bara några få kort som inte är
     så viktiga för din hand": a pile of two cards or fewer; where the stock gives two cards, not
@@ -58,8 +43,6 @@ def _dont_rush_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
     worth = len(state.pile) - dead
     if worth > 2:
         return
-    if state.rules.name in NEW_MELD_WORTH_IT and _new_meld(state, legal):
-        return  # the top card makes a meld the hand could not: worth more than the stock's two cards
     if any(isinstance(a, TakePile) for a in legal) and state.has_opened(state.team_of(state.turn)):
         text = NP_("The pile holds only {count} card: drawing from the stock may do more for your hand.",
                    "The pile holds only {count} cards: drawing from the stock may do more for your hand.")

@@ -395,23 +395,6 @@ def test_in_royal_a_card_that_extends_the_sides_own_samba_is_not_thrown_away() -
 
 
 
-def test_a_small_swedish_pile_whose_top_card_makes_a_new_meld_with_a_pair_is_taken() -> None:
-    # the Swedish game draws two from the stock, but the Q♥ on top makes a meld of the pair of queens
-    # that the hand could not make alone: taking the pile beat drawing (measured, docs/bots.md, session 10)
-    melds = [[["Kh", "Kd", "Ks"]], []]
-    pair = ["Qs", "Qd", "4d", "8d", "9s"]
-    swedish = state_of(pair, variant="swedish", phase="draw", melds=melds, pile=["3c", "9h", "Qh"])
-    tips = [h.tip for h in hints(swedish)]
-    assert "tactics.dont_rush_pile" not in tips and tips[0] == "rule.take_pile"
-    assert sorted(pretty_card(c) for c in hints(swedish)[0].action.meld) == ["Q♠", "Q♦"]  # type: ignore[attr-defined]
-    # with three queens the hand melds them anyway: the pile adds one card, and the stock's two may do more
-    three = state_of(["Qs", "Qd", "Qc", "8d", "9s"], variant="swedish", phase="draw", melds=melds, pile=["3c", "9h", "Qh"])
-    assert "tactics.dont_rush_pile" in {h.tip for h in hints(three)}
-    # Classic and Royal keep tip 12 there (Classic draws one card; Royal's own text gives the tip)
-    classic = state_of(pair, phase="draw", melds=melds, pile=["9h", "Qh"])
-    assert "tactics.dont_rush_pile" in {h.tip for h in hints(classic)}
-
-
 def test_a_swedish_wild_card_does_not_go_onto_a_meld_where_it_would_be_the_last_wild_card_allowed() -> None:
     # seed 003 allows three wild cards a meld: the 2♣ would be the kings' third, the most they may hold;
     # measured (docs/bots.md, session 10), the safe discard did better, or the wild card on a meld with room
