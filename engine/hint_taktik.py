@@ -131,7 +131,7 @@ def _wild_to_meld(state: State, legal: list[Action]) -> Iterator[Hint]:
     positions it beat the safe discard in 17 of 21 Classic, Wiener and Swedish ones; onto a meld of
     three, still four cards from a canasta, it did not (even, and three of its losses). Nor onto a
     meld where it would be the last wild card allowed (the third: seed 003's Swedish melds, which may
-    hold as many as their naturals; Classic's and Wiener's never get there): there the safe discard,
+    hold as many as their naturals; Classic's never get there, Wiener's seldom): there the safe discard,
     or the card on a meld with room, did better by 66 points on average in the seven such Swedish
     positions of the tuning set and hold-outs 19-22 (40 playouts; docs/bots.md, session 10)."""
     team = state.team_of(state.turn)
