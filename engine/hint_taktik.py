@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from engine.actions import Action, Discard, MeldAction, cards_of, is_lay_off_only
 from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, rank
 from engine.game import apply, is_legal
-from engine.hint_facts import Hint, _has, _keep, _meanwhile, _meldable, _other_side_close, _special, safest_discard
+from engine.hint_facts import Hint, _has, _keep, _meanwhile, _meldable, _other_side_close, _special, _spoils_natural, safest_discard
 from engine.hint_rules import _opening
 from engine.i18n import N_, NP_, Text
 from engine.melds import MeldKind
@@ -114,6 +114,8 @@ def _joker_first(state: State, legal: list[Action]) -> Iterator[Hint]:
         natural = next((c for c in hand if not WILD[c] and target.kind is MeldKind.RANK and rank(c) == target.rank), None)
         if natural is not None and target.wilds == 0:
             continue  # the natural card completes it as a natural canasta: no wild card belongs there
+        if _spoils_natural(state, joker):
+            continue  # a natural card may still come: 500 instead of 300 (as complete_canasta spares it)
         if is_legal(state, joker):
             others = tuple(a for a in legal if a != action)  # only adding the two goes against it
             yield Hint("tactics.joker_first", joker, (JOKER,), N_("Add a joker rather than a two: it counts 50"

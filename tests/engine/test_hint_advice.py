@@ -405,3 +405,15 @@ def test_a_swedish_wild_card_does_not_go_onto_a_meld_where_it_would_be_the_last_
     hint = _hint(state_of(["2c", "4s", "7h", "Jd", "8c"], variant="swedish", phase="play", melds=room),
                  "tactics.wild_to_meld")
     assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 1
+
+
+def test_the_joker_tip_spares_a_natural_meld_a_card_short_of_a_natural_canasta() -> None:
+    # six natural 6s and no 6 in the hand: a wild card makes a mixed canasta (300) where a natural card
+    # may still come (500) while the other side cannot go out (_spoils_natural; hold-outs 20 and 22's
+    # royal/2/2 and royal/5/4, docs/bots.md, session 10); onto a mixed meld the joker tip still speaks
+    natural = [[["6h", "6d", "6c", "6s", "6h", "6d"], ["Kh", "Kd", "Ks"]], []]
+    state = state_of(["JK", "2c", "4s", "9d", "Qc"], phase="play", melds=natural)
+    assert "tactics.joker_first" not in {h.tip for h in hints(state)}
+    mixed = [[["6h", "6d", "6c", "6s", "6h", "2d"], ["Kh", "Kd", "Ks"]], []]
+    hint = _hint(state_of(["JK", "2c", "4s", "9d", "Qc"], phase="play", melds=mixed), "tactics.joker_first")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 0
