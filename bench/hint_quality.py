@@ -15,6 +15,7 @@ in ``bench/hint_reference.json``, so the hints can be changed and re-judged with
     python bench/hint_quality.py --go-out 18                          # 120 positions where a way out exists
     python bench/hint_quality.py --discards 31 --variant swedish      # 60 everyday discards, every card scored
     python bench/hint_quality.py --wilds 41 --variant royal           # 30 lone wild cards beside a natural meld
+    python bench/hint_quality.py --freeze 51 --variant classic        # 30 rich open piles with a wild card in the hand
     python bench/hint_quality.py --holdout 20 --reference 40 --cache bench/hint_reference_holdout20_r40.json
 
 It prints JSON per variant: how often the top hint's move is the reference's best or within its
@@ -96,7 +97,8 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
     so the question is put wherever asking is legal and the answering player's position recorded);
     ``go_out``, a way out exists (go out or stay in); ``discard``, the hand has two or more cards to
     discard (the everyday discard: every one of them is scored); ``wild``, one wild card in the hand
-    beside a natural meld of five or six (every lay-off of it is scored). The game goes on as the club player
+    beside a natural meld of five or six (every lay-off of it is scored); ``freeze``, a pile of six or more
+    open to the next side and a wild card in the hand (every discard scored). The game goes on as the club player
     plays it."""
     rng = random.Random(seed)
     club = ClubBot()
@@ -124,6 +126,11 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
                     out.append({"id": f"{name}/wild/{found}", "variant": name, "table": "4",
                                 "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
                     found += 1
+                elif kind == "freeze" and state.phase is Phase.PLAY and _rich_open_pile_and_wild(state) \
+                        and rng.random() < 0.5:
+                    out.append({"id": f"{name}/freeze/{found}", "variant": name, "table": "4",
+                                "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                    found += 1
                 elif kind == "discard" and state.phase is Phase.PLAY and rng.random() < 0.1 \
                         and len({a.card for a in legal if isinstance(a, Discard)}) > 1:
                     out.append({"id": f"{name}/discard/{found}", "variant": name, "table": "4",
@@ -131,6 +138,16 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
                     found += 1
                 state = apply(state, club.choose(observe(state, state.turn), legal, rng))
     return out
+
+
+def _rich_open_pile_and_wild(state: State) -> bool:
+    """A pile of six cards or more that the next side may take as it is (not frozen for it), a wild
+    card in the hand and another card to discard: freeze the pile with the wild card, or not (seed
+    000: "Att frysa sakhögen gör det svårare för alla spelare att ta upp sakhögen")."""
+    hand = state.hands[state.turn]
+    nxt = state.team_of(state.next_seat(state.turn))
+    return len(state.pile) >= 6 and not state.is_pile_frozen_for(nxt) and any(WILD[c] for c in hand) \
+        and any(not WILD[c] for c in hand) and len(hand) > 1
 
 
 def _lone_wild_beside_natural(state: State) -> bool:
@@ -179,7 +196,7 @@ def _wanted(entry: dict[str, Any], width: int) -> list[str]:
     state = _load(entry)
     legal = legal_actions(state)
     chosen = [h.action for h in hints(state)]
-    if "/discard/" in entry["id"]:
+    if "/discard/" in entry["id"] or "/freeze/" in entry["id"]:
         chosen.extend({a.card: a for a in legal if isinstance(a, Discard) and a.meld is None}.values())
     if "/wild/" in entry["id"]:  # every wild card laid alone onto a meld of the side
         chosen.extend(a for a in legal if isinstance(a, MeldAction) and not a.melds and len(a.layoffs) == 1
@@ -272,13 +289,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--wilds", type=int, metavar="SEED", default=None,
                         help="positions with one wild card in the hand and a natural meld of five or six on the"
                              " side's table (30 a variant, four players, drawn with SEED): laid on a meld or kept")
+    parser.add_argument("--freeze", type=int, metavar="SEED", default=None,
+                        help="positions with a pile of six or more open to the next side and a wild card in the"
+                             " hand (30 a variant, four players, drawn with SEED): every discard scored")
     parser.add_argument("--cache", type=Path, default=None,
                         help="the reference cache to use instead of the set's own (a longer reference beside the"
                              " standard one: --reference 40 --cache bench/hint_reference_holdout20_r40.json)")
     args = parser.parse_args(argv)
     positions, cache_file = POSITIONS, CACHE
     kind, seed = next(((k, s) for k, s in (("answer", args.answers), ("go_out", args.go_out),
-                                           ("discard", args.discards), ("wild", args.wilds)) if s is not None),
+                                           ("discard", args.discards), ("wild", args.wilds),
+                                           ("freeze", args.freeze)) if s is not None),
                      ("", None))
     if seed is not None:  # a set of one kind of decision, with its own cache
         positions = HERE / f"hint_positions_{kind}{seed}.json"

@@ -393,3 +393,27 @@ def test_in_royal_a_card_that_extends_the_sides_own_samba_is_not_thrown_away() -
     state = state_of([], variant="royal", phase="play", melds=[mine, theirs], hands=[hand, 13, 13, 13], pile=["8s"])
     assert pretty_card(_hint(state, "tactics.safe_discard").action.card) != "10♥"  # type: ignore[attr-defined]
 
+
+
+def test_a_swedish_wild_card_does_not_go_onto_a_meld_where_it_would_be_the_last_wild_card_allowed() -> None:
+    # seed 003 allows three wild cards a meld: the 2♣ would be the kings' third, the most they may hold;
+    # measured (docs/bots.md, session 10), the safe discard did better, or the wild card on a meld with room
+    full = [[["Kh", "Kd", "Ks", "2d", "JK"], ["9h", "9d", "9s", "9c"]], []]
+    state = state_of(["2c", "4s", "7h", "Jd", "8c"], variant="swedish", phase="play", melds=full)
+    assert "tactics.wild_to_meld" not in {h.tip for h in hints(state)}
+    room = [[["Kh", "Kd", "Ks", "2d", "JK"], ["5h", "5d", "5s", "2h"]], []]  # the fives hold one: it goes there
+    hint = _hint(state_of(["2c", "4s", "7h", "Jd", "8c"], variant="swedish", phase="play", melds=room),
+                 "tactics.wild_to_meld")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 1
+
+
+def test_the_joker_tip_spares_a_natural_meld_a_card_short_of_a_natural_canasta() -> None:
+    # six natural 6s and no 6 in the hand: a wild card makes a mixed canasta (300) where a natural card
+    # may still come (500) while the other side cannot go out (_spoils_natural; hold-outs 20 and 22's
+    # royal/2/2 and royal/5/4, docs/bots.md, session 10); onto a mixed meld the joker tip still speaks
+    natural = [[["6h", "6d", "6c", "6s", "6h", "6d"], ["Kh", "Kd", "Ks"]], []]
+    state = state_of(["JK", "2c", "4s", "9d", "Qc"], phase="play", melds=natural)
+    assert "tactics.joker_first" not in {h.tip for h in hints(state)}
+    mixed = [[["6h", "6d", "6c", "6s", "6h", "2d"], ["Kh", "Kd", "Ks"]], []]
+    hint = _hint(state_of(["JK", "2c", "4s", "9d", "Qc"], phase="play", melds=mixed), "tactics.joker_first")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 0

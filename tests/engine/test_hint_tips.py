@@ -154,7 +154,7 @@ def test_tip_10_opening_order() -> None:
 
 # 11. "välja mellan en joker eller en tvåa, använd jokern"
 def test_tip_11_joker_first() -> None:
-    six = [["Qh", "Qd", "Qc", "Qs", "Qh", "Qd"], ["5h", "5c", "5d"]]
+    six = [["Qh", "Qd", "Qc", "Qs", "Qh", "2s"], ["5h", "5c", "5d"]]  # mixed: a natural one is spared
     hint = _fires(_state(["JK", "2c", "5s", "9d"], melds=[six, []]), "tactics.joker_first")
     assert hint.cards == tuple(hint.action.cards())  # type: ignore[attr-defined]
     _silent(_state(["2d", "2c", "5s", "9d"], melds=[six, []]), "tactics.joker_first")  # no joker

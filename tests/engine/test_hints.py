@@ -110,7 +110,7 @@ def test_keep_eight_cards_rather_than_melding_small() -> None:
 
 
 def test_a_joker_rather_than_a_two() -> None:
-    six = {"melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd"], ["5h", "5c", "5d"]], []]}
+    six = {"melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "2s"], ["5h", "5c", "5d"]], []]}  # mixed: a natural one is spared
     (hint,) = [h for h in hints(state_of(["JK", "2c", "5s", "9d"], phase="play", **six)) if h.tip == "tactics.joker_first"]
     assert hint.action.layoffs[0].onto == 0  # type: ignore[attr-defined]  # the queens it completes, not the 5s
     assert "tactics.joker_first" not in _tips(state_of(["2d", "2c", "5s", "9d"], phase="play", **six))
