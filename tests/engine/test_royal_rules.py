@@ -10,7 +10,7 @@ from engine.deal import deal_from
 from engine.melds import MeldKind
 from engine.position import dump_position
 from engine.scoring import score_hand
-from engine.state import Phase
+from engine.state import Phase, State
 from engine.variants import ROYAL
 from tests.engine.helpers import order_with, play, refusal, state_of
 
@@ -46,7 +46,7 @@ def test_talongens_sista_kort_a_red_three_does_not_end_the_hand() -> None:
     assert after.phase is Phase.PLAY
 
 
-def _meld(cards: list[str], **fields: object) -> object:
+def _meld(cards: list[str], **fields: object) -> State:
     return state_of([], **{**OPENED, "phase": "play", **fields, "hands": [cards + ["Kh", "Kd"], 15, 15, 15]})
 
 
