@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -15,13 +16,13 @@ from tutor.store import Store, forget_open_stores, open_store
 from tutor.store.classes import Classes
 from tutor.store.store import class_topic
 from tutor.teacher import Gate
-from tutor.teacher_app import TeacherSession, is_teacher_route
+from tutor.teacher_app import Shown, TeacherSession, is_teacher_route
 
 PASSWORD = "correct horse"
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
+def store(tmp_path: Path) -> Iterator[Store]:
     opened, notices = open_store(f"sqlite:///{tmp_path / 'store.sqlite3'}", tmp_path)
     assert notices == []
     Classes(opened).set_teacher_password(PASSWORD)
@@ -184,7 +185,7 @@ def test_a_busy_class_costs_one_read_a_second(store: Store) -> None:
         reads = []
         original = desk._read
 
-        def counted(class_id: int | None) -> object:
+        def counted(class_id: int | None) -> Shown:
             reads.append(time.monotonic())
             return original(class_id)
 
