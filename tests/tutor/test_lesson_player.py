@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.actions import parse_action
+from engine.actions import TakePile, parse_action
 from engine.i18n import translate
 from tests.tutor.helpers import TRAPPED, semantics
 from tutor.glossary import DEFINITIONS, definition, segments
 from tutor.lessons import ROOT, catalog, load_lesson
 from tutor.model import TableModel
 from tutor.progress import LessonProgress, Profile
-from tutor.views import Handlers, lessons_view, page_view
+from tutor.screens import lessons_view
+from tutor.views import Handlers, page_view
 
 FROZEN = ROOT / "classic" / "08-frozen-pile.toml"
 
@@ -43,8 +44,10 @@ def test_solving_shows_stars_and_offers_the_mastery_check_and_the_next_lesson() 
     model = TableModel.for_lesson(lesson, "sv")
     model.lesson_hint()
     assert model.hint is not None and model.hint[0] != lesson.hints[0] and model.hint[1] == ()  # translated, a nudge
+    take = lesson.solution[0]
+    assert isinstance(take, TakePile)  # the frozen pile taken with a pair from the hand
     model.lesson_hint()
-    assert model.hint is not None and set(model.hint[1]) == set(lesson.solution[0].meld)  # the move: its cards lit
+    assert model.hint is not None and set(model.hint[1]) == set(take.meld)  # the move: its cards lit
     assert sum(model.hinted(i) for i in range(len(model.hand))) == 2
     assert model.play(lesson.solution[0])
     assert model.lesson is not None and model.lesson.succeeded() and not model.is_my_turn()
