@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.actions import parse_action
+from engine.actions import Action, parse_action
 from engine.game import is_legal
 from engine.i18n import translate
 from engine.position import dump_position
@@ -194,7 +194,7 @@ def test_undo_after_the_end_of_a_hand_takes_its_score_back() -> None:
 
     model = _game()
     seed = 0
-    line: list[object] = []
+    line: list[Action] = []
     while not model.state.is_over():  # the hand, remembering the moves since the learner's last
         action = parse_action(choose_action(dump_position(model.state, reveal=True), "basic", seed))
         seed += 1
@@ -209,9 +209,9 @@ def test_undo_after_the_end_of_a_hand_takes_its_score_back() -> None:
     model.undo()
     assert not model.state.is_over() and model.totals == (0, 0) and model.hand_scores == []
     assert not any("this hand" in line for line in model.log) and model.review == []
-    assert model.play(line[0])  # type: ignore[arg-type]
+    assert model.play(line[0])
     for action in line[1:]:  # the same moves again: the hand ends as before
-        model.play_bot(action)  # type: ignore[arg-type]
+        model.play_bot(action)
     assert model.state.is_over() and model.totals == scored  # not twice
     assert sum("this hand" in text for text in model.log) == 2  # one line a side, once
     model.next_hand()

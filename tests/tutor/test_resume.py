@@ -88,6 +88,8 @@ def _session(tmp_path: Path, url: str, device: str | None = None) -> Session:
 
 def test_a_session_reopened_on_the_same_device_is_back_in_the_lesson_with_its_attempt(url: str, tmp_path: Path) -> None:
     first = _session(tmp_path, url)
+    device = first.device
+    assert isinstance(device, str)  # a device's id, as its browser keeps it (no class student here)
     asyncio.run(first.open_lesson(LESSON, 0))
     first.model.simple("draw")
     first.after_learner()
@@ -97,7 +99,7 @@ def test_a_session_reopened_on_the_same_device_is_back_in_the_lesson_with_its_at
     assert attempt is not None
     forget_open_stores()  # the server stops (nothing is written at the end)
 
-    again = _session(tmp_path, url, first.device)
+    again = _session(tmp_path, url, device)
     assert again.screen == "lesson" and again.model.lesson is not None
     assert again.model.lesson.mistakes == 1 and len(again.model.hand) == 8
     assert again.attempts.attempt == attempt and again.model.refusal is not None  # the refusal still shown
@@ -112,7 +114,7 @@ def test_a_session_reopened_on_the_same_device_is_back_in_the_lesson_with_its_at
     # left for the catalog: the next start opens at home
     asyncio.run(again.go("lessons"))
     forget_open_stores()
-    third = _session(tmp_path, url, first.device)
+    third = _session(tmp_path, url, device)
     assert third.screen == "home" and third.model.lesson is None
     assert _session(tmp_path, url).screen == "home"  # another device: nothing of it
 
