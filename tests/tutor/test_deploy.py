@@ -370,12 +370,19 @@ def test_a_process_killed_is_started_again_and_its_browsers_served_meanwhile(sch
     status, cookie = _get(school.proxy, "app1")
     assert status == 200 and cookie == "app2"
     # the script starts it again (2 s later); the health checks bring it back, with a new pid
-    _until(lambda: _app_pid(school.apps[0], missing_ok=True) not in (None, victim), 60, "app1 started again")
+    _until(lambda: _running_app_pid(school.apps[0]) not in (None, victim), 60, "app1 started again")
     _until(lambda: school.server_states().get("app1") == "UP", 90, "app1 back up")
     assert _get(school.proxy, "app1") == (200, None)  # and it serves its browsers again
 
 
-def _app_pid(port: int, missing_ok: bool = False) -> int | None:
+def _app_pid(port: int) -> int:
+    pid = _running_app_pid(port)
+    if pid is None:
+        raise AssertionError(f"no app process on port {port}")
+    return pid
+
+
+def _running_app_pid(port: int) -> int | None:
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -385,9 +392,7 @@ def _app_pid(port: int, missing_ok: bool = False) -> int | None:
             continue
         if b"tutor" in command and b"--port" in command and command[command.index(b"--port") + 1] == str(port).encode():
             return int(entry.name)
-    if missing_ok:
-        return None
-    raise AssertionError(f"no app process on port {port}")
+    return None
 
 
 MIGRATE = ("import sys; from pathlib import Path; from tutor.store.engine import connect, migrate, store_url;"
