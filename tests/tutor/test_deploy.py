@@ -25,7 +25,7 @@ import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -35,6 +35,9 @@ from tests.tutor.serving_server import free_port
 from tests.tutor.wsclient import REGISTER_CLIENT, Client, frame
 from tutor.store import forget_open_stores, open_store
 from tutor.store.classes import Classes
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 ROOT = Path(__file__).resolve().parents[2]
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
@@ -327,7 +330,7 @@ def test_a_students_solve_through_one_process_appears_live_in_the_teachers_view_
     assert websockets.get("app1") and websockets.get("app2"), websockets
 
 
-def _browser_on(chromium: Any, school: School, server: str, viewport: dict[str, int]) -> Any:
+def _browser_on(chromium: Any, school: School, server: str, viewport: ViewportSize) -> Any:
     """A browser that the proxy had sent to ``server`` before (its affinity cookie)."""
     phone = viewport["width"] < 600
     context = chromium.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
