@@ -51,7 +51,9 @@ def test_a_lesson_is_solved_recorded_once_and_the_free_game_kept(session: Sessio
     _run(session.open_lesson("classic-frozen-pile", 0))
     assert session.screen == "lesson" and session.model.lesson is not None and session.game is game
     session.model.play(parse_action({"type": "take_pile", "meld": ["5h", "2d"]}))  # a mistake
-    session.model.play(find_lesson("classic-frozen-pile").solution[0])  # type: ignore[union-attr]
+    lesson = find_lesson("classic-frozen-pile")
+    assert lesson is not None
+    session.model.play(lesson.solution[0])
     session.after_learner()
     session.after_learner()
     learner = session._learner()

@@ -73,13 +73,16 @@ def test_a_student_joins_and_signs_in_again_from_any_device(school: Classes) -> 
     anna, token = school.join(seven.code.lower(), "  Anna   Berg ", "2468")
     assert (anna.class_id, anna.name) == (seven.id, "Anna Berg") and anna.last_active is not None
     back = school.signed_in(token)
-    assert back is not None and back[:3] == anna[:3] and back.last_active >= anna.last_active  # type: ignore[operator]
+    assert back is not None and back[:3] == anna[:3]
+    assert back.last_active is not None and back.last_active >= anna.last_active
     again, other = school.join(seven.code, "anna berg", "2468")  # another device: the same student
     assert again.id == anna.id and other != token
-    assert school.signed_in(other).id == anna.id  # type: ignore[union-attr]
+    on_other = school.signed_in(other)
+    assert on_other is not None and on_other.id == anna.id
     assert [s.name for s in school.students(seven.id)] == ["Anna Berg"]
     school.sign_out(token)
-    assert school.signed_in(token) is None and school.signed_in(other).id == anna.id  # type: ignore[union-attr]
+    on_other = school.signed_in(other)
+    assert school.signed_in(token) is None and on_other is not None and on_other.id == anna.id
     for nothing in (None, 7, "", "x" * 43, ["token"]):
         assert school.signed_in(nothing) is None
 
@@ -150,7 +153,8 @@ def test_a_students_things_are_their_own_from_any_device(school: Classes, store:
     bo, _ = school.join(seven.code, "Bo", "1357")
     store.save_settings(anna.id, Settings(language="de"))
     store.save_game(anna.id, {"hand": 1})
-    assert store.settings_data(anna.id)["language"] == "de"  # type: ignore[index]
+    data = store.settings_data(anna.id)
+    assert data is not None and data["language"] == "de"
     assert store.settings_data(bo.id) is None and not store.has_game(bo.id) and store.has_game(anna.id)
     assert [p.id for p in store.learners(anna.id).profiles()] == [anna.id]
     with pytest.raises(ProgressError):

@@ -199,7 +199,8 @@ def test_a_trap_says_what_the_table_shows(tmp_path: Path) -> None:
 
 def test_a_mastery_check_does_not_narrate_the_main_deal() -> None:
     lesson = load_lesson(ROOT / "classic" / "13-opening-50.toml")
-    assert TableModel.for_lesson(lesson, "en").lesson.step()  # type: ignore[union-attr]
+    main = TableModel.for_lesson(lesson, "en").lesson
+    assert main is not None and main.step()
     check = TableModel.for_lesson(lesson, "en", variation=1)
     assert check.lesson is not None and check.lesson.step() == ""
     nodes = semantics(page_view(check, _handlers()))
