@@ -11,6 +11,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import flet as ft
 import pytest
 
 from engine.actions import canonical
@@ -212,7 +213,9 @@ def test_the_view_is_sized_for_the_room() -> None:
     assert {"demo", "demo-title", "demo-counter", "demo-narration", "demo-goal", "demo-hand", "demo-pile",
             "demo-next", "demo-back", "demo-restart", "demo-leave", "demo-deal-0", "demo-deal-1"} <= set(nodes)
     assert nodes["demo-counter"].label == "Step 1 of 6"
-    assert min(_sizes(big)) >= 22 and nodes["demo-narration"].content.size >= 40  # type: ignore[union-attr]
+    narration = nodes["demo-narration"].content
+    assert isinstance(narration, ft.Text) and narration.size is not None
+    assert min(_sizes(big)) >= 22 and narration.size >= 40
     assert scale(3840, 2160) == 2 and scale(1280, 800) == pytest.approx(2 / 3)
     small = demo_view(demo, "en", _handlers(), 1280, 800)
     assert max(_sizes(small)) < max(_sizes(big))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet as ft
+
 from engine.actions import TakePile, parse_action
 from engine.i18n import translate
 from tests.tutor.helpers import TRAPPED, semantics
@@ -64,8 +66,10 @@ def test_a_mastery_check_is_a_fresh_deal_without_hints() -> None:
     from tutor.views import available
 
     assert not available(model)["hint"]  # the button says "(not now)" and, tapped, why
-    assert "(not now)" in str(nodes["action-hint"].content.content.label)  # type: ignore[union-attr]
-    assert "Mastery check" in str(nodes["lesson-title"].content.value)  # type: ignore[union-attr]
+    hint, title = nodes["action-hint"].content, nodes["lesson-title"].content
+    assert isinstance(hint, ft.Button) and isinstance(hint.content, ft.Semantics)
+    assert "(not now)" in str(hint.content.label)
+    assert isinstance(title, ft.Text) and "Mastery check" in str(title.value)
     model.lesson_hint()
     assert model.hint is None
 
