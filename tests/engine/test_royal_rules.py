@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.actions import Action
 from engine.cards import format_cards
 from engine.deal import deal_from
 from engine.melds import MeldKind
@@ -365,10 +366,10 @@ def test_bordssamtal_asking_whenever_going_out_is_legal(melds: list[list[str]], 
     assert out.went_out == 0
 
 
-def _json(action: object) -> dict[str, object]:
+def _json(action: Action) -> dict[str, object]:
     from engine.actions import format_action
 
-    return format_action(action)  # type: ignore[arg-type]
+    return format_action(action)
 
 
 def test_a_position_keeps_the_question_before_the_pile_and_this_turn_s_melds() -> None:

@@ -9,10 +9,11 @@ import asyncio
 import csv
 import io
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, insert, select
+from sqlalchemy import Table, func, insert, select
 
 from tests.tutor.test_store import store  # noqa: F401  (the store on both dialects: conftest.py's url)
 from tutor.progress import ProgressError
@@ -29,17 +30,17 @@ def school(store: Store) -> Classes:  # noqa: F811
     return Classes(store)
 
 
-def refused(call: object, *args: str) -> JoinRefused:
+def refused(call: Callable[..., object], *args: str) -> JoinRefused:
     with pytest.raises(JoinRefused) as caught:
-        call(*args)  # type: ignore[operator]
+        call(*args)
     return caught.value
 
 
-def rows(store: Store, table: object, **where: object) -> int:  # noqa: F811
+def rows(store: Store, table: Table, **where: object) -> int:  # noqa: F811
     with store.engine.connect() as db:
-        query = select(func.count()).select_from(table)  # type: ignore[arg-type]
+        query = select(func.count()).select_from(table)
         for column, value in where.items():
-            query = query.where(getattr(table, "c")[column] == value)
+            query = query.where(table.c[column] == value)
         return int(db.execute(query).scalar_one())
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -35,9 +35,9 @@ def session(store: Store, classroom: bool = True, client: str = "10.0.0.5") -> T
     return TeacherSession(page, store, Gate(), classroom, "en")  # type: ignore[arg-type]
 
 
-async def until(predicate: object, seconds: float = 5.0) -> None:
+async def until(predicate: Callable[[], object], seconds: float = 5.0) -> None:
     for _ in range(int(seconds / 0.02)):
-        if predicate():  # type: ignore[operator]
+        if predicate():
             return
         await asyncio.sleep(0.02)
     raise AssertionError("timed out")
