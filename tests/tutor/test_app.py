@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import flet as ft
 import pytest
 
 from engine.actions import parse_action
@@ -34,9 +35,14 @@ class Page:
         self.controls.append(dialog)
 
 
+def as_page(page: object) -> ft.Page:
+    """A stand-in page (``Page`` above) where Session wants Flet's: it has what Session uses of one."""
+    return cast(ft.Page, page)
+
+
 @pytest.fixture
 def session(tmp_path: Path) -> Session:
-    return Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en"))  # type: ignore[arg-type]
+    return Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en"))
 
 
 def _run(coroutine: Any) -> None:

@@ -20,7 +20,7 @@ from engine.i18n import LANGUAGES
 from engine.position import dump_position, load_position
 from engine.state import State
 from tests.tutor.helpers import TRAPPED, semantics
-from tests.tutor.test_app import Page
+from tests.tutor.test_app import Page, as_page
 from tutor.app import Options, Session
 from tutor.demo import KEYS, Demonstration, Kind, build_steps
 from tutor.demo_view import demo_view, scale
@@ -239,7 +239,7 @@ class TallPage(Page):
 
 @pytest.fixture
 def session(tmp_path: Path) -> Session:
-    return Session(TallPage(), Options(settings_file=tmp_path / "settings.json", lang="en"))  # type: ignore[arg-type]
+    return Session(as_page(TallPage()), Options(settings_file=tmp_path / "settings.json", lang="en"))
 
 
 def _run(coroutine: Any) -> None:

@@ -15,7 +15,7 @@ import flet as ft
 from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 
-from tests.tutor.test_app import Page
+from tests.tutor.test_app import Page, as_page
 from tutor.app import Options, Session
 from tutor.memo import Memo, memo
 from tutor.store.store import Owner
@@ -65,7 +65,7 @@ def test_without_a_frame_views_are_just_built() -> None:
 
 
 def test_a_tap_that_selects_a_card_reuses_the_table_and_sends_only_the_card(tmp_path: Path) -> None:
-    session = Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", seed=5,  # type: ignore[arg-type]
+    session = Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en", seed=5,
                                       variant="royal", players=6))
     before = session.view()
     cache = session.memo
@@ -123,7 +123,7 @@ def test_a_waiting_latest_write_is_replaced_by_the_newer_one() -> None:
 
 
 def test_the_game_is_saved_after_the_learners_action_and_when_the_computer_players_stop(tmp_path: Path) -> None:
-    session = Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", seed=5,  # type: ignore[arg-type]
+    session = Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en", seed=5,
                                       variant="classic", players=4, pace=0.0))
     saved: list[object] = []
     store_save = session.store.save_game

@@ -13,7 +13,7 @@ import pytest
 
 from engine.actions import parse_action
 from engine.position import dump_position
-from tests.tutor.test_app import Page
+from tests.tutor.test_app import Page, as_page
 from tutor.app import Options, Session
 from tutor.lessons import find_lesson
 from tutor.model import TableModel
@@ -83,7 +83,7 @@ def test_the_store_keeps_one_lesson_a_learner_and_only_its_device_reads_it(url: 
 
 
 def _session(tmp_path: Path, url: str, device: str | None = None) -> Session:
-    return Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", store=url), device)  # type: ignore[arg-type]
+    return Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en", store=url), device)
 
 
 def test_a_session_reopened_on_the_same_device_is_back_in_the_lesson_with_its_attempt(url: str, tmp_path: Path) -> None:
@@ -126,7 +126,7 @@ def test_a_class_students_lesson_comes_back_on_the_next_sign_in(url: str, tmp_pa
     seven = Classes(store).create_class("7B")
     student, _token = Classes(store).join(seven.code, "Ada", "2468")
     options = Options(settings_file=tmp_path / "settings.json", lang="en", store=url, classroom=True)
-    first = Session(Page(), options, None, student=student)  # type: ignore[arg-type]
+    first = Session(as_page(Page()), options, None, student=student)
     asyncio.run(first.open_lesson(LESSON, 0))
     first.model.simple("draw")
     first.after_learner()
@@ -135,7 +135,7 @@ def test_a_class_students_lesson_comes_back_on_the_next_sign_in(url: str, tmp_pa
     first.progress.leave(student.id)  # the tab closed: the teacher sees her on no lesson
     assert Classes(first.store).overview(seven.id).now_on == {student.id: None}
     forget_open_stores()
-    again = Session(Page(), options, None, student=student)  # type: ignore[arg-type]  # another device, say
+    again = Session(as_page(Page()), options, None, student=student)  # another device, say
     assert again.screen == "lesson" and again.model.lesson is not None and again.model.lesson.mistakes == 1
     assert again.attempts.attempt == first.attempts.attempt
     assert Classes(again.store).overview(seven.id).now_on == {student.id: LESSON}  # the teacher sees it open
