@@ -45,10 +45,10 @@ class _NoMemo:
 
 def _session(folder: Path, variant: str, players: int, memo: bool) -> Session:
     page = SimpleNamespace(width=1280, height=800, title="", theme_mode=None, theme=None, update=lambda: None)
-    session = Session(page, Options(variant=variant, players=players, seed=5, lang="en",  # type: ignore[arg-type]
+    session = Session(page, Options(variant=variant, players=players, seed=5, lang="en",  # type: ignore[arg-type]  # a stand-in page
                                     settings_file=folder / "settings.json"))
     if not memo:
-        session.memo = _NoMemo()  # type: ignore[assignment]
+        session.memo = _NoMemo()  # type: ignore[assignment]  # frames built without reuse, to compare
     return session
 
 

@@ -158,8 +158,9 @@ def test_the_device_is_asked_again_of_a_page_that_reconnects() -> None:
 
     async def scenario() -> tuple[object, int]:
         page, preferences = Page(), Preferences("the-device")
-        page.on_connect = None  # type: ignore[attr-defined]
-        asking = asyncio.ensure_future(presented_device(page, preferences, patience=30))  # type: ignore[arg-type]
+        page.on_connect = None  # type: ignore[attr-defined]  # the stand-in page gets Flet's hook here
+        # a stand-in SharedPreferences
+        asking = asyncio.ensure_future(presented_device(as_page(page), preferences, patience=30))  # type: ignore[arg-type]
         while page.on_connect is None:  # type: ignore[attr-defined]
             await asyncio.sleep(0)
         page.on_connect(None)  # type: ignore[attr-defined]  # the reloaded page attached to this session
@@ -172,7 +173,8 @@ def test_a_storage_that_never_answers_is_a_first_visit() -> None:
     from tutor.app import presented_device
 
     page, preferences = Page(), Preferences("the-device")
-    found = asyncio.run(presented_device(page, preferences, patience=0.05))  # type: ignore[arg-type]
+    # a stand-in SharedPreferences
+    found = asyncio.run(presented_device(as_page(page), preferences, patience=0.05))  # type: ignore[arg-type]
     assert found is None and preferences.asked == 1 and getattr(page, "on_connect") is None
 
 

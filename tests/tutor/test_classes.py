@@ -248,11 +248,11 @@ def test_path_order_follows_the_catalog() -> None:
 def test_writes_about_a_student_publish_the_class_after_commit(school: Classes, store: Store) -> None:  # noqa: F811
     seven = school.create_class("7B")
 
-    async def heard(action: object) -> list[str]:
+    async def heard(action: Callable[[], object]) -> list[str]:
         got: list[str] = []
         stop = store.live.subscribe(f"class:{seven.id}", got.append)
         try:
-            await asyncio.to_thread(action)  # type: ignore[arg-type]  # from another thread, as the app's writes are
+            await asyncio.to_thread(action)  # from another thread, as the app's writes are
             for _ in range(50):
                 if got:
                     break
@@ -262,7 +262,7 @@ def test_writes_about_a_student_publish_the_class_after_commit(school: Classes, 
             stop()
         return got
 
-    def check(action: object) -> None:
+    def check(action: Callable[[], object]) -> None:
         assert asyncio.run(heard(action)) != [], action
 
     anna: list[int] = []
@@ -290,7 +290,7 @@ def test_the_publish_comes_after_the_commit(school: Classes, store: Store) -> No
     seven = school.create_class("7B")
     anna, _ = school.join(seven.code, "Anna", "2468")
     seen: list[int] = []
-    store.live.publish = lambda topic: seen.append(len(school.overview(seven.id).cells))  # type: ignore[method-assign]
+    store.live.publish = lambda topic: seen.append(len(school.overview(seven.id).cells))  # type: ignore[method-assign]  # a spy
     store.learners(anna.id).record(anna.id, "l", 0, 3, 0, 0)
     assert seen and seen[0] == 1
 

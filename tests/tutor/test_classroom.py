@@ -195,6 +195,7 @@ def _anna_on_a_lesson(shell: Any) -> tuple[Classes, Any, Any, Any]:
     seven = school.create_class("7B")
     anna, token = school.join(seven.code, "Anna", "2468")
     session = StubSession()
+    # a StubSession takes only what the shell reads of a signed-in session
     session.student, session.progress = anna, shell.store.learners(anna.id)  # type: ignore[attr-defined]
     session.model = type("Table", (), {"lesson": object()})()  # type: ignore[attr-defined]
     session.progress.start(anna.id, "classic-card-values", 0)  # type: ignore[attr-defined]

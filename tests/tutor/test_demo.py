@@ -247,7 +247,7 @@ def _run(coroutine: Any) -> None:
 
 
 def _key(session: Session, key: str) -> None:
-    _run(session.key(SimpleNamespace(key=key)))  # type: ignore[arg-type]
+    _run(session.key(SimpleNamespace(key=key)))  # type: ignore[arg-type]  # a key event has only .key to the app
 
 
 def test_the_lessons_screen_offers_demonstrate_on_a_wide_screen_only(session: Session) -> None:
@@ -262,7 +262,8 @@ def test_a_demonstration_is_stepped_with_a_clicker_and_left_recording_nothing(se
     learner = session._learner()
     before = session.progress.all_lessons(learner)
     _run(session.demonstrate("classic-canastas"))
-    assert session.screen == "demo" and session.page.title is not None and session.page.title.startswith("Demonstration")
+    title = session.page.title
+    assert session.screen == "demo" and title is not None and title.startswith("Demonstration")
     assert "demo-next" in semantics(session.view())
     for key in ("Arrow Right", " ", "Page Down"):
         _key(session, key)

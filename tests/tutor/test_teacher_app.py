@@ -12,6 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests.tutor.test_app import as_page
 from tutor.store import Store, forget_open_stores, open_store
 from tutor.store.classes import Classes
 from tutor.store.store import class_topic
@@ -32,7 +33,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 def session(store: Store, classroom: bool = True, client: str = "10.0.0.5") -> TeacherSession:
     page = SimpleNamespace(width=1280, client_ip=client)
-    return TeacherSession(page, store, Gate(), classroom, "en")  # type: ignore[arg-type]
+    return TeacherSession(as_page(page), store, Gate(), classroom, "en")
 
 
 async def until(predicate: Callable[[], object], seconds: float = 5.0) -> None:
@@ -189,7 +190,7 @@ def test_a_busy_class_costs_one_read_a_second(store: Store) -> None:
             reads.append(time.monotonic())
             return original(class_id)
 
-        desk._read = counted  # type: ignore[method-assign]
+        desk._read = counted  # type: ignore[method-assign]  # counts the desk's reads
         for _ in range(30):
             store.live.publish(class_topic(seven.id))
             await asyncio.sleep(0.01)
