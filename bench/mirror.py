@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from tests.tutor.wsclient import PATCH_CONTROL, REGISTER_CLIENT, Client, frame
@@ -148,6 +149,7 @@ class Mirror(Client):
         """The first control on the page with this Semantics identifier (shown or not)."""
 
         def walk(value: Any) -> dict[str, Any] | None:
+            children: Iterable[Any]
             if isinstance(value, dict):
                 if value.get("identifier") == identifier:
                     return value

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from engine.i18n import translate  # noqa: E402
 from tutor.lessons import catalog  # noqa: E402
 from tutor.store import forget_open_stores, open_store  # noqa: E402
-from tutor.store.classes import Classes  # noqa: E402
+from tutor.store.classes import ClassInfo, Classes, Overview, TrapCount  # noqa: E402
 from tutor.teacher import grid, trap_lines  # noqa: E402
 
 
@@ -65,7 +65,7 @@ def main() -> None:
         made = time.perf_counter() - made
         school.assign(seven.id, [lesson.id for lesson in lessons[:5]])
 
-        def read() -> tuple[object, ...]:
+        def read() -> tuple[list[ClassInfo], Overview, list[str], list[TrapCount]]:
             return (school.classes(), school.overview(seven.id), school.assigned(seven.id), school.traps(seven.id))
 
         _, overview, assigned, traps = read()

@@ -45,10 +45,10 @@ class _NoMemo:
 
 def _session(folder: Path, variant: str, players: int, memo: bool) -> Session:
     page = SimpleNamespace(width=1280, height=800, title="", theme_mode=None, theme=None, update=lambda: None)
-    session = Session(page, Options(variant=variant, players=players, seed=5, lang="en",  # type: ignore[arg-type]
+    session = Session(page, Options(variant=variant, players=players, seed=5, lang="en",  # type: ignore[arg-type]  # a stand-in page
                                     settings_file=folder / "settings.json"))
     if not memo:
-        session.memo = _NoMemo()  # type: ignore[assignment]
+        session.memo = _NoMemo()  # type: ignore[assignment]  # frames built without reuse, to compare
     return session
 
 
@@ -78,7 +78,7 @@ def measure(variant: str, players: int, memo: bool, frames: int) -> dict[str, tu
             if model.is_my_turn():
                 session.model.tap_card(number % len(model.hand))  # select, unselect: the commonest frame
                 tree, *took = _frame(session, tree)
-                taps.append(tuple(took))  # type: ignore[arg-type]
+                taps.append((took[0], took[1], took[2]))
                 # then the learner plays on (a draw or a discard), so that the computer players move
                 kinds = [k for k in ("draw", "discard") if model.can(k)]
                 if kinds and number % 3 == 2:
@@ -87,10 +87,10 @@ def measure(variant: str, players: int, memo: bool, frames: int) -> dict[str, tu
                     model.play(action) if action is not None else model.simple("draw")
                     tree, *_ = _frame(session, tree)
             elif model.bots_to_move():
-                action = choose_action(dump_position(model.state, reveal=True), "beginner", number)
-                model.play_bot(parse_action(action))
+                chosen = choose_action(dump_position(model.state, reveal=True), "beginner", number)
+                model.play_bot(parse_action(chosen))
                 tree, *took = _frame(session, tree)
-                moves.append(tuple(took))  # type: ignore[arg-type]
+                moves.append((took[0], took[1], took[2]))
             else:
                 model.next_hand()
                 tree, *_ = _frame(session, tree)
@@ -100,7 +100,8 @@ def measure(variant: str, players: int, memo: bool, frames: int) -> dict[str, tu
 def _medians(rows: list[tuple[float, float, float]]) -> tuple[float, float, float]:
     if not rows:
         return (0.0, 0.0, 0.0)
-    return tuple(round(statistics.median(r[i] for r in rows), 2) for i in range(3))  # type: ignore[return-value]
+    build, diff, encode = (round(statistics.median(r[i] for r in rows), 2) for i in range(3))
+    return build, diff, encode
 
 
 def main() -> None:

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from engine.actions import Action
 from engine.bots import BasicBot, RandomBot
 from engine.deal import deal
 from engine.describe import describe, describe_deal, describe_result, describe_scores
@@ -13,6 +14,7 @@ from engine.i18n import LANGUAGES
 from engine.match import play_hand
 from engine.rules import Rules
 from engine.scoring import score_hand
+from engine.state import State
 from tests.engine.test_properties import TABLES
 
 
@@ -23,7 +25,7 @@ def test_every_action_is_narrated(rules: Rules) -> None:
     start = deal(rules, rng)
     bots = [BasicBot() if seat % 2 else RandomBot() for seat in range(rules.players)]
 
-    def narrate(before, action, after) -> None:  # type: ignore[no-untyped-def]
+    def narrate(before: State, action: Action, after: State) -> None:
         for lang in LANGUAGES:
             line = describe(before, action, after, lang)
             assert line.endswith((".", "?”", "“", "\u201d")) and "{" not in line
@@ -50,7 +52,7 @@ def test_told_to_a_person_their_moves_are_yours_and_the_others_have_their_names(
     bots = [BasicBot() if seat % 2 else RandomBot() for seat in range(rules.players)]
     told: list[tuple[int, str]] = []
 
-    def narrate(before, action, after) -> None:  # type: ignore[no-untyped-def]
+    def narrate(before: State, action: Action, after: State) -> None:
         for lang in LANGUAGES:
             line = describe(before, action, after, lang, seen)
             assert "{" not in line and not any(name in line.split() for name in compass), line

@@ -12,7 +12,7 @@ from engine.progressions import PROGRESSIONS
 
 @pytest.mark.parametrize("players", sorted(PROGRESSIONS))
 def test_every_pair_partners_exactly_once(players: int) -> None:
-    partners = Counter()
+    partners: Counter[tuple[int, ...]] = Counter()
     for round_ in PROGRESSIONS[players]:
         seated = [p for game in round_.games for p in (*game.first, *game.second)]
         assert sorted(seated + list(round_.sitting_out)) == list(range(1, players + 1))
@@ -24,7 +24,7 @@ def test_every_pair_partners_exactly_once(players: int) -> None:
 
 
 def test_five_players_meet_each_other_twice_as_opponents_and_sit_out_once() -> None:
-    opponents = Counter()
+    opponents: Counter[tuple[int, ...]] = Counter()
     for round_ in PROGRESSIONS[5]:
         (game,) = round_.games
         for a in game.first:

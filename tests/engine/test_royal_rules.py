@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from engine.actions import Action
 from engine.cards import format_cards
 from engine.deal import deal_from
 from engine.melds import MeldKind
 from engine.position import dump_position
 from engine.scoring import score_hand
-from engine.state import Phase
+from engine.state import Phase, State
 from engine.variants import ROYAL
 from tests.engine.helpers import order_with, play, refusal, state_of
 
@@ -46,7 +47,7 @@ def test_talongens_sista_kort_a_red_three_does_not_end_the_hand() -> None:
     assert after.phase is Phase.PLAY
 
 
-def _meld(cards: list[str], **fields: object) -> object:
+def _meld(cards: list[str], **fields: object) -> State:
     return state_of([], **{**OPENED, "phase": "play", **fields, "hands": [cards + ["Kh", "Kd"], 15, 15, 15]})
 
 
@@ -365,10 +366,10 @@ def test_bordssamtal_asking_whenever_going_out_is_legal(melds: list[list[str]], 
     assert out.went_out == 0
 
 
-def _json(action: object) -> dict[str, object]:
+def _json(action: Action) -> dict[str, object]:
     from engine.actions import format_action
 
-    return format_action(action)  # type: ignore[arg-type]
+    return format_action(action)
 
 
 def test_a_position_keeps_the_question_before_the_pile_and_this_turn_s_melds() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -57,8 +57,9 @@ def replayed() -> tuple[Refused, ...]:
             seen.append(Refused(current[0], case, error.rule))
             return error
 
-        original = module.refusal
-        module.refusal = recording
+        # The rule tests call the ``refusal`` they imported: swap it in their module for the run.
+        original: Callable[[State, dict[str, Any]], IllegalActionError] = getattr(module, "refusal")
+        setattr(module, "refusal", recording)
         try:
             for test_name, function in inspect.getmembers(module, inspect.isfunction):
                 if not test_name.startswith("test_"):
@@ -72,7 +73,7 @@ def replayed() -> tuple[Refused, ...]:
                     except AssertionError:
                         pass  # the rule test reports its own failure
         finally:
-            module.refusal = original
+            setattr(module, "refusal", original)
     return tuple(seen)
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from engine.actions import Discard
 from engine.cards import parse_card
+from engine.state import State
 from engine.trials import Edge, compare, playout_margins
 from tests.engine.helpers import state_of
 
 
-def _late_hand():  # type: ignore[no-untyped-def]
+def _late_hand() -> State:
     hand = ["Jh", "5s", "9d", "Kh", "Kd", "6h"]
     return state_of(hand, phase="play", stock=4, hands=[hand, 7, 7, 7],
                     pile=["4c", "6d", "Tc", "Ac", "8h", "Qs", "7d", "9c", "Ks", "Ad", "Th", "8s", "4d"],

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -25,25 +25,25 @@ def catalog(lang: str) -> Catalog:
         return read_po(handle, locale=lang)
 
 
-def _entries(lang: str) -> list[tuple[tuple[str, ...], tuple[str, ...], object]]:
-    out = []
-    for message in catalog(lang):
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        out.append((ids, strings, message))
-    return out
+def _entries(lang: str) -> list[tuple[tuple[str, ...], tuple[str, ...], Message]]:
+    return [(_forms(message.id), _forms(message.string), message) for message in catalog(lang) if message.id]
 
 
-def _key(message: object) -> tuple[str | None, str]:
-    msgid = message.id  # type: ignore[attr-defined]
-    return message.context, msgid[0] if isinstance(msgid, tuple) else msgid  # type: ignore[attr-defined]
+def _forms(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message's id or string as its forms: one text, or the singular and the plurals."""
+    if isinstance(value, str):
+        return (value,)
+    assert value is not None, "read_po gives an untranslated entry an empty string, never None"
+    return tuple(value)
+
+
+def _key(message: Message) -> tuple[str | None, str]:
+    return message.context, _forms(message.id)[0]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_entry_is_translated_and_none_is_fuzzy(lang: str) -> None:
-    problems = [ids[0] for ids, strings, m in _entries(lang) if m.fuzzy or any(not s.strip() for s in strings)]  # type: ignore[attr-defined]
+    problems = [ids[0] for ids, strings, m in _entries(lang) if m.fuzzy or any(not s.strip() for s in strings)]
     assert not problems, f"{lang}: {len(problems)} untranslated or fuzzy, e.g. {problems[:3]}"
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from engine.i18n import LANGUAGES
+from engine.i18n import LANGUAGES, ContextText
 from engine.melds import CANASTA_NAMES, KIND_NAMES
 from engine.rulebook import MELD_CASES, RANK_CASES, _MELDS, _RANKS, format_facts
 
@@ -28,7 +28,15 @@ CASE_PLACEHOLDERS = set(RANK_CASES) | set(MELD_CASES)
 
 def template() -> list[tuple[tuple[str, ...], str | None]]:
     with TEMPLATE.open("rb") as handle:
-        return [((m.id if isinstance(m.id, tuple) else (m.id,)), m.context) for m in read_po(handle) if m.id]
+        return [(_forms(m.id), m.context) for m in read_po(handle) if m.id]
+
+
+def _forms(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message's id or string as its forms: one text, or the singular and the plurals."""
+    if isinstance(value, str):
+        return (value,)
+    assert value is not None, "read_po gives an untranslated entry an empty string, never None"
+    return tuple(value)
 
 
 def needs_plural(msgid: str) -> bool:
@@ -66,8 +74,8 @@ def test_every_meld_name_has_a_phrase_in_every_case() -> None:
     for case, table in _MELDS.items():
         assert set(table) == names, f"{case}: phrases missing for {names - set(table)}"
         assert all(text.message == name for name, text in table.items())
-    for case, table in _RANKS.items():
-        assert set(table) == set(range(1, 14)), case
+    for case, ranks in _RANKS.items():
+        assert set(ranks) == set(range(1, 14)), case
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
@@ -77,7 +85,7 @@ def test_each_phrase_is_translated_in_its_context(lang: str) -> None:
     sign the context was ignored)."""
     with (ROOT / "locales" / lang / "LC_MESSAGES" / "canasta.po").open("rb") as handle:
         catalog = read_po(handle, locale=lang)
-    phrases = {**{c: t for c, t in _RANKS.items()}, **{c: t for c, t in _MELDS.items()}}
+    phrases: dict[str, dict[int, ContextText] | dict[str, ContextText]] = {**_RANKS, **_MELDS}
     for case, table in phrases.items():
         strings = []
         for text in table.values():

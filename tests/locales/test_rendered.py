@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from functools import cache
+from collections.abc import Callable, Iterator
+from functools import cache, partial
 
 import pytest
 
@@ -73,8 +73,8 @@ def sentences() -> dict[str, dict[str, str]]:
     """English sentence -> its rendering in every language (one per distinct English text)."""
     found: dict[str, dict[str, str]] = {}
 
-    def add(render: object) -> None:
-        texts = {lang: render(lang) for lang in ("en", *TRANSLATED)}  # type: ignore[operator]
+    def add(render: Callable[[str], str]) -> None:
+        texts = {lang: render(lang) for lang in ("en", *TRANSLATED)}
         found.setdefault(texts["en"], texts)
 
     for name, variant in VARIANTS.items():
@@ -87,7 +87,7 @@ def sentences() -> dict[str, dict[str, str]]:
             final, _ = play_hand(start, bots, rng, lambda b, a, f: played.append((b, a, f)))
             step = max(1, len(played) // POSITIONS_PER_TABLE)
             for before, action, after in played[::step][:POSITIONS_PER_TABLE]:
-                add(lambda lang, b=before, a=action, f=after: describe(b, a, f, lang))
+                add(partial(describe, before, action, after))
                 for hint in hints(before):
                     add(hint.explanation)
                 for probe in _probes(before):
@@ -99,9 +99,9 @@ def sentences() -> dict[str, dict[str, str]]:
                         add(error.localized)
             scores = score_hand(final)
             totals = [s.total for s in scores]
-            add(lambda lang, s=start: describe_deal(s, 1, lang))
-            add(lambda lang, f=final, sc=scores, t=totals: "\n".join(describe_scores(f, sc, t, lang)))
-            add(lambda lang, f=final, t=totals: describe_result(f, t, 0, lang))
+            add(partial(describe_deal, start, 1))
+            add(lambda lang: "\n".join(describe_scores(final, scores, totals, lang)))  # add() renders it at once
+            add(partial(describe_result, final, totals, 0))
     return found
 
 

@@ -38,9 +38,15 @@ def entries(lang: str) -> Iterator[Entry]:
     for message in catalog:
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        yield Entry("\n".join(ids), tuple(strings), message.context)
+        yield Entry("\n".join(_forms(message.id)), _forms(message.string), message.context)
+
+
+def _forms(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message's id or string as its forms: one text, or the singular and the plurals."""
+    if isinstance(value, str):
+        return (value,)
+    assert value is not None, "read_po gives an untranslated entry an empty string, never None"
+    return tuple(value)
 
 
 def concepts_in(english: str, lang: str | None = None) -> list[str]:

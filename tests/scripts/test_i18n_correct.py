@@ -22,9 +22,15 @@ def _script() -> ModuleType:
     return module
 
 
+def _string(catalog: Catalog, msgid: str, context: str | None = None) -> str | tuple[str, ...] | list[str] | None:
+    message = catalog.get(msgid, context)
+    assert message is not None, msgid
+    return message.string
+
+
 def test_corrections_apply_only_to_what_they_were_written_against(tmp_path: Path) -> None:
     script = _script()
-    script.LOCALES = tmp_path
+    setattr(script, "LOCALES", tmp_path)  # the script reads its catalogs from there
     po = tmp_path / "de" / "LC_MESSAGES" / "canasta.po"
     po.parent.mkdir(parents=True)
     catalog = Catalog(locale="de")
@@ -66,10 +72,10 @@ now = ["y"]
                                                             "not in the catalog, skipped"]
     with po.open("rb") as handle:
         result = read_po(handle, locale="de")
-    assert result.get("Drawing cards", "Classic Canasta section").string == "Karten kaufen"
-    assert result.get("{count} card").string == ("eine Karte", "{count} Karten")
-    assert result.get("Meld").string == "Melden (fixed by someone since)"
-    assert result.get("Your side: {names}").string == "Eure Seite: {names}"
+    assert _string(result, "Drawing cards", "Classic Canasta section") == "Karten kaufen"
+    assert _string(result, "{count} card") == ("eine Karte", "{count} Karten")
+    assert _string(result, "Meld") == "Melden (fixed by someone since)"
+    assert _string(result, "Your side: {names}") == "Eure Seite: {names}"
     assert all(line.endswith("already corrected") for line in script.correct(corrections)[:2])
 
 

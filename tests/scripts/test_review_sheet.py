@@ -25,11 +25,14 @@ def _script() -> ModuleType:
     return module
 
 
-def _catalog(entries: dict[object, object]) -> Catalog:
+def _catalog(entries: dict[str | tuple[str, str], str | tuple[str, str]]) -> Catalog:
+    """A key is a msgid, a (singular, plural) pair, or a ("on the", msgid) context and msgid."""
     catalog = Catalog(locale="sv")
     for key, string in entries.items():
-        context, msgid = key if isinstance(key, tuple) and len(key) == 2 and key[0] in (None, "on the") else (None, key)
-        catalog.add(msgid, string, context=context)
+        if isinstance(key, tuple) and key[0] == "on the":
+            catalog.add(key[1], string, context=key[0])
+        else:
+            catalog.add(key, string)
     return catalog
 
 

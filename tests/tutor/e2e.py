@@ -15,11 +15,14 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tests.tutor.serving_server import free_port, stop_app
+
+if TYPE_CHECKING:  # playwright is imported where a browser is started
+    from playwright.sync_api import ViewportSize
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -27,8 +30,8 @@ CHROMIUM = "/usr/bin/chromium"
 INSTALL = "sudo apt-get install -y chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
 
 
@@ -104,7 +107,7 @@ def open_page(page: Any, url: str, ready: str) -> Any:
 
 
 @contextmanager
-def browser(url: str, viewport: dict[str, int], ready: str, touch: bool = False) -> Iterator[Any]:
+def browser(url: str, viewport: ViewportSize, ready: str, touch: bool = False) -> Iterator[Any]:
     """A page of headless Chromium at ``url`` with Flutter's accessibility tree on, once the node
     ``ready`` shows. Requests that would leave the machine fail the test."""
     from playwright.sync_api import sync_playwright
@@ -259,16 +262,21 @@ class Announcements:
     REGION = "flt-announcement-polite"
 
     def __init__(self, page: Any) -> None:
-        self.page, self.heard = page, []
+        self.page = page
+        self.heard: list[str] = []
         self.regions: set[int] = set()  # the live regions' node ids, and their text nodes'
         self.texts: set[int] = set()
         self.cdp = page.context.new_cdp_session(page)
-        self.cdp.on("DOM.setChildNodes", lambda event: [self._node(n) for n in event["nodes"]])
+        self.cdp.on("DOM.setChildNodes", self._children)
         self.cdp.on("DOM.childNodeInserted", lambda event: self._inserted(event["parentNodeId"], event["node"]))
         self.cdp.on("DOM.characterDataModified", lambda event: self._text(event["characterData"])
                     if event["nodeId"] in self.texts else None)  # the region's text, not the page's
         self.cdp.send("DOM.enable")
         self._node(self.cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"])
+
+    def _children(self, event: dict[str, Any]) -> None:
+        for node in event["nodes"]:
+            self._node(node)
 
     def _node(self, node: dict[str, Any]) -> None:
         if node.get("localName") == self.REGION:

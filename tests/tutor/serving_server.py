@@ -44,7 +44,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def stop_app(process: subprocess.Popen[str]) -> None:
+def stop_app(process: subprocess.Popen[str] | subprocess.Popen[bytes]) -> None:
     """Stops a server the test started: SIGTERM, and SIGKILL after 20 s (a session's handler may
     still be waiting; what the test checks is done by then)."""
     process.terminate()

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import flet as ft
 import pytest
 
 from engine.actions import parse_action
@@ -34,9 +35,14 @@ class Page:
         self.controls.append(dialog)
 
 
+def as_page(page: object) -> ft.Page:
+    """A stand-in page (``Page`` above) where Session wants Flet's: it has what Session uses of one."""
+    return cast(ft.Page, page)
+
+
 @pytest.fixture
 def session(tmp_path: Path) -> Session:
-    return Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en"))  # type: ignore[arg-type]
+    return Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en"))
 
 
 def _run(coroutine: Any) -> None:
@@ -51,7 +57,9 @@ def test_a_lesson_is_solved_recorded_once_and_the_free_game_kept(session: Sessio
     _run(session.open_lesson("classic-frozen-pile", 0))
     assert session.screen == "lesson" and session.model.lesson is not None and session.game is game
     session.model.play(parse_action({"type": "take_pile", "meld": ["5h", "2d"]}))  # a mistake
-    session.model.play(find_lesson("classic-frozen-pile").solution[0])  # type: ignore[union-attr]
+    lesson = find_lesson("classic-frozen-pile")
+    assert lesson is not None
+    session.model.play(lesson.solution[0])
     session.after_learner()
     session.after_learner()
     learner = session._learner()
@@ -150,8 +158,9 @@ def test_the_device_is_asked_again_of_a_page_that_reconnects() -> None:
 
     async def scenario() -> tuple[object, int]:
         page, preferences = Page(), Preferences("the-device")
-        page.on_connect = None  # type: ignore[attr-defined]
-        asking = asyncio.ensure_future(presented_device(page, preferences, patience=30))  # type: ignore[arg-type]
+        page.on_connect = None  # type: ignore[attr-defined]  # the stand-in page gets Flet's hook here
+        # a stand-in SharedPreferences
+        asking = asyncio.ensure_future(presented_device(as_page(page), preferences, patience=30))  # type: ignore[arg-type]
         while page.on_connect is None:  # type: ignore[attr-defined]
             await asyncio.sleep(0)
         page.on_connect(None)  # type: ignore[attr-defined]  # the reloaded page attached to this session
@@ -164,7 +173,8 @@ def test_a_storage_that_never_answers_is_a_first_visit() -> None:
     from tutor.app import presented_device
 
     page, preferences = Page(), Preferences("the-device")
-    found = asyncio.run(presented_device(page, preferences, patience=0.05))  # type: ignore[arg-type]
+    # a stand-in SharedPreferences
+    found = asyncio.run(presented_device(as_page(page), preferences, patience=0.05))  # type: ignore[arg-type]
     assert found is None and preferences.asked == 1 and getattr(page, "on_connect") is None
 
 

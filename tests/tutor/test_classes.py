@@ -9,10 +9,11 @@ import asyncio
 import csv
 import io
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, insert, select
+from sqlalchemy import Table, func, insert, select
 
 from tests.tutor.test_store import store  # noqa: F401  (the store on both dialects: conftest.py's url)
 from tutor.progress import ProgressError
@@ -29,17 +30,17 @@ def school(store: Store) -> Classes:  # noqa: F811
     return Classes(store)
 
 
-def refused(call: object, *args: str) -> JoinRefused:
+def refused(call: Callable[..., object], *args: str) -> JoinRefused:
     with pytest.raises(JoinRefused) as caught:
-        call(*args)  # type: ignore[operator]
+        call(*args)
     return caught.value
 
 
-def rows(store: Store, table: object, **where: object) -> int:  # noqa: F811
+def rows(store: Store, table: Table, **where: object) -> int:  # noqa: F811
     with store.engine.connect() as db:
-        query = select(func.count()).select_from(table)  # type: ignore[arg-type]
+        query = select(func.count()).select_from(table)
         for column, value in where.items():
-            query = query.where(getattr(table, "c")[column] == value)
+            query = query.where(table.c[column] == value)
         return int(db.execute(query).scalar_one())
 
 
@@ -52,7 +53,7 @@ def test_the_teacher_password_is_a_scrypt_hash(school: Classes, store: Store) ->
     assert school.check_teacher("correct horse") and not school.check_teacher("correct horsE")
     with store.engine.connect() as db:
         stored = db.execute(select(teachers.c.password)).scalar()
-    assert stored.startswith("scrypt$16384$8$1$") and "correct" not in stored
+    assert isinstance(stored, str) and stored.startswith("scrypt$16384$8$1$") and "correct" not in stored
     school.set_teacher_password("another one")
     assert school.check_teacher("another one") and not school.check_teacher("correct horse")
 
@@ -73,13 +74,16 @@ def test_a_student_joins_and_signs_in_again_from_any_device(school: Classes) -> 
     anna, token = school.join(seven.code.lower(), "  Anna   Berg ", "2468")
     assert (anna.class_id, anna.name) == (seven.id, "Anna Berg") and anna.last_active is not None
     back = school.signed_in(token)
-    assert back is not None and back[:3] == anna[:3] and back.last_active >= anna.last_active  # type: ignore[operator]
+    assert back is not None and back[:3] == anna[:3]
+    assert back.last_active is not None and back.last_active >= anna.last_active
     again, other = school.join(seven.code, "anna berg", "2468")  # another device: the same student
     assert again.id == anna.id and other != token
-    assert school.signed_in(other).id == anna.id  # type: ignore[union-attr]
+    on_other = school.signed_in(other)
+    assert on_other is not None and on_other.id == anna.id
     assert [s.name for s in school.students(seven.id)] == ["Anna Berg"]
     school.sign_out(token)
-    assert school.signed_in(token) is None and school.signed_in(other).id == anna.id  # type: ignore[union-attr]
+    on_other = school.signed_in(other)
+    assert school.signed_in(token) is None and on_other is not None and on_other.id == anna.id
     for nothing in (None, 7, "", "x" * 43, ["token"]):
         assert school.signed_in(nothing) is None
 
@@ -150,7 +154,8 @@ def test_a_students_things_are_their_own_from_any_device(school: Classes, store:
     bo, _ = school.join(seven.code, "Bo", "1357")
     store.save_settings(anna.id, Settings(language="de"))
     store.save_game(anna.id, {"hand": 1})
-    assert store.settings_data(anna.id)["language"] == "de"  # type: ignore[index]
+    data = store.settings_data(anna.id)
+    assert data is not None and data["language"] == "de"
     assert store.settings_data(bo.id) is None and not store.has_game(bo.id) and store.has_game(anna.id)
     assert [p.id for p in store.learners(anna.id).profiles()] == [anna.id]
     with pytest.raises(ProgressError):
@@ -243,11 +248,11 @@ def test_path_order_follows_the_catalog() -> None:
 def test_writes_about_a_student_publish_the_class_after_commit(school: Classes, store: Store) -> None:  # noqa: F811
     seven = school.create_class("7B")
 
-    async def heard(action: object) -> list[str]:
+    async def heard(action: Callable[[], object]) -> list[str]:
         got: list[str] = []
         stop = store.live.subscribe(f"class:{seven.id}", got.append)
         try:
-            await asyncio.to_thread(action)  # type: ignore[arg-type]  # from another thread, as the app's writes are
+            await asyncio.to_thread(action)  # from another thread, as the app's writes are
             for _ in range(50):
                 if got:
                     break
@@ -257,7 +262,7 @@ def test_writes_about_a_student_publish_the_class_after_commit(school: Classes, 
             stop()
         return got
 
-    def check(action: object) -> None:
+    def check(action: Callable[[], object]) -> None:
         assert asyncio.run(heard(action)) != [], action
 
     anna: list[int] = []
@@ -285,7 +290,7 @@ def test_the_publish_comes_after_the_commit(school: Classes, store: Store) -> No
     seven = school.create_class("7B")
     anna, _ = school.join(seven.code, "Anna", "2468")
     seen: list[int] = []
-    store.live.publish = lambda topic: seen.append(len(school.overview(seven.id).cells))  # type: ignore[method-assign]
+    store.live.publish = lambda topic: seen.append(len(school.overview(seven.id).cells))  # type: ignore[method-assign]  # a spy
     store.learners(anna.id).record(anna.id, "l", 0, 3, 0, 0)
     assert seen and seen[0] == 1
 
@@ -320,17 +325,17 @@ def test_pins_are_kept_as_salted_scrypt_hashes(school: Classes, store: Store) ->
     from tutor.store.classes import check_secret, hash_secret
 
     stored = hash_secret("2468")
-    assert stored.startswith("scrypt$16384$8$1$") and stored != hash_secret("2468")  # salted
+    assert isinstance(stored, str) and stored.startswith("scrypt$16384$8$1$") and stored != hash_secret("2468")  # salted
     assert check_secret("2468", stored) and not check_secret("2469", stored)
     assert not check_secret("2468", "plain") and not check_secret("2468", "scrypt$x$1$1$00$00")
     seven = school.create_class("7B")
     school.join(seven.code, "Anna", "2468")
     with store.engine.connect() as db:
         pin = db.execute(select(students.c.pin)).scalar()
-    assert pin.startswith("scrypt$") and "2468" not in pin
+    assert isinstance(pin, str) and pin.startswith("scrypt$") and "2468" not in pin
     with store.engine.connect() as db:
         kept = db.execute(select(sign_ins.c.token)).scalar()
-    assert len(kept) == 64  # the token's SHA-256, not the token
+    assert isinstance(kept, str) and len(kept) == 64  # the token's SHA-256, not the token
 
 
 def test_removing_a_class_removes_its_students(school: Classes, store: Store) -> None:  # noqa: F811

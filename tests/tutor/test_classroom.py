@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.tutor.test_app import as_page
 from tutor.app import Options
 from tutor.classroom import TEACHER_ROUTE, Guessing, Shell, classroom_main, wait_message
 from tutor.store import forget_open_stores
@@ -95,7 +96,7 @@ def shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setattr("tutor.classroom.GUESSING", Guessing(Clock()))  # frozen: the wait said is exact
     url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
     options = Options(store=url, settings_file=tmp_path / "settings.json", classroom=True)
-    made = Shell(Page(), options, Preferences())  # type: ignore[arg-type]
+    made = Shell(as_page(Page()), options, Preferences())  # type: ignore[arg-type]  # a stand-in SharedPreferences
     yield made
     forget_open_stores()
 
@@ -130,12 +131,12 @@ def test_the_teachers_route_draws_no_students_screen(tmp_path: Path) -> None:
 
     for route in (TEACHER_ROUTE, TEACHER_ROUTE + "/", TEACHER_ROUTE + "/class/3"):
         page = Page(route)
-        asyncio.run(classroom_main(page, Options(classroom=True, teacher=teacher,  # type: ignore[arg-type]
+        asyncio.run(classroom_main(as_page(page), Options(classroom=True, teacher=teacher,
                                                  settings_file=tmp_path / "settings.json")))
         assert page.rendered == []
     assert drawn == [TEACHER_ROUTE, TEACHER_ROUTE + "/", TEACHER_ROUTE + "/class/3"]
     page = Page(TEACHER_ROUTE)
-    asyncio.run(classroom_main(page, Options(classroom=True, settings_file=tmp_path / "settings.json")))  # type: ignore[arg-type]
+    asyncio.run(classroom_main(as_page(page), Options(classroom=True, settings_file=tmp_path / "settings.json")))
     assert page.rendered == []  # no teacher's view on this server: still no student's screen
 
 
@@ -194,6 +195,7 @@ def _anna_on_a_lesson(shell: Any) -> tuple[Classes, Any, Any, Any]:
     seven = school.create_class("7B")
     anna, token = school.join(seven.code, "Anna", "2468")
     session = StubSession()
+    # a StubSession takes only what the shell reads of a signed-in session
     session.student, session.progress = anna, shell.store.learners(anna.id)  # type: ignore[attr-defined]
     session.model = type("Table", (), {"lesson": object()})()  # type: ignore[attr-defined]
     session.progress.start(anna.id, "classic-card-values", 0)  # type: ignore[attr-defined]
@@ -218,7 +220,10 @@ def test_a_tab_sent_to_the_teachers_route_leaves_its_lesson(shell: Any, tmp_path
     page = Page(TEACHER_ROUTE)
     page.on_close = shell.closed  # type: ignore[attr-defined]  # as classroom_main sets it
     options = Options(store=shell.options.store, settings_file=tmp_path / "settings.json", classroom=True)
-    asyncio.run(teacher_main(options)(page))  # type: ignore[arg-type]
+    async def open_desk() -> None:  # teacher_main's handler is typed Awaitable, asyncio.run wants a coroutine
+        await teacher_main(options)(as_page(page))
+
+    asyncio.run(open_desk())
     assert shell.session is None and school.overview(seven.id).now_on[anna.id] is None
     assert [type(drawn[0]).__name__ for drawn in page.rendered] == ["function"]  # the teacher's view
 

@@ -25,7 +25,7 @@ import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -35,6 +35,9 @@ from tests.tutor.serving_server import free_port
 from tests.tutor.wsclient import REGISTER_CLIENT, Client, frame
 from tutor.store import forget_open_stores, open_store
 from tutor.store.classes import Classes
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 ROOT = Path(__file__).resolve().parents[2]
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
@@ -327,7 +330,7 @@ def test_a_students_solve_through_one_process_appears_live_in_the_teachers_view_
     assert websockets.get("app1") and websockets.get("app2"), websockets
 
 
-def _browser_on(chromium: Any, school: School, server: str, viewport: dict[str, int]) -> Any:
+def _browser_on(chromium: Any, school: School, server: str, viewport: ViewportSize) -> Any:
     """A browser that the proxy had sent to ``server`` before (its affinity cookie)."""
     phone = viewport["width"] < 600
     context = chromium.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
@@ -370,12 +373,19 @@ def test_a_process_killed_is_started_again_and_its_browsers_served_meanwhile(sch
     status, cookie = _get(school.proxy, "app1")
     assert status == 200 and cookie == "app2"
     # the script starts it again (2 s later); the health checks bring it back, with a new pid
-    _until(lambda: _app_pid(school.apps[0], missing_ok=True) not in (None, victim), 60, "app1 started again")
+    _until(lambda: _running_app_pid(school.apps[0]) not in (None, victim), 60, "app1 started again")
     _until(lambda: school.server_states().get("app1") == "UP", 90, "app1 back up")
     assert _get(school.proxy, "app1") == (200, None)  # and it serves its browsers again
 
 
-def _app_pid(port: int, missing_ok: bool = False) -> int | None:
+def _app_pid(port: int) -> int:
+    pid = _running_app_pid(port)
+    if pid is None:
+        raise AssertionError(f"no app process on port {port}")
+    return pid
+
+
+def _running_app_pid(port: int) -> int | None:
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -385,9 +395,7 @@ def _app_pid(port: int, missing_ok: bool = False) -> int | None:
             continue
         if b"tutor" in command and b"--port" in command and command[command.index(b"--port") + 1] == str(port).encode():
             return int(entry.name)
-    if missing_ok:
-        return None
-    raise AssertionError(f"no app process on port {port}")
+    return None
 
 
 MIGRATE = ("import sys; from pathlib import Path; from tutor.store.engine import connect, migrate, store_url;"

@@ -11,11 +11,14 @@ teacher's view does; this file tests the students' side.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tests.tutor.e2e import (chromium, open_page, served, DESKTOP, PHONE, by_id, click, hand_cards, read, screenshot, status, tap_card, wait_for)
 from tutor.store import forget_open_stores, open_store
 from tutor.store.classes import Classes
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 ASSIGNED = ["classic-black-threes", "classic-card-values"]  # not the path's order: the teacher's
 ENGLISH_LESSONS = "Lessons: learn by playing"
@@ -29,7 +32,7 @@ def _server(folder: Path) -> Any:
 _chromium, _open = chromium, open_page
 
 
-def _device(chromium: Any, viewport: dict[str, int], url: str) -> Any:
+def _device(chromium: Any, viewport: ViewportSize, url: str) -> Any:
     """A new device (its own browser storage) at the join screen."""
     phone = viewport == PHONE
     return _open(chromium.new_context(viewport=viewport, has_touch=phone, is_mobile=phone).new_page(), url,

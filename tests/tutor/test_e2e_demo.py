@@ -6,14 +6,17 @@ Screenshots go to test-artifacts/ (demo-*.png)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tests.tutor.e2e import DESKTOP, browser, by_id, click, read, screenshot, serve, visible, wait_for
 
-PROJECTOR = {"width": 1920, "height": 1080}
-SIZES = {"1920x1080": PROJECTOR, "1280x800": DESKTOP}
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
+
+PROJECTOR: ViewportSize = {"width": 1920, "height": 1080}
+SIZES: dict[str, ViewportSize] = {"1920x1080": PROJECTOR, "1280x800": DESKTOP}
 LESSON = "classic-canastas"  # one move, two traps: deal, what if, back, what if, back, the move
 
 

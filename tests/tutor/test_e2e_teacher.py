@@ -13,10 +13,13 @@ import io
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tests.tutor.e2e import (chromium, open_page, served, DESKTOP, PHONE, by_id, click, read,
                              screenshot, status, tap_card, wait_for)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 PASSWORD = "chalk and cheese"
 LESSON = "classic-black-threes"  # a trap (discard the ten of hearts) and a solve (discard a black three)
@@ -32,7 +35,7 @@ def _server(folder: Path) -> Any:
 _chromium, _open = chromium, open_page
 
 
-def _device(chromium: Any, viewport: dict[str, int]) -> Any:
+def _device(chromium: Any, viewport: ViewportSize) -> Any:
     phone = viewport == PHONE
     return chromium.new_context(viewport=viewport, has_touch=phone, is_mobile=phone, accept_downloads=True).new_page()
 

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.actions import parse_action
+import flet as ft
+
+from engine.actions import TakePile, parse_action
 from engine.i18n import translate
 from tests.tutor.helpers import TRAPPED, semantics
 from tutor.glossary import DEFINITIONS, definition, segments
 from tutor.lessons import ROOT, catalog, load_lesson
 from tutor.model import TableModel
 from tutor.progress import LessonProgress, Profile
-from tutor.views import Handlers, lessons_view, page_view
+from tutor.screens import lessons_view
+from tutor.views import Handlers, page_view
 
 FROZEN = ROOT / "classic" / "08-frozen-pile.toml"
 
@@ -43,8 +46,10 @@ def test_solving_shows_stars_and_offers_the_mastery_check_and_the_next_lesson() 
     model = TableModel.for_lesson(lesson, "sv")
     model.lesson_hint()
     assert model.hint is not None and model.hint[0] != lesson.hints[0] and model.hint[1] == ()  # translated, a nudge
+    take = lesson.solution[0]
+    assert isinstance(take, TakePile)  # the frozen pile taken with a pair from the hand
     model.lesson_hint()
-    assert model.hint is not None and set(model.hint[1]) == set(lesson.solution[0].meld)  # the move: its cards lit
+    assert model.hint is not None and set(model.hint[1]) == set(take.meld)  # the move: its cards lit
     assert sum(model.hinted(i) for i in range(len(model.hand))) == 2
     assert model.play(lesson.solution[0])
     assert model.lesson is not None and model.lesson.succeeded() and not model.is_my_turn()
@@ -61,8 +66,10 @@ def test_a_mastery_check_is_a_fresh_deal_without_hints() -> None:
     from tutor.views import available
 
     assert not available(model)["hint"]  # the button says "(not now)" and, tapped, why
-    assert "(not now)" in str(nodes["action-hint"].content.content.label)  # type: ignore[union-attr]
-    assert "Mastery check" in str(nodes["lesson-title"].content.value)  # type: ignore[union-attr]
+    hint, title = nodes["action-hint"].content, nodes["lesson-title"].content
+    assert isinstance(hint, ft.Button) and isinstance(hint.content, ft.Semantics)
+    assert "(not now)" in str(hint.content.label)
+    assert isinstance(title, ft.Text) and "Mastery check" in str(title.value)
     model.lesson_hint()
     assert model.hint is None
 
@@ -196,7 +203,8 @@ def test_a_trap_says_what_the_table_shows(tmp_path: Path) -> None:
 
 def test_a_mastery_check_does_not_narrate_the_main_deal() -> None:
     lesson = load_lesson(ROOT / "classic" / "13-opening-50.toml")
-    assert TableModel.for_lesson(lesson, "en").lesson.step()  # type: ignore[union-attr]
+    main = TableModel.for_lesson(lesson, "en").lesson
+    assert main is not None and main.step()
     check = TableModel.for_lesson(lesson, "en", variation=1)
     assert check.lesson is not None and check.lesson.step() == ""
     nodes = semantics(page_view(check, _handlers()))

@@ -7,15 +7,18 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import ObjectPatch
 
-from tests.tutor.test_app import Page
+from tests.tutor.test_app import Page, as_page
 from tutor.app import Options, Session
 from tutor.memo import Memo, memo
+from tutor.store.store import Owner
 from tutor.writer import Writer
 
 
@@ -44,7 +47,7 @@ def test_a_part_is_reused_only_when_its_inputs_are_equal_and_it_was_in_the_last_
 def test_a_part_inside_a_reused_part_stays_reusable_and_one_slot_twice_is_built_twice() -> None:
     cache = Memo()
 
-    def outer(n: int) -> ft.Control:
+    def outer(n: int) -> ft.Column:
         return ft.Column([memo("inner", "same", lambda: _text("inner")), _text(str(n))])
 
     with cache.frame():
@@ -62,7 +65,7 @@ def test_without_a_frame_views_are_just_built() -> None:
 
 
 def test_a_tap_that_selects_a_card_reuses_the_table_and_sends_only_the_card(tmp_path: Path) -> None:
-    session = Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", seed=5,  # type: ignore[arg-type]
+    session = Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en", seed=5,
                                       variant="royal", players=6))
     before = session.view()
     cache = session.memo
@@ -78,7 +81,9 @@ def test_a_tap_that_selects_a_card_reuses_the_table_and_sends_only_the_card(tmp_
 
 
 def test_writes_run_in_order_off_the_loop_and_the_frame_waits_for_them() -> None:
-    writer, done, seen = Writer(), [], []
+    writer = Writer()
+    done: list[tuple[int, bool]] = []
+    seen: list[list[tuple[int, bool]]] = []
     loop_thread = threading.get_ident()
 
     def write(n: int) -> None:
@@ -87,9 +92,14 @@ def test_writes_run_in_order_off_the_loop_and_the_frame_waits_for_them() -> None
 
     async def main() -> None:
         for n in range(3):
-            writer.submit(lambda n=n: write(n), "a test")
+            writer.submit(partial(write, n), "a test")
         frame = asyncio.Event()
-        writer.after(lambda: (seen.append(list(done)), frame.set()))
+
+        def settled() -> None:
+            seen.append(list(done))
+            frame.set()
+
+        writer.after(settled)
         assert not done  # the loop is not held up
         await asyncio.wait_for(frame.wait(), 5)
 
@@ -98,11 +108,12 @@ def test_writes_run_in_order_off_the_loop_and_the_frame_waits_for_them() -> None
 
 
 def test_a_waiting_latest_write_is_replaced_by_the_newer_one() -> None:
-    writer, written = Writer(), []
+    writer = Writer()
+    written: list[int] = []
     gate = threading.Event()
     writer.submit(gate.wait, "the gate")
     for n in range(5):
-        writer.submit(lambda n=n: written.append(n), "the game", latest=True)
+        writer.submit(partial(written.append, n), "the game", latest=True)
     gate.set()
     writer.flush()
     assert written == [4]
@@ -112,11 +123,16 @@ def test_a_waiting_latest_write_is_replaced_by_the_newer_one() -> None:
 
 
 def test_the_game_is_saved_after_the_learners_action_and_when_the_computer_players_stop(tmp_path: Path) -> None:
-    session = Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", seed=5,  # type: ignore[arg-type]
+    session = Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en", seed=5,
                                       variant="classic", players=4, pace=0.0))
     saved: list[object] = []
     store_save = session.store.save_game
-    session.store.save_game = lambda device, data: (saved.append(data["position"]), store_save(device, data))  # type: ignore[method-assign]
+
+    def save_game(device: Owner, data: dict[str, Any]) -> None:
+        saved.append(data["position"])
+        store_save(device, data)
+
+    session.store.save_game = save_game  # type: ignore[method-assign]  # a spy on the store's own method
 
     async def turn() -> None:
         session.model.simple("draw")

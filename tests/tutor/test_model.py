@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from engine.actions import parse_action
+import pytest
+
+from engine.actions import Action, Discard, parse_action
 from engine.game import is_legal
 from engine.i18n import translate
+from engine.levels import Search
 from engine.position import dump_position
+from engine.state import State
 from tutor.model import TableModel
 from tutor.workers import choose_action
 
@@ -58,11 +62,18 @@ def test_staged_melds_go_down_together() -> None:
     assert len(action.melds) == 2 and len(model.staged) == 1 and model.selected == [2]
 
 
+def _discard(model: TableModel) -> Discard:
+    """The discard of the one card selected."""
+    action = model.discard_action()
+    assert action is not None, f"one card selected, not {model.selected}"
+    return action
+
+
 def test_the_computer_players_moves_come_from_the_worker_and_are_judged() -> None:
     model = _game()
     model.simple("draw")
     model.tap_card(0)
-    assert model.play(model.discard_action())  # type: ignore[arg-type]
+    assert model.play(_discard(model))
     moves = 0
     while model.bots_to_move():
         action = parse_action(choose_action(dump_position(model.state, reveal=True), "basic", moves))
@@ -83,7 +94,7 @@ def test_a_whole_hand_then_the_next() -> None:
                 model.answer(True)
             else:
                 model.selected = [0]
-                if not model.play(model.discard_action()):  # type: ignore[arg-type]
+                if not model.play(_discard(model)):
                     break
         else:
             model.play_bot(parse_action(choose_action(dump_position(model.state, reveal=True), "basic", seed)))
@@ -147,7 +158,7 @@ def test_the_review_says_nothing_where_trial_deals_do_not_bear_a_tip_out() -> No
     assert review([(dump_position(frozen, reveal=True), {"type": "discard", "card": "8c"})], "en") == []
 
 
-def state_of_a_pile_to_deny():  # type: ignore[no-untyped-def]
+def state_of_a_pile_to_deny() -> State:
     """Late in a hand: thirteen cards in the pile and the next side's meld of jacks beside it."""
     from tests.engine.helpers import state_of
 
@@ -157,7 +168,7 @@ def state_of_a_pile_to_deny():  # type: ignore[no-untyped-def]
                     melds=[[["Qh", "Qd", "Qc"]], [["Jc", "Jd", "Js"]]])
 
 
-def _trial_deals_that_favour_the_advice(monkeypatch, points: dict[str, float]):  # type: ignore[no-untyped-def]
+def _trial_deals_that_favour_the_advice(monkeypatch: pytest.MonkeyPatch, points: dict[str, float]) -> None:
     """The review's trial deals replaced by a fixed verdict: the advice beats the learner's discard
     of a card named in ``points`` by that many points (error 10), any other move by nothing."""
     from engine import trials
@@ -165,13 +176,14 @@ def _trial_deals_that_favour_the_advice(monkeypatch, points: dict[str, float]): 
 
     by_code = {parse_card(card): edge for card, edge in points.items()}
 
-    def compare(state, better, worse, samples, seed, search):  # type: ignore[no-untyped-def]
+    def compare(state: State, better: Action, worse: Action, samples: int, seed: int,
+                search: Search = Search()) -> trials.Edge:
         return trials.Edge(by_code.get(getattr(worse, "card", -1), 0.0), 10.0, samples)
 
     monkeypatch.setattr(trials, "compare", compare)
 
 
-def state_of_frozen_pairs():  # type: ignore[no-untyped-def]
+def state_of_frozen_pairs() -> State:
     from tests.engine.helpers import state_of
 
     return state_of(["8c", "8d", "Kh", "5s"], phase="play", pile=["2c", "9h"], melds=[[["Qh", "Qd", "Qc"]], []])
@@ -194,7 +206,7 @@ def test_undo_after_the_end_of_a_hand_takes_its_score_back() -> None:
 
     model = _game()
     seed = 0
-    line: list[object] = []
+    line: list[Action] = []
     while not model.state.is_over():  # the hand, remembering the moves since the learner's last
         action = parse_action(choose_action(dump_position(model.state, reveal=True), "basic", seed))
         seed += 1
@@ -209,9 +221,9 @@ def test_undo_after_the_end_of_a_hand_takes_its_score_back() -> None:
     model.undo()
     assert not model.state.is_over() and model.totals == (0, 0) and model.hand_scores == []
     assert not any("this hand" in line for line in model.log) and model.review == []
-    assert model.play(line[0])  # type: ignore[arg-type]
+    assert model.play(line[0])
     for action in line[1:]:  # the same moves again: the hand ends as before
-        model.play_bot(action)  # type: ignore[arg-type]
+        model.play_bot(action)
     assert model.state.is_over() and model.totals == scored  # not twice
     assert sum("this hand" in text for text in model.log) == 2  # one line a side, once
     model.next_hand()
@@ -274,7 +286,7 @@ def test_a_language_switch_says_the_refusal_the_hint_and_the_log_again() -> None
     assert model.hint_text() == translate("No hint for this moment.", "de") != "No hint for this moment."
 
 
-def test_the_review_is_said_in_the_current_language(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_review_is_said_in_the_current_language(monkeypatch: pytest.MonkeyPatch) -> None:
     from tutor.workers import review
 
     _trial_deals_that_favour_the_advice(monkeypatch, {"8c": 100})
@@ -288,7 +300,7 @@ def test_the_review_is_said_in_the_current_language(monkeypatch) -> None:  # typ
     assert swedish["advice"] != english["advice"]
 
 
-def test_the_review_names_the_costliest_moment_first_and_each_tip_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_review_names_the_costliest_moment_first_and_each_tip_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from tests.engine.helpers import state_of
     from tutor.workers import review
 
@@ -391,7 +403,7 @@ def test_a_closed_action_says_why_from_the_engines_refusal() -> None:
     except IllegalActionError as error:
         assert model.why_not("meld") == error.explanation("en") != ""
     assert model.why_not("discard") == ""
-    model.play(model.discard_action())  # type: ignore[arg-type]
+    model.play(_discard(model))
     assert model.why_not("draw") == "Left is playing."
     model.lang = "sv"
     assert model.why_not("draw") == "Vänster spelar."

@@ -13,7 +13,7 @@ import pytest
 
 from engine.actions import parse_action
 from engine.position import dump_position
-from tests.tutor.test_app import Page
+from tests.tutor.test_app import Page, as_page
 from tutor.app import Options, Session
 from tutor.lessons import find_lesson
 from tutor.model import TableModel
@@ -83,11 +83,13 @@ def test_the_store_keeps_one_lesson_a_learner_and_only_its_device_reads_it(url: 
 
 
 def _session(tmp_path: Path, url: str, device: str | None = None) -> Session:
-    return Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", store=url), device)  # type: ignore[arg-type]
+    return Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en", store=url), device)
 
 
 def test_a_session_reopened_on_the_same_device_is_back_in_the_lesson_with_its_attempt(url: str, tmp_path: Path) -> None:
     first = _session(tmp_path, url)
+    device = first.device
+    assert isinstance(device, str)  # a device's id, as its browser keeps it (no class student here)
     asyncio.run(first.open_lesson(LESSON, 0))
     first.model.simple("draw")
     first.after_learner()
@@ -97,7 +99,7 @@ def test_a_session_reopened_on_the_same_device_is_back_in_the_lesson_with_its_at
     assert attempt is not None
     forget_open_stores()  # the server stops (nothing is written at the end)
 
-    again = _session(tmp_path, url, first.device)
+    again = _session(tmp_path, url, device)
     assert again.screen == "lesson" and again.model.lesson is not None
     assert again.model.lesson.mistakes == 1 and len(again.model.hand) == 8
     assert again.attempts.attempt == attempt and again.model.refusal is not None  # the refusal still shown
@@ -112,7 +114,7 @@ def test_a_session_reopened_on_the_same_device_is_back_in_the_lesson_with_its_at
     # left for the catalog: the next start opens at home
     asyncio.run(again.go("lessons"))
     forget_open_stores()
-    third = _session(tmp_path, url, first.device)
+    third = _session(tmp_path, url, device)
     assert third.screen == "home" and third.model.lesson is None
     assert _session(tmp_path, url).screen == "home"  # another device: nothing of it
 
@@ -124,7 +126,7 @@ def test_a_class_students_lesson_comes_back_on_the_next_sign_in(url: str, tmp_pa
     seven = Classes(store).create_class("7B")
     student, _token = Classes(store).join(seven.code, "Ada", "2468")
     options = Options(settings_file=tmp_path / "settings.json", lang="en", store=url, classroom=True)
-    first = Session(Page(), options, None, student=student)  # type: ignore[arg-type]
+    first = Session(as_page(Page()), options, None, student=student)
     asyncio.run(first.open_lesson(LESSON, 0))
     first.model.simple("draw")
     first.after_learner()
@@ -133,7 +135,7 @@ def test_a_class_students_lesson_comes_back_on_the_next_sign_in(url: str, tmp_pa
     first.progress.leave(student.id)  # the tab closed: the teacher sees her on no lesson
     assert Classes(first.store).overview(seven.id).now_on == {student.id: None}
     forget_open_stores()
-    again = Session(Page(), options, None, student=student)  # type: ignore[arg-type]  # another device, say
+    again = Session(as_page(Page()), options, None, student=student)  # another device, say
     assert again.screen == "lesson" and again.model.lesson is not None and again.model.lesson.mistakes == 1
     assert again.attempts.attempt == first.attempts.attempt
     assert Classes(again.store).overview(seven.id).now_on == {student.id: LESSON}  # the teacher sees it open

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from engine.i18n import LANGUAGES
-from tests.tutor.test_app import Page
+from tests.tutor.test_app import Page, as_page
 from tutor.app import Options, Session
 from tutor.model import TableModel
 from tutor.savedgame import load_game, save_game
@@ -86,7 +86,7 @@ def test_command_line_choices_are_reconciled_with_saved_ones() -> None:
 def test_a_session_opens_whatever_was_saved(tmp_path: Path, saved: dict[str, Any], options: dict[str, Any]) -> None:
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"language": "en", **saved}), encoding="utf-8")
-    session = Session(Page(), Options(settings_file=path, **options))  # type: ignore[arg-type]
+    session = Session(as_page(Page()), Options(settings_file=path, **options))
     assert session.model.rules.players in session.model.rules.player_counts()
 
 
@@ -123,7 +123,7 @@ def test_a_damaged_saved_game_is_kept_aside_and_told(tmp_path: Path, damage: str
 def test_home_offers_no_continue_for_a_damaged_game(tmp_path: Path) -> None:
     (tmp_path / "game.json").write_bytes(b"")
     page = Page()
-    session = Session(page, Options(settings_file=tmp_path / "settings.json", lang="en"))  # type: ignore[arg-type]
+    session = Session(as_page(page), Options(settings_file=tmp_path / "settings.json", lang="en"))
     session.render()
     session.show_notices()
     assert not session._has_game() and backups(tmp_path, "game.json")
@@ -161,7 +161,7 @@ def test_a_damaged_progress_store_is_kept_aside_and_replaced(tmp_path: Path, dam
 
 def test_home_and_free_play_open_over_a_damaged_progress_store(tmp_path: Path) -> None:
     _damage_progress(tmp_path / "progress.sqlite3", "random bytes")
-    session = Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en"))  # type: ignore[arg-type]
+    session = Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en"))
     session.render()
     assert session.notices and session.progress.profiles() == []
 

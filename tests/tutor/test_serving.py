@@ -11,8 +11,9 @@ import re
 import signal
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -41,8 +42,11 @@ def logged(server: Server, pattern: str, timeout: float = 15.0) -> bool:
     return False
 
 
-def run(coroutine: object) -> object:
-    return asyncio.run(coroutine)  # type: ignore[arg-type]
+T = TypeVar("T")
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    return asyncio.run(coroutine)
 
 
 # One session cannot stall another
@@ -63,7 +67,7 @@ async def _flood_then_tap(server: Server, events: int) -> tuple[float, float]:
 
 
 def test_a_flood_from_one_session_does_not_stall_another(server: Server) -> None:
-    before, after = run(_flood_then_tap(server, 5_000))  # type: ignore[misc]
+    before, after = run(_flood_then_tap(server, 5_000))
     print(f"tap before the flood {before * 1000:.0f} ms, right after 5,000 events {after * 1000:.0f} ms")
     # Unguarded, 2,000 events delayed the next tap by 13.5 s (5,000: ~30 s); the limit lets 20 through
     # at once. The bound follows the machine's own pace (a loaded machine is slower before the flood too).
@@ -134,13 +138,13 @@ def test_a_malformed_frame_later_ends_only_its_own_session(server: Server, later
         await other.close()
         return closed, seconds
 
-    closed, seconds = run(send_later())  # type: ignore[misc]
+    closed, seconds = run(send_later())
     assert closed and seconds < 5
 
 
 def test_sigterm_stops_a_server_with_malformed_and_silent_connections(tmp_path: Path) -> None:
     with running(tmp_path) as fresh:
-        async def leave_open() -> list[object]:
+        async def leave_open() -> tuple[object, object, Client, float]:
             from websockets.asyncio.client import connect
 
             silent = await connect(fresh.ws)  # sends nothing at all
@@ -152,9 +156,9 @@ def test_sigterm_stops_a_server_with_malformed_and_silent_connections(tmp_path: 
             start = time.monotonic()
             while fresh.process.poll() is None and time.monotonic() - start < 30:
                 await asyncio.sleep(0.1)
-            return [silent, broken, player, time.monotonic() - start]
+            return silent, broken, player, time.monotonic() - start
 
-        *_, seconds = run(leave_open())  # type: ignore[misc]
+        *_, seconds = run(leave_open())
         print(f"SIGTERM to exit: {seconds:.1f} s")
         # Under 5 s: the handlers of the silent and the malformed connection were ended by the guard,
         # not by uvicorn's shutdown timeout (5 s).
@@ -196,7 +200,7 @@ async def _register(server: Server, session_id: str | None, storage: dict[str, o
 
     from tests.tutor.wsclient import PAGE, REGISTER_CLIENT
 
-    client = Client(await connect(server.ws, max_size=None), storage)  # type: ignore[arg-type]
+    client = Client(await connect(server.ws, max_size=None), storage)
     await client.ws.send(frame(REGISTER_CLIENT, {"session_id": session_id, "page_name": "", "page": PAGE}))
     given = None
     while given is None or not client.targets:
@@ -237,7 +241,7 @@ async def _crashed(client: Client) -> str:
     await client.ws.send(frame(CONTROL_EVENT, {"target": 1, "name": "route_change", "data": {"bogus": 1}}))
     try:
         while True:
-            message = decode(await asyncio.wait_for(client.ws.recv(), 20))
+            message = decode(await asyncio.wait_for(client.ws.recv(decode=False), 20))
             if message[0] == 6:  # SESSION_CRASHED
                 return str(message[1]["message"])
     finally:

@@ -197,11 +197,11 @@ def test_a_damaged_store_is_kept_aside_and_replaced(tmp_path: Path, damage: str)
 
 
 def test_an_unreachable_store_leaves_a_session_that_works(tmp_path: Path) -> None:
-    from tests.tutor.test_app import Page
+    from tests.tutor.test_app import Page, as_page
     from tutor.app import Options, Session
 
     url = f"postgresql://nobody:secret@127.0.0.1:{postgres.free_port()}/school"
-    session = Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", store=url))  # type: ignore[arg-type]
+    session = Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en", store=url))
     session.render()
     [notice] = session.notices
     assert "school (127.0.0.1)" in notice.say("en") and "secret" not in notice.say("en")
@@ -209,21 +209,21 @@ def test_an_unreachable_store_leaves_a_session_that_works(tmp_path: Path) -> Non
 
 
 def test_two_sessions_on_two_devices_keep_their_own(tmp_path: Path) -> None:
-    from tests.tutor.test_app import Page
+    from tests.tutor.test_app import Page, as_page
     from tutor.app import Options, Session
 
     options = Options(settings_file=tmp_path / "settings.json", pace=0.0)
-    first = Session(Page(), options)  # type: ignore[arg-type]
-    second = Session(Page(), options)  # type: ignore[arg-type]
+    first = Session(as_page(Page()), options)
+    second = Session(as_page(Page()), options)
     assert first.device != second.device and second.settings.language == "en"
     asyncio.run(first.set_language("sv"))
     first.progress.add_profile("Ada")
     asyncio.run(first.go("table"))
     asyncio.run(first.press("draw"))
-    again = Session(Page(), options, first.device)  # type: ignore[arg-type]  # the same browser, later
+    again = Session(as_page(Page()), options, first.device)  # the same browser, later
     assert again.device == first.device and again.settings.language == "sv"
     assert again.model.can_undo() and [p.name for p in again.progress.profiles()] == ["Ada"]
-    other = Session(Page(), options, second.device)  # type: ignore[arg-type]
+    other = Session(as_page(Page()), options, second.device)
     assert other.settings.language == "en" and other.progress.profiles() == [] and not other._has_game()
     forget_open_stores()
 
@@ -273,11 +273,11 @@ def test_a_saved_game_survives_a_kill_while_writing(url: str, tmp_path: Path) ->
 
 def test_a_sessions_lesson_mistakes_and_hints_are_in_the_store_before_the_solve(tmp_path: Path) -> None:
     from engine.actions import parse_action
-    from tests.tutor.test_app import Page
+    from tests.tutor.test_app import Page, as_page
     from tutor.app import Options, Session
     from tutor.store.schema import attempts
 
-    session = Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", pace=0.0))  # type: ignore[arg-type]
+    session = Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en", pace=0.0))
     asyncio.run(session.open_lesson("classic-frozen-pile", 0))
     session.model.play(parse_action({"type": "take_pile", "meld": ["5h", "2d"]}))  # a mistake
     session.after_learner()
@@ -294,7 +294,7 @@ def test_a_sessions_lesson_mistakes_and_hints_are_in_the_store_before_the_solve(
 
 def test_with_no_store_and_no_temporary_folder_a_session_still_opens(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.tutor.test_app import Page
+    from tests.tutor.test_app import Page, as_page
     from tutor.app import Options, Session
 
     def no_folder(*args: object, **kwargs: object) -> str:
@@ -302,6 +302,6 @@ def test_with_no_store_and_no_temporary_folder_a_session_still_opens(tmp_path: P
 
     monkeypatch.setattr("tutor.store.tempfile.mkdtemp", no_folder)
     url = f"postgresql://nobody@127.0.0.1:{postgres.free_port()}/school"
-    session = Session(Page(), Options(settings_file=tmp_path / "settings.json", lang="en", store=url))  # type: ignore[arg-type]
+    session = Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en", store=url))
     session.render()
     assert session.notices and session.progress.add_profile("Ada").name == "Ada"

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from engine.i18n import translate
-from tutor.lessons import find_lesson
+from tutor.lessons import Lesson, find_lesson
 from tutor.store import Store, forget_open_stores, open_store
 from tutor.store.classes import Cell, Classes, TrapCount
 from tutor.teacher import (DETAIL_LENGTH, NO_TEACHER, WRONG_PASSWORD, Gate, by_lesson, csv_file, grid, mark, since,
@@ -23,7 +24,7 @@ CARD_VALUES = "classic-card-values"
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
+def store(tmp_path: Path) -> Iterator[Store]:
     opened, notices = open_store(f"sqlite:///{tmp_path / 'store.sqlite3'}", tmp_path)
     assert notices == []
     yield opened
@@ -35,9 +36,15 @@ def school(store: Store) -> Classes:
     return Classes(store)
 
 
-def trap_english(lesson_id: str, index: int) -> str:
+def lesson_of(lesson_id: str) -> Lesson:
     lesson = find_lesson(lesson_id)
-    assert lesson is not None and len(lesson.traps) > index
+    assert lesson is not None, lesson_id
+    return lesson
+
+
+def trap_english(lesson_id: str, index: int) -> str:
+    lesson = lesson_of(lesson_id)
+    assert len(lesson.traps) > index
     return translate(lesson.traps[index].text, "en")
 
 
@@ -78,7 +85,7 @@ def test_the_grid_shows_students_by_lessons_assigned_first(school: Classes, stor
     assert shown.columns[1].title == "What the cards are worth" and shown.columns[1].variant == "Classic Canasta"
     assert [r.name for r in shown.rows] == ["Anna", "Bo"]
     first, second = shown.rows
-    assert first.student == anna.id and first.now_on == translate(find_lesson(BLACK_THREES).title, "en")
+    assert first.student == anna.id and first.now_on == translate(lesson_of(BLACK_THREES).title, "en")
     assert [m.text for m in first.marks] == ["…", "★★★"] and first.marks[0].open_now and first.solved == 1
     assert second.student == bo.id and second.now_on == "" and [m.text for m in second.marks] == ["·", "·"]
     swedish = grid(school.overview(seven.id), school.assigned(seven.id), "sv", now=NOW)
@@ -94,7 +101,7 @@ def test_an_unknown_lesson_is_shown_by_its_id(school: Classes, store: Store) -> 
 
 
 def test_a_trap_is_said_in_the_lessons_words_in_the_teachers_language() -> None:
-    lesson = find_lesson(BLACK_THREES)
+    lesson = lesson_of(BLACK_THREES)
     english = trap_english(BLACK_THREES, 1)
     swedish = translate(lesson.traps[1].text, "sv")
     assert swedish != english
@@ -106,7 +113,7 @@ def test_a_trap_is_said_in_the_lessons_words_in_the_teachers_language() -> None:
 
 
 def test_a_long_trap_text_cut_by_the_store_is_still_found() -> None:
-    lesson = find_lesson(BLACK_THREES)
+    lesson = lesson_of(BLACK_THREES)
     english = trap_english(BLACK_THREES, 0)
     cut = english[:DETAIL_LENGTH] if len(english) > DETAIL_LENGTH else None
     if cut is None:  # no trap that long: a shorter prefix is not a match (only the store's cut is)
@@ -128,9 +135,9 @@ def test_trap_lines_count_the_students_in_words(school: Classes, store: Store) -
     lines = trap_lines(school.traps(seven.id), "en")
     assert [(line.text, line.sentence) for line in lines] == [
         (wrong_card, "3 of 3 fell into this trap"), (pair, "1 of 3 fell into this trap")]
-    assert [title for title, _ in by_lesson(lines)] == [translate(find_lesson(BLACK_THREES).title, "en")]
+    assert [title for title, _ in by_lesson(lines)] == [translate(lesson_of(BLACK_THREES).title, "en")]
     icelandic = trap_lines(school.traps(seven.id), "is")
-    assert icelandic[0].text == translate(find_lesson(BLACK_THREES).traps[0].text, "is") != wrong_card
+    assert icelandic[0].text == translate(lesson_of(BLACK_THREES).traps[0].text, "is") != wrong_card
     assert "3" in icelandic[0].sentence and icelandic[0].sentence != lines[0].sentence
 
 

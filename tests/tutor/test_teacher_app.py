@@ -6,22 +6,24 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
+from tests.tutor.test_app import as_page
 from tutor.store import Store, forget_open_stores, open_store
 from tutor.store.classes import Classes
 from tutor.store.store import class_topic
 from tutor.teacher import Gate
-from tutor.teacher_app import TeacherSession, is_teacher_route
+from tutor.teacher_app import Shown, TeacherSession, is_teacher_route
 
 PASSWORD = "correct horse"
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
+def store(tmp_path: Path) -> Iterator[Store]:
     opened, notices = open_store(f"sqlite:///{tmp_path / 'store.sqlite3'}", tmp_path)
     assert notices == []
     Classes(opened).set_teacher_password(PASSWORD)
@@ -31,12 +33,12 @@ def store(tmp_path: Path) -> Store:
 
 def session(store: Store, classroom: bool = True, client: str = "10.0.0.5") -> TeacherSession:
     page = SimpleNamespace(width=1280, client_ip=client)
-    return TeacherSession(page, store, Gate(), classroom, "en")  # type: ignore[arg-type]
+    return TeacherSession(as_page(page), store, Gate(), classroom, "en")
 
 
-async def until(predicate: object, seconds: float = 5.0) -> None:
+async def until(predicate: Callable[[], object], seconds: float = 5.0) -> None:
     for _ in range(int(seconds / 0.02)):
-        if predicate():  # type: ignore[operator]
+        if predicate():
             return
         await asyncio.sleep(0.02)
     raise AssertionError("timed out")
@@ -184,11 +186,11 @@ def test_a_busy_class_costs_one_read_a_second(store: Store) -> None:
         reads = []
         original = desk._read
 
-        def counted(class_id: int | None) -> object:
+        def counted(class_id: int | None) -> Shown:
             reads.append(time.monotonic())
             return original(class_id)
 
-        desk._read = counted  # type: ignore[method-assign]
+        desk._read = counted  # type: ignore[method-assign]  # counts the desk's reads
         for _ in range(30):
             store.live.publish(class_topic(seven.id))
             await asyncio.sleep(0.01)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,8 @@ class Typed:
     """What the person types at each hidden prompt, in order (EOFError when they stop)."""
 
     def __init__(self, *answers: str) -> None:
-        self.answers, self.prompts = list(answers), []
+        self.answers = list(answers)
+        self.prompts: list[str] = []
 
     def __call__(self, prompt: str) -> str:
         self.prompts.append(prompt)
@@ -36,7 +38,7 @@ class Typed:
 
 
 @pytest.fixture
-def school(tmp_path: Path) -> Classes:
+def school(tmp_path: Path) -> Iterator[Classes]:
     store, notices = open_store(f"sqlite:///{tmp_path / 'store.sqlite3'}", tmp_path)
     assert notices == []
     yield Classes(store)
@@ -44,7 +46,8 @@ def school(tmp_path: Path) -> Classes:
 
 
 def test_typed_twice_on_the_terminal(school: Classes) -> None:
-    typed, said = Typed("short", "long enough", "long enougH", "long enough", "long enough"), []
+    typed = Typed("short", "long enough", "long enougH", "long enough", "long enough")
+    said: list[str] = []
     assert ensure_teacher_password(school, environ={}, terminal=Terminal(), ask_hidden=typed, say=said.append)
     assert len(typed.prompts) == 5 and typed.answers == []
     assert any("at least 8" in line for line in said) and any("do not match" in line for line in said)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import flet as ft
 
 from tests.tutor.helpers import semantics, walk
@@ -78,7 +80,7 @@ def test_home_offers_continuing_a_new_game_and_the_settings() -> None:
     from tutor.screens import home_view
 
     model = TableModel.new_game("classic", 4, "de", seed=11)
-    handlers = Handlers(*([lambda *a: None] * 8), change_setting=lambda *a: None, go=lambda *a: None)
+    handlers = replace(_handlers(), change_setting=lambda *a: None, go=lambda *a: None)
     nodes = semantics(home_view(model, handlers, Settings(language="de"), saved=True))
     assert {"continue", "variant-royal", "players-4", "rules", "bot-club", "animation-fast", "theme-dark",
             "card_size-large", "four-colour", "lang-sv"} <= set(nodes)
@@ -115,5 +117,5 @@ def test_a_closed_button_still_answers_a_tap() -> None:
     model = TableModel.new_game("classic", 4, "en", seed=11)
     assert not available(model)["discard"]
     button = semantics(page_view(model, _handlers()))["action-discard"].content
-    assert button.on_click is not None and not button.disabled  # type: ignore[union-attr]
+    assert isinstance(button, ft.Button) and button.on_click is not None and not button.disabled
     assert model.why_not("discard")  # the shell says this when it is tapped

@@ -70,24 +70,28 @@ class Client:
 
     async def recv(self, timeout: float) -> list[Any]:
         """The next message; the controls it adds (a re-render may give a button a new id) are noted."""
-        message = decode(await asyncio.wait_for(self.ws.recv(), timeout))
+        message = decode(await asyncio.wait_for(self.ws.recv(decode=False), timeout))  # Flet sends binary frames
         if message[0] == INVOKE_METHOD:  # the server asks the browser (its storage): answer as one would
             await self.ws.send(frame(INVOKE_METHOD, self.answer(message[1])))
         clickable(message[1], self.targets)
         return message
 
     def answer(self, call: dict[str, Any]) -> dict[str, Any]:
-        name, args = call.get("name"), call.get("args") or {}
+        name = call.get("name")
+        args: dict[str, Any] = call.get("args") or {}
         result: Any = None
-        if name == "get":
-            result = self.storage.get(args.get("key"))
-        elif name == "set":
-            self.storage[args.get("key")] = args.get("value")
-            result = True
-        elif name == "contains_key":
-            result = args.get("key") in self.storage
-        elif name == "remove":
-            result = self.storage.pop(args.get("key"), None) is not None
+        if name in ("get", "set", "contains_key", "remove"):
+            key = args.get("key")
+            assert isinstance(key, str), f"a storage call without a key: {call}"
+            if name == "get":
+                result = self.storage.get(key)
+            elif name == "set":
+                self.storage[key] = args.get("value")
+                result = True
+            elif name == "contains_key":
+                result = key in self.storage
+            else:
+                result = self.storage.pop(key, None) is not None
         return {"control_id": call.get("control_id"), "call_id": call.get("call_id"), "result": result, "error": None}
 
     def tap_frame(self, target: int) -> bytes:
