@@ -5,18 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Discard, MeldAction, parse_action
-from engine.cards import pretty_card
+from engine.actions import Action, Discard, MeldAction, parse_action
+from engine.cards import parse_card, pretty_card
 from engine.game import apply, is_legal
-from engine.hints import against, contradictions, hints, safest_discard
+from engine.hints import Hint, against, contradictions, hints, safest_discard
 from engine.legal import legal_actions
+from engine.rules import Rules
+from engine.state import State
 from tests.engine.helpers import state_of
+from tests.engine.test_hints import _discard, _meld
 from tests.engine.test_properties import TABLES, _walk
 
 OPENED = {"melds": [[["Qh", "Qd", "Qc"]], []]}
 
 
-def _hint(state, tip: str):  # type: ignore[no-untyped-def]
+def _hint(state: State, tip: str) -> Hint:
     found = [h for h in hints(state) if h.tip == tip]
     assert found, f"{tip} is silent; said: {[h.tip for h in hints(state)]}"
     return found[0]
@@ -58,7 +61,7 @@ def test_keep_pairs_against_a_frozen_pile_spares_a_rank_the_other_side_has_melde
     state = state_of(["8c", "8d", "Kh", "5s"], phase="play", pile=["2c", "9h"],
                      melds=[[["Qh", "Qd", "Qc"]], [["5h", "5d", "5c"]]])
     hint = _hint(state, "tactics.keep_pairs")
-    assert pretty_card(hint.action.card) == "5♠"  # type: ignore[attr-defined]
+    assert pretty_card(_discard(hint.action).card) == "5♠"
 
 
 def test_a_pair_of_threes_is_no_pair_to_keep() -> None:
@@ -69,7 +72,7 @@ def test_a_pair_of_threes_is_no_pair_to_keep() -> None:
 def test_the_black_three_is_the_stopper_and_the_review_does_not_call_it_a_broken_pair() -> None:
     state = state_of(["3s", "Kh", "Kd", "5c", "9d"], phase="play", pile=["7h", "8c", "4d", "Jc"], **OPENED)
     hint = _hint(state, "tactics.safe_discard")
-    assert pretty_card(hint.action.card) == "3♠"  # type: ignore[attr-defined]
+    assert pretty_card(_discard(hint.action).card) == "3♠"
     assert "blocks the pile" in hint.explanation()
     assert not against(state, parse_action({"type": "discard", "card": "3s"}))
     # breaking the kings instead is held against the move
@@ -89,7 +92,7 @@ def test_wieners_blocking_card_is_advised() -> None:
     state = state_of([], variant="wiener", phase="play", pile=["7h", "4c", "5d", "Jc"], melds=melds,
                      hands=[["Kc", "9h", "5s", "6d", "8c"], 13, 13, 13])
     hint = _hint(state, "tactics.safe_discard")
-    assert pretty_card(hint.action.card) == "K♣" and "blocks the pile" in hint.explanation()  # type: ignore[attr-defined]
+    assert pretty_card(_discard(hint.action).card) == "K♣" and "blocks the pile" in hint.explanation()
 
 
 def test_every_discard_gets_advice_with_its_reason() -> None:
@@ -112,7 +115,7 @@ def test_tip_15_speaks_in_every_variant() -> None:
     state = state_of([], phase="play", melds=[[["Qh", "Qd", "Qc"]], theirs],
                      hands=[["Qs", "9h", "5s", "6d"], 2, 9, 9])
     hint = _hint(state, "tactics.shed_cards")
-    assert pretty_card(hint.action.cards()[0]) == "Q♠"  # type: ignore[attr-defined]
+    assert pretty_card(_meld(hint.action).cards()[0]) == "Q♠"
 
 
 def test_a_completed_canasta_says_what_it_is_worth_and_prefers_the_natural_card() -> None:
@@ -127,8 +130,8 @@ def test_the_joker_tip_leaves_a_natural_canasta_to_the_natural_card() -> None:
     melds = {"melds": [[["6h", "6d", "6c", "6s", "6h", "6d"], ["Kh", "Kd", "Ks", "2c", "Kh", "Kd"]], []]}
     both = state_of(["6c", "2s", "JK", "9d", "4h"], phase="play", **melds)
     joker = [h for h in hints(both) if h.tip == "tactics.joker_first"]
-    assert [h.action.layoffs[0].onto for h in joker] == [1]  # type: ignore[attr-defined]
-    assert _hint(both, "tactics.complete_canasta").cards == (parse_action({"type": "discard", "card": "6c"}).card,)  # type: ignore[attr-defined]
+    assert [_meld(h.action).layoffs[0].onto for h in joker] == [1]
+    assert _hint(both, "tactics.complete_canasta").cards == (parse_card("6c"),)
 
 
 def test_dont_rush_the_pile_is_not_outranked_by_the_rule_that_it_may_be_taken() -> None:
@@ -138,7 +141,7 @@ def test_dont_rush_the_pile_is_not_outranked_by_the_rule_that_it_may_be_taken() 
 
 
 @pytest.mark.parametrize("rules", TABLES)
-def test_no_hint_is_illegal_or_advises_against_another(rules) -> None:  # type: ignore[no-untyped-def]
+def test_no_hint_is_illegal_or_advises_against_another(rules: Rules) -> None:
     for state in _walk(5, ("basic",), rules)[::3]:
         found = hints(state)
         for hint in found:
@@ -189,7 +192,7 @@ def test_the_royal_opening_offers_a_samba_where_one_can_open() -> None:
     openings = [h for h in hints(state) if h.tip in ("rule.opening", "tactics.sambas_win", "tactics.strong_opening")]
     assert openings, [h.tip for h in hints(state)]
     rule = next(h for h in openings if h.tip == "rule.opening")
-    kinds = {state.rules.make_meld(m).kind for m in rule.action.melds}  # type: ignore[attr-defined]
+    kinds = {state.rules.make_meld(m).kind for m in _meld(rule.action).melds}
     assert MeldKind.SAMBA in kinds
 
 
@@ -241,7 +244,7 @@ def test_past_keeping_a_ready_meld_goes_down_before_the_discard() -> None:
     # seven cards of eleven: Taktik 1's keeping is behind, the jacks go down rather than wait in the hand
     hand = ["Jc", "Jd", "Jh", "4s", "7h", "9d", "Kc"]
     hint = _hint(state_of(hand, phase="play", **OPENED), "tactics.meld_ready")
-    assert [pretty_card(c) for c in hint.action.cards()] == ["J♣", "J♦", "J♥"]  # type: ignore[attr-defined]
+    assert [pretty_card(c) for c in _meld(hint.action).cards()] == ["J♣", "J♦", "J♥"]
     assert "tactics.keep_cards" not in {h.tip for h in hints(state_of(hand, phase="play", **OPENED))}
     # eight cards: still Taktik 1's "minst åtta" (scaled), and no ready meld is urged
     big = state_of([*hand, "5d"], phase="play", **OPENED)
@@ -271,7 +274,7 @@ def test_shedding_plans_the_turn_and_completes_a_canasta_with_both_wild_cards() 
     assert [pretty_card(c) for c in hint.cards].count("2♠") == 2
 
 
-def _lays_wild_on(state, action, meld_index: int) -> bool:  # type: ignore[no-untyped-def]
+def _lays_wild_on(state: State, action: Action, meld_index: int) -> bool:
     from engine.cards import WILD
 
     return isinstance(action, MeldAction) and any(
@@ -320,12 +323,12 @@ def test_in_swedish_a_card_for_the_next_sides_finished_canasta_is_the_safer_disc
     state = state_of(["10s", "5s", "7c", "7d"], variant="swedish", phase="play", pile=["3c", "Ad", "4s"],
                      melds=[[["Qh", "Qd", "Qc"]], theirs])
     hint = _hint(state, "tactics.safe_discard")
-    assert pretty_card(hint.action.card) == "5♠"  # type: ignore[attr-defined]
+    assert pretty_card(_discard(hint.action).card) == "5♠"
     assert "finished canasta" in hint.explanation()
     # a card that fits none of their melds is safer still
     state = state_of(["10s", "5s", "7c", "7d", "9h"], variant="swedish", phase="play", pile=["3c", "Ad", "4s"],
                      melds=[[["Qh", "Qd", "Qc"]], theirs])
-    assert pretty_card(_hint(state, "tactics.safe_discard").action.card) == "9♥"  # type: ignore[attr-defined]
+    assert pretty_card(_discard(_hint(state, "tactics.safe_discard").action).card) == "9♥"
 
 
 def test_the_safe_discards_reason_is_true_of_the_card() -> None:
@@ -333,7 +336,7 @@ def test_the_safe_discards_reason_is_true_of_the_card() -> None:
     theirs = [["10h", "10d", "10c"], ["9c", "9d", "9h"]]
     state = state_of(["10s", "9s", "Qs"], phase="play", pile=["4c"], melds=[[["Qh", "Qd", "Qc"]], theirs])
     hint = _hint(state, "tactics.safe_discard")
-    assert pretty_card(hint.action.card) in {"10♠", "9♠"}  # type: ignore[attr-defined]
+    assert pretty_card(_discard(hint.action).card) in {"10♠", "9♠"}
     assert "fits a meld of the next side" in hint.explanation() and "fits none" not in hint.explanation()
     # where every card left is in a pair, the reason claims no lone card
     state = state_of(["8s", "8d", "7c", "7d"], phase="play", pile=["4c"], melds=[[["Qh", "Qd", "Qc"]], theirs])
@@ -363,7 +366,7 @@ def test_not_out_yet_melds_the_red_three_before_anything_else() -> None:
     state = state_of([], variant="royal", phase="play", melds=[ours, theirs], hands=[["3h", "4h", "Ks"], 1, 1, 1],
                      pile=["8h", "3s"])
     hint = _hint(state, "rule.not_out_yet")
-    assert [pretty_card(c) for c in hint.action.cards()] == ["3♥"] and "counts 500 points" in hint.explanation()
+    assert [pretty_card(c) for c in _meld(hint.action).cards()] == ["3♥"] and "counts 500 points" in hint.explanation()
 
 
 def test_in_royal_a_three_the_sides_own_meld_of_threes_takes_is_not_thrown_away() -> None:
@@ -374,16 +377,16 @@ def test_in_royal_a_three_the_sides_own_meld_of_threes_takes_is_not_thrown_away(
     hand = ["3s", "9h", "9d", "Qd", "Qs"]  # (the reference broke the side's pair of aces there)
     state = state_of([], variant="royal", phase="play", melds=[mine, theirs], hands=[hand, 13, 13, 13], pile=["8s"])
     hint = _hint(state, "tactics.safe_discard")
-    assert pretty_card(hint.action.card) != "3♠"  # type: ignore[attr-defined]
+    assert pretty_card(_discard(hint.action).card) != "3♠"
     assert is_legal(state, parse_action({"type": "meld", "layoffs": [{"onto": 0, "cards": ["3s"]}]}))
     # nor as the stopper of a pile worth stopping: a Royal canasta is worth 3 000 points (seed 000)
     state = state_of([], variant="royal", phase="play", melds=[mine, theirs], hands=[hand, 13, 13, 13],
                      pile=["8s", "Jh", "7d", "6c"])
-    assert pretty_card(_hint(state, "tactics.safe_discard").action.card) != "3♠"  # type: ignore[attr-defined]
+    assert pretty_card(_discard(_hint(state, "tactics.safe_discard").action).card) != "3♠"
     # without a meld of threes of its own, the 3♠ is the lone card that breaks no pair
     state = state_of([], variant="royal", phase="play", melds=[mine[1:], theirs], hands=[hand, 13, 13, 13],
                      pile=["8s"])
-    assert pretty_card(_hint(state, "tactics.safe_discard").action.card) == "3♠"  # type: ignore[attr-defined]
+    assert pretty_card(_discard(_hint(state, "tactics.safe_discard").action).card) == "3♠"
 
 
 def test_in_royal_a_card_that_extends_the_sides_own_samba_is_not_thrown_away() -> None:
@@ -391,7 +394,7 @@ def test_in_royal_a_card_that_extends_the_sides_own_samba_is_not_thrown_away() -
     theirs = [["Kd", "Kh", "Ks"]]
     hand = ["10h", "5c", "Qd", "Qs", "4s"]
     state = state_of([], variant="royal", phase="play", melds=[mine, theirs], hands=[hand, 13, 13, 13], pile=["8s"])
-    assert pretty_card(_hint(state, "tactics.safe_discard").action.card) != "10♥"  # type: ignore[attr-defined]
+    assert pretty_card(_discard(_hint(state, "tactics.safe_discard").action).card) != "10♥"
 
 
 

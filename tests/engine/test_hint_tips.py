@@ -156,7 +156,7 @@ def test_tip_10_opening_order() -> None:
 def test_tip_11_joker_first() -> None:
     six = [["Qh", "Qd", "Qc", "Qs", "Qh", "2s"], ["5h", "5c", "5d"]]  # mixed: a natural one is spared
     hint = _fires(_state(["JK", "2c", "5s", "9d"], melds=[six, []]), "tactics.joker_first")
-    assert hint.cards == tuple(hint.action.cards())  # type: ignore[attr-defined]
+    assert isinstance(hint.action, MeldAction) and hint.cards == tuple(hint.action.cards())
     _silent(_state(["2d", "2c", "5s", "9d"], melds=[six, []]), "tactics.joker_first")  # no joker
 
 

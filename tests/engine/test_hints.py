@@ -5,17 +5,38 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import parse_action
+from engine.actions import Action, Discard, MeldAction, parse_action
 from engine.game import apply, is_legal
 from engine.cards import is_wild, pretty_card, rank
-from engine.hints import hints
+from engine.hints import Hint, hints
+from engine.rules import Rules
+from engine.state import State
 from tests.engine.helpers import state_of
 from tests.engine.test_properties import TABLES, _walk
 
 OPENED = {"melds": [[["Qh", "Qd", "Qc"]], []]}
 
 
-def _tips(state) -> set[str]:  # type: ignore[no-untyped-def]
+def _discard(action: Action) -> Discard:
+    """The hint's action as the discard the test reads, or a clear failure naming what it was."""
+    assert isinstance(action, Discard), action
+    return action
+
+
+def _meld(action: Action) -> MeldAction:
+    """The hint's action as the meld the test reads, or a clear failure naming what it was."""
+    assert isinstance(action, MeldAction), action
+    return action
+
+
+def _number(hint: Hint, fact: str) -> int:
+    """A fact the test compares as a number (facts may also be names or card codes)."""
+    value = hint.facts[fact]
+    assert isinstance(value, int), (fact, value)
+    return value
+
+
+def _tips(state: State) -> set[str]:
     found = hints(state)
     for hint in found:
         assert is_legal(state, hint.action), (hint.tip, hint.action)
@@ -48,7 +69,7 @@ def test_why_draw_when_the_pile_cannot_be_taken() -> None:
 def test_opening_shows_how_to_reach_the_minimum() -> None:
     state = state_of(["Ah", "Ac", "2d", "5c", "9c"], phase="play", scores=[1100, 0])
     (hint,) = [h for h in hints(state) if h.tip == "rule.opening"]
-    assert hint.facts["points"] >= 50 and "50" in hint.explanation()
+    assert _number(hint, "points") >= 50 and "50" in hint.explanation()
     short = state_of(["Ah", "5c", "9c", "Kd"], phase="play", scores=[1100, 0])
     assert [h.tip for h in hints(short) if h.tip == "rule.opening"] == ["rule.opening"]
     assert "does not reach" in next(h for h in hints(short) if h.tip == "rule.opening").explanation()
@@ -59,8 +80,8 @@ def test_not_out_yet_keeps_back_a_card_that_cannot_go_down() -> None:
     melds = {"melds": [[["9c", "9s", "9d"], ["Qh", "Qd", "Qc"]], []]}
     (hint,) = [h for h in hints(state_of(["7h", "9c", "Kc"], phase="play", **melds)) if h.tip == "rule.not_out_yet"]
     # what can go down goes down first (the 9♣ onto the 9s), then a card that cannot is discarded
-    assert [pretty_card(c) for c in hint.action.cards()] == ["9♣"]  # type: ignore[attr-defined]
-    assert [pretty_card(o.card) for o in hint.others if o.type == "discard"] in (["7♥"], ["K♣"])  # type: ignore[attr-defined]
+    assert [pretty_card(c) for c in _meld(hint.action).cards()] == ["9♣"]
+    assert [pretty_card(o.card) for o in hint.others if isinstance(o, Discard)] in (["7♥"], ["K♣"])
 
 
 def test_a_meld_that_leaves_the_advised_cards_in_hand_does_not_go_against_the_advice() -> None:
@@ -96,7 +117,8 @@ def test_going_out_when_the_side_may() -> None:
 def test_keep_pairs_while_the_pile_is_frozen() -> None:
     frozen = state_of(["8c", "8d", "Kh", "5s"], phase="play", pile=["2c", "9h"], **OPENED)
     (hint,) = [h for h in hints(frozen) if h.tip == "tactics.keep_pairs"]
-    assert hint.action.card in frozen.hands[0] and hint.action.card not in hint.cards  # type: ignore[attr-defined]
+    card = _discard(hint.action).card
+    assert card in frozen.hands[0] and card not in hint.cards
     open_pile = state_of(["8c", "8d", "Kh", "5s"], phase="play", pile=["4c", "9h"], **OPENED)
     assert "tactics.keep_pairs" not in _tips(open_pile)
 
@@ -112,7 +134,7 @@ def test_keep_eight_cards_rather_than_melding_small() -> None:
 def test_a_joker_rather_than_a_two() -> None:
     six = {"melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "2s"], ["5h", "5c", "5d"]], []]}  # mixed: a natural one is spared
     (hint,) = [h for h in hints(state_of(["JK", "2c", "5s", "9d"], phase="play", **six)) if h.tip == "tactics.joker_first"]
-    assert hint.action.layoffs[0].onto == 0  # type: ignore[attr-defined]  # the queens it completes, not the 5s
+    assert _meld(hint.action).layoffs[0].onto == 0  # the queens it completes, not the 5s
     assert "tactics.joker_first" not in _tips(state_of(["2d", "2c", "5s", "9d"], phase="play", **six))
     # no meld a wild card completes: the hint would only urge a wild card onto some meld every turn
     assert "tactics.joker_first" not in _tips(state_of(["JK", "2c", "5s", "9d"], phase="play", **OPENED))
@@ -126,7 +148,7 @@ def test_do_not_rush_for_a_small_pile() -> None:
 ROYAL_OPENED = {"variant": "royal", "melds": [[["Qh", "Qd", "Qc"]], []]}
 
 
-def _royal(hand: list[str], **fields: object):  # type: ignore[no-untyped-def]
+def _royal(hand: list[str], **fields: object) -> State:
     return state_of([], **{**ROYAL_OPENED, "phase": "play", **fields, "hands": [hand, 15, 15, 15]})
 
 
@@ -138,7 +160,7 @@ def test_royal_samba_cards_discard_keeps_the_run_and_yields_when_the_other_side_
     melds = {"melds": [[["Ac", "As", "As"]], [["3d"], ["10c", "10h", "10s", "JK"], ["7c", "7d", "7s"]]]}
     sevens = parse_action({"type": "meld", "melds": [["7c", "7c", "7d"]]})
     (hint,) = [h for h in against(_royal(hand, **melds), sevens) if h.tip == "tactics.samba_cards"]
-    assert pretty_card(hint.action.card) not in ("10♠", "J♠", "Q♠")  # type: ignore[attr-defined]
+    assert pretty_card(_discard(hint.action).card) not in ("10♠", "J♠", "Q♠")
     assert "7♣ 7♣ 7♦" in hint.explanation()
     # the other side has its Samba and canasta and a player with two cards: meld, do not save
     close = {"melds": [[["Ac", "As", "As"]], [["10s", "Js", "Qs", "9s", "Ks", "8s", "As"],
@@ -170,14 +192,14 @@ def test_royal_holding_back_the_fourth_red_three_never_discards_it() -> None:
     melds = {"melds": [[["Qh", "Qd", "Qc"], ["3h", "3h", "3h", "3c"]], [["Kh", "Kd", "Kc"], ["3d", "3c", "3c"]]]}
     state = _royal(["3d", "4h", "5d", "8c", "8d", "8h", "9d"], **melds)
     (hint,) = [h for h in hints(state) if h.tip == "tactics.meld_red_threes"]
-    assert "hold back" in hint.explanation() and hint.action.card != state.hands[0][0]  # type: ignore[attr-defined]
+    assert "hold back" in hint.explanation() and _discard(hint.action).card != state.hands[0][0]
     assert not hint.follows(parse_action({"type": "discard", "card": "3d"}))
     # the other side has its Samba and canasta and a player with two cards: meld it now
     close = {"melds": [melds["melds"][0], melds["melds"][1] + [["10s", "Js", "Qs", "9s", "Ks", "8s", "As"],
                                                                ["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"]]]}
     state = state_of([], **{**ROYAL_OPENED, "phase": "play", **close, "hands": [["3d", "4h", "5d", "8c", "8d", "8h", "9d"], 2, 6, 5]})
     (hint,) = [h for h in hints(state) if h.tip == "tactics.meld_red_threes"]
-    assert hint.action.type == "meld" and "early" in hint.explanation()  # type: ignore[attr-defined]
+    assert hint.action.type == "meld" and "early" in hint.explanation()
 
 
 def test_royal_threes_are_no_lone_card_to_spare_nor_a_small_meld_to_wait_with() -> None:
@@ -185,14 +207,14 @@ def test_royal_threes_are_no_lone_card_to_spare_nor_a_small_meld_to_wait_with() 
     theirs = {"melds": [[["Qh", "Qd", "Qc"]], [["8h", "8d", "8s"], ["9c", "9d", "9s"]]]}
     frozen = _royal(["3d", "5d", "5c", "8c", "9h"], pile=["2c", "9d"], **theirs)
     (pairs,) = [h for h in hints(frozen) if h.tip == "tactics.keep_pairs"]
-    assert rank(pairs.action.card) != 3  # type: ignore[attr-defined]
+    assert rank(_discard(pairs.action).card) != 3
     for hint in hints(frozen):
-        assert not (hint.action.type == "discard" and rank(hint.action.card) == 3), hint.tip  # type: ignore[attr-defined]
+        assert not (isinstance(hint.action, Discard) and rank(hint.action.card) == 3), hint.tip
         assert not (hint.tip == "tactics.keep_cards" and all(rank(c) == 3 for c in hint.cards))
     # in Classic a lone black three stays a fine discard (it blocks the pile for the next player)
     classic = state_of(["3s", "5d", "5c", "8c", "9h", "Kd"], phase="play", pile=["2c", "9d"], **OPENED)
     (pairs,) = [h for h in hints(classic) if h.tip == "tactics.keep_pairs"]
-    assert pairs.action.type == "discard"  # type: ignore[attr-defined]
+    assert pairs.action.type == "discard"
 
 
 def test_royal_keep_threes_unless_the_other_side_builds_a_royal() -> None:
@@ -219,7 +241,7 @@ def test_royal_opening_order_leaves_a_bolivia_opening_to_tip_8() -> None:
     assert "tactics.strong_opening" in tips and "tactics.opening_order" not in tips
     two_wilds = state_of([], **{"variant": "royal", "phase": "play", "hands": [hand[:3] + hand[4:], 15, 15, 15]})
     hint = next(h for h in hints(two_wilds) if h.tip == "tactics.opening_order")
-    assert {two_wilds.rules.make_meld(m).kind.value for m in hint.action.melds} == {"rank"}  # type: ignore[attr-defined]
+    assert {two_wilds.rules.make_meld(m).kind.value for m in _meld(hint.action).melds} == {"rank"}
     assert {"A♦", "A♠"} <= {pretty_card(c) for c in hint.cards}
 
 
@@ -228,7 +250,7 @@ def test_the_opening_hint_shows_the_fewest_cards_that_reach_the_minimum() -> Non
     hand = ["Ac", "Ac", "2h", "3h", "4d", "6h", "6s", "7h", "7s", "9c", "9h", "9s", "Js", "Qc", "Kc", "JK"]
     state = state_of([], **{"variant": "royal", "phase": "play", "hands": [hand, 15, 15, 15]})
     (hint,) = [h for h in hints(state) if h.tip == "rule.opening"]
-    assert len(hint.cards) == 3 and hint.facts["points"] >= 50
+    assert len(hint.cards) == 3 and _number(hint, "points") >= 50
 
 
 def test_the_royal_opening_hint_spares_samba_cards_and_wild_cards() -> None:
@@ -248,7 +270,7 @@ def test_the_royal_opening_hint_spares_samba_cards_and_wild_cards() -> None:
 
 
 @pytest.mark.parametrize("rules", TABLES)
-def test_every_hint_in_real_games_suggests_a_legal_action(rules) -> None:  # type: ignore[no-untyped-def]
+def test_every_hint_in_real_games_suggests_a_legal_action(rules: Rules) -> None:
     for state in _walk(3, ("basic",), rules)[::2]:
         for hint in hints(state):
             apply(state, hint.action)
@@ -338,7 +360,7 @@ def test_a_strong_players_move_is_legal_says_what_it_does_and_a_margin_only_with
     text = hint.explanation()
     assert text.startswith("A strong player would ") and "do this" not in text
     if "points more" in text:  # a margin is shown only with its error bar, and only beyond twice it
-        assert "±" in text and hint.facts["points"] > 2 * hint.facts["error"]  # type: ignore[operator]
+        assert "±" in text and _number(hint, "points") > 2 * _number(hint, "error")
     else:
         assert text.endswith("no other move did clearly better.")
     # one legal move (draw: the J♠ fits nothing): no trials, and no "0 points more" either
