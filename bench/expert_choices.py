@@ -27,7 +27,8 @@ import multiprocessing
 import random
 import statistics
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,18 +81,17 @@ def reference(position: Position, actions: Sequence[Action], samples: int) -> li
             for ms in playout_margins(position, actions, samples)]
 
 
-BOTS = {
+BOTS: dict[str, Callable[[], ClubBot | ExpertBot]] = {
     "club": lambda: ClubBot(),
-    "expert-plain": lambda: ExpertBot(tuning=Search()),  # as it searches Classic
-    "expert": lambda: ExpertBot(),
+    "expert-plain": lambda: ExpertBot(tuning=Search(), clock=time.process_time),  # as it searches Classic
+    "expert": lambda: ExpertBot(clock=time.process_time),
 }
 
 
 def _tuned(spec: str) -> ExpertBot:
     """``expert:horizon=60,z=1,candidates=3,discards=2,layoffs=1``: the expert searching with that ``Search``."""
-    fields = dict(part.split("=") for part in spec.split(":", 1)[1].split(",") if part)
-    types = {"horizon": int, "candidates": int, "discards": int, "z": float, "layoffs": lambda v: v == "1"}
-    return ExpertBot(tuning=Search(**{k: types[k](v) for k, v in fields.items()}))
+    # the budget in processor time, as on the ladder: two workers on a shared machine think as long as alone
+    return ExpertBot(tuning=Search.parse(spec.split(":", 1)[1]), clock=time.process_time)
 
 
 def _bot(name: str) -> ClubBot | ExpertBot:

@@ -69,6 +69,38 @@ class Search:
     discards: int = 0  # the club player's best discards among them (melding or holding is a choice)
     layoffs: bool = False  # whether lay-offs alone are tried
 
+    @classmethod
+    def parse(cls, text: str) -> Search:
+        """``"horizon=60,z=1,candidates=3,discards=2,layoffs=1"`` (fields left out keep their
+        defaults; ``horizon=none`` plays out): how benchmarks name a tuning.
+
+        >>> Search.parse("horizon=40,z=1,layoffs=1")
+        Search(horizon=40, z=1.0, candidates=None, discards=0, layoffs=True)
+        >>> Search.parse(Search(horizon=40, z=1.0).spec()) == Search(horizon=40, z=1.0)
+        True
+        """
+        def optional(value: str) -> int | None:
+            return None if value.lower() == "none" else int(value)
+
+        types: dict[str, Callable[[str], object]] = {
+            "horizon": optional, "z": float, "candidates": optional, "discards": int,
+            "layoffs": lambda v: {"1": True, "true": True, "0": False, "false": False}[v.lower()]}
+        fields: dict[str, object] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, sep, value = part.partition("=")
+            if not sep or key not in types:
+                raise ValueError(f"bad search field {part!r} (known: {', '.join(f'{k}=...' for k in types)})")
+            try:
+                fields[key] = types[key](value)
+            except (ValueError, KeyError):
+                raise ValueError(f"bad value for {key}: {value!r}") from None
+        return cls(**fields)  # type: ignore[arg-type]
+
+    def spec(self) -> str:
+        """The text :meth:`parse` reads back, every field named (what a benchmark's row records)."""
+        return (f"horizon={self.horizon},z={self.z:g},candidates={self.candidates},discards={self.discards},"
+                f"layoffs={int(self.layoffs)}").replace("None", "none")
+
 
 # Royal's playouts are long (a 108-card hand): played out, a move got 2-3 rounds early in the hand,
 # too few to leave the club player's choice. Chosen with bench/expert_choices.py, measured on the
