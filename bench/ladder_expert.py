@@ -21,6 +21,7 @@ screen of two tunings plays the same deals with each:
     nice -n 10 .venv/bin/python bench/ladder_expert.py --variants classic,wiener --deals 200 --seed 23 \\
         --out bench/ladder_expert_seed23.jsonl          # runs (resumes) and reports
     .venv/bin/python bench/ladder_expert.py --out bench/ladder_expert_seed23.jsonl --report
+    .venv/bin/python bench/ladder_expert.py --out NEW.jsonl --report --against bench/ladder_expert_seed23.jsonl
 """
 
 from __future__ import annotations
@@ -87,6 +88,28 @@ def report(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def paired(rows: list[dict[str, Any]], others: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each (variant, tuning) of ``rows`` against each of ``others`` on the deals both played (same
+    variant, seed and deal number): both win rates on those deals and the mean difference of margin
+    per deal with its 95% interval. The same deals take the cards' luck out of the comparison."""
+    out = []
+    for variant, tuning in dict.fromkeys((r["variant"], r.get("tuning")) for r in rows):
+        for other in dict.fromkeys(o.get("tuning") for o in others if o["variant"] == variant):
+            mine = {(r["seed"], r["deal"]): r["margin"] for r in rows
+                    if r["variant"] == variant and r.get("tuning") == tuning}
+            theirs = {(o["seed"], o["deal"]): o["margin"] for o in others
+                      if o["variant"] == variant and o.get("tuning") == other}
+            both = sorted(mine.keys() & theirs.keys())
+            if not both:
+                continue
+            a, b = Pairing("expert", "club", [mine[k] for k in both]), Pairing("expert", "club", [theirs[k] for k in both])
+            diff = Pairing("a", "b", [mine[k] - theirs[k] for k in both]).report()
+            out.append({"variant": variant, "tuning": tuning, "against": other, "deals": len(both),
+                        "win_rate": a.report()["win_rate"], "against_win_rate": b.report()["win_rate"],
+                        "margin_difference": diff["mean_margin"], "margin_difference_ci95": diff["mean_margin_ci95"]})
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--variants", default="classic,wiener,swedish,royal")
@@ -98,6 +121,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--tuning", type=Search.parse, default=None,
                         help="the expert's search, e.g. horizon=40,z=1,candidates=3,discards=2 (default: the variant's own)")
     parser.add_argument("--report", action="store_true", help="only print the figures of the deals done")
+    parser.add_argument("--against", type=Path, help="also compare, deal by deal, with the rows of this file")
     args = parser.parse_args(argv)
     if not args.report:
         variants = args.variants.split(",")
@@ -114,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                     file.write(json.dumps(row) + "\n")
                 print(f"{variant} deal {number}: {row['margin']:+d} ({row['wall_s']} s)", flush=True)
     print(json.dumps(report(load(args.out)), indent=1))
+    if args.against:
+        print(json.dumps(paired(load(args.out), load(args.against)), indent=1))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,3 +43,15 @@ def test_a_bad_tuning_is_refused_with_its_field_named(tmp_path: Path, capsys: py
     with pytest.raises(SystemExit):
         ladder_expert.main(["--variants", "wiener", "--out", str(tmp_path / "x.jsonl"), "--tuning", "depth=3"])
     assert "depth=3" in capsys.readouterr().err
+
+
+def test_two_runs_are_compared_on_the_deals_both_played() -> None:
+    def row(deal: int, margin: int, tuning: str | None) -> dict[str, Any]:
+        return {"variant": "wiener", "seed": 23, "deal": deal, "margin": margin, "tuning": tuning}
+
+    new = [row(0, 100, "z=1"), row(1, -50, "z=1"), row(2, 300, "z=1")]
+    old = [row(0, 0, None), row(1, 50, None), row(3, 999, None), {**row(0, 5, None), "variant": "classic"}]
+    [line] = ladder_expert.paired(new, old)
+    assert line["deals"] == 2 and line["tuning"] == "z=1" and line["against"] is None
+    assert line["win_rate"] == 0.5 and line["against_win_rate"] == 0.75  # deal 0: won / tied, deal 1: lost / won
+    assert line["margin_difference"] == 0.0  # (+100 - 0 + -50 - 50) / 2
