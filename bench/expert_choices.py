@@ -9,7 +9,7 @@ of playouts won. Run::
 
     python bench/expert_choices.py --variant royal --positions 100 --reference 40
 
-    python bench/expert_choices.py --bots "club;expert;expert:horizon=30,z=1,candidates=4"
+    python bench/expert_choices.py --bots "club;expert;expert:horizon=30,z=1,candidates=4;expert:budget=1500"
 
 It prints JSON: per bot the mean loss (margin, win share) with a 95% interval, how often its choice
 was the reference's best, and its loss minus the first bot's on the same positions. Read that
@@ -27,7 +27,8 @@ import multiprocessing
 import random
 import statistics
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,18 +81,21 @@ def reference(position: Position, actions: Sequence[Action], samples: int) -> li
             for ms in playout_margins(position, actions, samples)]
 
 
-BOTS = {
+BOTS: dict[str, Callable[[], ClubBot | ExpertBot]] = {
     "club": lambda: ClubBot(),
-    "expert-plain": lambda: ExpertBot(tuning=Search()),  # as it searches Classic
-    "expert": lambda: ExpertBot(),
+    "expert-plain": lambda: ExpertBot(tuning=Search(), clock=time.process_time),  # as it searches Classic
+    "expert": lambda: ExpertBot(clock=time.process_time),
 }
 
 
 def _tuned(spec: str) -> ExpertBot:
-    """``expert:horizon=60,z=1,candidates=3,discards=2,layoffs=1``: the expert searching with that ``Search``."""
-    fields = dict(part.split("=") for part in spec.split(":", 1)[1].split(",") if part)
-    types = {"horizon": int, "candidates": int, "discards": int, "z": float, "layoffs": lambda v: v == "1"}
-    return ExpertBot(tuning=Search(**{k: types[k](v) for k, v in fields.items()}))
+    """``expert:horizon=60,z=1,candidates=3,discards=2,layoffs=1``: the expert searching with that ``Search``;
+    ``budget=1500`` among the fields gives it that many ms a move instead of 300 (what more playouts would buy)."""
+    fields = [f for f in spec.split(":", 1)[1].split(",") if f.strip()]
+    budgets = [float(f.split("=", 1)[1]) for f in fields if f.strip().startswith("budget=")]
+    search = Search.parse(",".join(f for f in fields if not f.strip().startswith("budget=")))
+    # the budget in processor time, as on the ladder: two workers on a shared machine think as long as alone
+    return ExpertBot(budgets[-1] if budgets else 300.0, tuning=search, clock=time.process_time)
 
 
 def _bot(name: str) -> ClubBot | ExpertBot:

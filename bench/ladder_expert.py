@@ -8,9 +8,20 @@ side's in the second. The expert's budget is counted in processor time of this p
 move times are reported in the same clock. Variants are played in turn, one deal each, so that every
 variant has a sample when the run stops.
 
+Each row records the expert's search (``--tuning``, else the variant's own ``SEARCH``) as
+``Search.spec()``; a run resumes only the rows of its own tuning, and the report gives each
+(variant, tuning) its own line, so rows of two tunings are never pooled. Rows written before the
+tuning was recorded have none (``null``: the variant's own search at their commit). A paired
+screen of two tunings plays the same deals with each:
+
+    nice -n 19 .venv/bin/python bench/ladder_expert.py --variants wiener --deals 40 --out /tmp/screen.jsonl
+    nice -n 19 .venv/bin/python bench/ladder_expert.py --variants wiener --deals 40 --out /tmp/screen.jsonl \
+        --tuning horizon=40,z=1,candidates=3,discards=2
+
     nice -n 10 .venv/bin/python bench/ladder_expert.py --variants classic,wiener --deals 200 --seed 23 \\
         --out bench/ladder_expert_seed23.jsonl          # runs (resumes) and reports
     .venv/bin/python bench/ladder_expert.py --out bench/ladder_expert_seed23.jsonl --report
+    .venv/bin/python bench/ladder_expert.py --out NEW.jsonl --report --against bench/ladder_expert_seed23.jsonl
 """
 
 from __future__ import annotations
@@ -21,6 +32,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,16 +40,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.bots import Bot  # noqa: E402
 from engine.ladder import Pairing, _margin, _Timed  # noqa: E402
-from engine.levels import ClubBot, ExpertBot  # noqa: E402
+from engine.levels import SEARCH, ClubBot, ExpertBot, Search  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
 
 
-def play_deal(variant: str, players: int, number: int, seed: int, budget_ms: float) -> dict[str, Any]:
+def search_for(variant: str, tuning: Search | None) -> Search:
+    """The search the expert runs in ``variant``: ``tuning``, else the variant's own."""
+    return tuning or SEARCH.get(variant, Search())
+
+
+def play_deal(variant: str, players: int, number: int, seed: int, budget_ms: float,
+              tuning: Search | None = None) -> dict[str, Any]:
     """One duplicate deal: the expert at side 0, then the club player there (the ladder's deal ``number``)."""
     rules = VARIANTS[variant].for_people(players, None)
     times: list[float] = []
-    bots: dict[str, Bot] = {"expert": _Timed(ExpertBot(budget_ms, clock=time.process_time), times, time.process_time),
-                            "club": ClubBot()}
+    expert = ExpertBot(budget_ms, tuning=tuning, clock=time.process_time)
+    bots: dict[str, Bot] = {"expert": _Timed(expert, times, time.process_time), "club": ClubBot()}
     order = list(rules.deck())
     random.Random(seed * 100_003 + number).shuffle(order)
     others = range(1, len(rules.teams))
@@ -45,7 +63,7 @@ def play_deal(variant: str, players: int, number: int, seed: int, budget_ms: flo
     first = _margin(rules, order, {0: "expert", **{t: "club" for t in others}}, bots, seed + number)
     second = _margin(rules, order, {0: "club", **{t: "expert" for t in others}}, bots, seed + number)
     return {"variant": variant, "players": players, "seed": seed, "deal": number, "budget_ms": budget_ms,
-            "margin": first - second, "expert_ms": [round(t, 1) for t in times],
+            "tuning": search_for(variant, tuning).spec(), "margin": first - second, "expert_ms": [round(t, 1) for t in times],
             "wall_s": round(time.perf_counter() - started, 1)}
 
 
@@ -56,20 +74,43 @@ def load(path: Path) -> list[dict[str, Any]]:
 
 
 def report(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One line a (variant, tuning), in the order first met: rows of two tunings are never pooled."""
     out = []
-    for variant in dict.fromkeys(r["variant"] for r in rows):
-        mine = [r for r in rows if r["variant"] == variant]
+    for variant, tuning in dict.fromkeys((r["variant"], r.get("tuning")) for r in rows):
+        mine = [r for r in rows if r["variant"] == variant and r.get("tuning") == tuning]
         pairing = Pairing("expert", "club", [r["margin"] for r in mine])
         times = sorted(t for r in mine for t in r["expert_ms"])
         line = pairing.report()
-        line.update(variant=variant, players=mine[0]["players"], seeds=sorted({r["seed"] for r in mine}),
+        line.update(variant=variant, tuning=tuning, players=mine[0]["players"], seeds=sorted({r["seed"] for r in mine}),
                     expert_move_cpu_ms={"moves": len(times), "median": round(statistics.median(times), 1),
                                         "p99": times[int(0.99 * (len(times) - 1))]} if times else {})
         out.append(line)
     return out
 
 
-def main() -> None:
+def paired(rows: list[dict[str, Any]], others: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each (variant, tuning) of ``rows`` against each of ``others`` on the deals both played (same
+    variant, seed and deal number): both win rates on those deals and the mean difference of margin
+    per deal with its 95% interval. The same deals take the cards' luck out of the comparison."""
+    out = []
+    for variant, tuning in dict.fromkeys((r["variant"], r.get("tuning")) for r in rows):
+        for other in dict.fromkeys(o.get("tuning") for o in others if o["variant"] == variant):
+            mine = {(r["seed"], r["deal"]): r["margin"] for r in rows
+                    if r["variant"] == variant and r.get("tuning") == tuning}
+            theirs = {(o["seed"], o["deal"]): o["margin"] for o in others
+                      if o["variant"] == variant and o.get("tuning") == other}
+            both = sorted(mine.keys() & theirs.keys())
+            if not both:
+                continue
+            a, b = Pairing("expert", "club", [mine[k] for k in both]), Pairing("expert", "club", [theirs[k] for k in both])
+            diff = Pairing("a", "b", [mine[k] - theirs[k] for k in both]).report()
+            out.append({"variant": variant, "tuning": tuning, "against": other, "deals": len(both),
+                        "win_rate": a.report()["win_rate"], "against_win_rate": b.report()["win_rate"],
+                        "margin_difference": diff["mean_margin"], "margin_difference_ci95": diff["mean_margin_ci95"]})
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--variants", default="classic,wiener,swedish,royal")
     parser.add_argument("--players", type=int, default=4)
@@ -77,23 +118,28 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--budget-ms", type=float, default=300.0)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--tuning", type=Search.parse, default=None,
+                        help="the expert's search, e.g. horizon=40,z=1,candidates=3,discards=2 (default: the variant's own)")
     parser.add_argument("--report", action="store_true", help="only print the figures of the deals done")
-    args = parser.parse_args()
+    parser.add_argument("--against", type=Path, help="also compare, deal by deal, with the rows of this file")
+    args = parser.parse_args(argv)
     if not args.report:
         variants = args.variants.split(",")
         unknown = [v for v in variants if v not in VARIANTS]
         if unknown:
             parser.error(f"unknown variant(s): {', '.join(unknown)} (known: {', '.join(VARIANTS)})")
-        done = {(r["variant"], r["seed"], r["deal"]) for r in load(args.out)}
+        done = {(r["variant"], r.get("tuning"), r["seed"], r["deal"]) for r in load(args.out)}
         for number in range(args.deals):
             for variant in variants:
-                if (variant, args.seed, number) in done:
+                if (variant, search_for(variant, args.tuning).spec(), args.seed, number) in done:
                     continue
-                row = play_deal(variant, args.players, number, args.seed, args.budget_ms)
+                row = play_deal(variant, args.players, number, args.seed, args.budget_ms, args.tuning)
                 with args.out.open("a") as file:  # one line a deal: a stopped run keeps what it finished
                     file.write(json.dumps(row) + "\n")
                 print(f"{variant} deal {number}: {row['margin']:+d} ({row['wall_s']} s)", flush=True)
     print(json.dumps(report(load(args.out)), indent=1))
+    if args.against:
+        print(json.dumps(paired(load(args.out), load(args.against)), indent=1))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,9 @@
 - ``expert`` searches: flat Monte Carlo over the club player's best few candidates, each tried in
   sampled deals of the cards it cannot see (determinization) and played out by club players,
   within a time budget (300 ms a move by default). In Royal (``SEARCH``) playouts stop after 60
-  actions and are scored from the table, and the club player's best discard is always a candidate.
+  actions and are scored from the table, and the club player's best discard is always a candidate;
+  in Royal and Wiener a move one standard error better than the club player's choice is taken (two
+  elsewhere).
 
 Every bot sees only an :class:`~engine.bots.Observation`; the expert's samples come from
 :meth:`Observation.unseen`, so shuffling what is hidden from it never changes its choice.
@@ -69,12 +71,48 @@ class Search:
     discards: int = 0  # the club player's best discards among them (melding or holding is a choice)
     layoffs: bool = False  # whether lay-offs alone are tried
 
+    @classmethod
+    def parse(cls, text: str) -> Search:
+        """``"horizon=60,z=1,candidates=3,discards=2,layoffs=1"`` (fields left out keep their
+        defaults; ``horizon=none`` plays out): how benchmarks name a tuning.
+
+        >>> Search.parse("horizon=40,z=1,layoffs=1")
+        Search(horizon=40, z=1.0, candidates=None, discards=0, layoffs=True)
+        >>> Search.parse(Search(horizon=40, z=1.0).spec()) == Search(horizon=40, z=1.0)
+        True
+        """
+        def optional(value: str) -> int | None:
+            return None if value.lower() == "none" else int(value)
+
+        types: dict[str, Callable[[str], object]] = {
+            "horizon": optional, "z": float, "candidates": optional, "discards": int,
+            "layoffs": lambda v: {"1": True, "true": True, "0": False, "false": False}[v.lower()]}
+        fields: dict[str, object] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, sep, value = part.partition("=")
+            if not sep or key not in types:
+                raise ValueError(f"bad search field {part!r} (known: {', '.join(f'{k}=...' for k in types)})")
+            try:
+                fields[key] = types[key](value)
+            except (ValueError, KeyError):
+                raise ValueError(f"bad value for {key}: {value!r}") from None
+        return cls(**fields)  # type: ignore[arg-type]
+
+    def spec(self) -> str:
+        """The text :meth:`parse` reads back, every field named (what a benchmark's row records)."""
+        return (f"horizon={self.horizon},z={self.z:g},candidates={self.candidates},discards={self.discards},"
+                f"layoffs={int(self.layoffs)}").replace("None", "none")
+
 
 # Royal's playouts are long (a 108-card hand): played out, a move got 2-3 rounds early in the hand,
 # too few to leave the club player's choice. Chosen with bench/expert_choices.py, measured on the
 # ladder (docs/bots.md); variants not listed search with the defaults, as measured there.
+# Wiener: played out as in Classic, but the club player's choice is left for a move one standard error
+# better: ahead in each of four sets of positions at 300 ms (1-6 points a decision) and by 9-10 at five
+# times the playouts, where 2 SE gained nothing (bench/expert_choices.py, docs/bots.md session 10).
 SEARCH: Mapping[str, Search] = MappingProxyType({
     "royal": Search(horizon=60, z=1.0, candidates=3, discards=2, layoffs=True),
+    "wiener": Search(z=1.0),
 })
 
 

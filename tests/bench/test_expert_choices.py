@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 import sys
 from pathlib import Path
 
@@ -26,3 +27,12 @@ def test_it_reports_each_bot_against_the_reference(capsys: pytest.CaptureFixture
 def test_an_unknown_bot_is_named() -> None:
     with pytest.raises(SystemExit):
         expert_choices.main(["--bots", "club;grandmaster"])
+
+
+def test_a_tuned_expert_may_think_longer_and_counts_processor_time() -> None:
+    slow = expert_choices._tuned("expert:z=1,budget=1500")
+    assert slow.budget == 1.5 and slow.tuning == expert_choices.Search(z=1.0) and slow.clock is time.process_time
+    plain = expert_choices._tuned("expert:")
+    assert plain.budget == 0.3 and plain.tuning == expert_choices.Search()
+    with pytest.raises(ValueError, match="depth"):
+        expert_choices._tuned("expert:depth=2")

@@ -207,3 +207,12 @@ def test_the_royal_expert_decides_the_same_whatever_is_hidden_from_it() -> None:
         first = ExpertBot(playouts=4).choose(observe(state, seat), legal_actions(state), random.Random(1))
         second = ExpertBot(playouts=4).choose(observe(other, seat), legal_actions(other), random.Random(1))
         assert first == second
+
+
+def test_a_search_reads_back_from_the_text_a_benchmark_records() -> None:
+    for search in (Search(), *SEARCH.values(), Search(horizon=40, z=1.5, candidates=4, discards=1, layoffs=True)):
+        assert Search.parse(search.spec()) == search
+    assert Search.parse("z=1, discards=2") == Search(z=1.0, discards=2)
+    for bad, named in (("depth=3", "depth=3"), ("horizon", "horizon"), ("z=high", "z"), ("layoffs=2", "layoffs")):
+        with pytest.raises(ValueError, match=named):
+            Search.parse(bad)

@@ -1,0 +1,62 @@
+"""The resumable expert ladder records the expert's search in every row and never pools two searches."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import ladder_expert  # noqa: E402
+
+from engine.levels import SEARCH, Search  # noqa: E402
+
+
+def test_a_row_names_the_search_it_was_played_with() -> None:
+    row = ladder_expert.play_deal("wiener", 4, 0, 23, 1.0, Search(horizon=10, z=1.0))
+    assert row["tuning"] == "horizon=10,z=1,candidates=none,discards=0,layoffs=0"
+    assert Search.parse(row["tuning"]) == Search(horizon=10, z=1.0)
+    default = ladder_expert.search_for("royal", None)
+    assert default == SEARCH["royal"] and ladder_expert.search_for("royal", Search()) == Search()
+
+
+def test_a_run_resumes_its_own_tuning_and_reports_each_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "ladder.jsonl"
+    old = {"variant": "wiener", "players": 4, "seed": 23, "deal": 0, "budget_ms": 1.0, "margin": 50, "expert_ms": [1.0]}
+    out.write_text(json.dumps(old) + "\n")  # a row from before the tuning was recorded
+    common = ["--variants", "wiener", "--deals", "1", "--seed", "23", "--budget-ms", "1", "--out", str(out)]
+    ladder_expert.main([*common, "--tuning", "horizon=5,z=1"])
+    ladder_expert.main([*common, "--tuning", "horizon=5,z=1"])  # resumed: nothing left to play
+    rows = ladder_expert.load(out)
+    assert [r.get("tuning") for r in rows] == [None, "horizon=5,z=1,candidates=none,discards=0,layoffs=0"]
+    capsys.readouterr()
+    ladder_expert.main(["--out", str(out), "--report"])
+    lines = json.loads(capsys.readouterr().out)
+    assert [(x["tuning"], x["deals"]) for x in lines] == [(None, 1), (rows[1]["tuning"], 1)]
+
+
+def test_a_bad_tuning_is_refused_with_its_field_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        ladder_expert.main(["--variants", "wiener", "--out", str(tmp_path / "x.jsonl"), "--tuning", "depth=3"])
+    assert "depth=3" in capsys.readouterr().err
+
+
+def test_two_runs_are_compared_on_the_deals_both_played() -> None:
+    def row(deal: int, margin: int, tuning: str | None) -> dict[str, Any]:
+        return {"variant": "wiener", "seed": 23, "deal": deal, "margin": margin, "tuning": tuning}
+
+    new = [row(0, 100, "z=1"), row(1, -50, "z=1"), row(2, 300, "z=1")]
+    old = [row(0, 0, None), row(1, 50, None), row(3, 999, None), {**row(0, 5, None), "variant": "classic"}]
+    [line] = ladder_expert.paired(new, old)
+    assert line["deals"] == 2 and line["tuning"] == "z=1" and line["against"] is None
+    assert line["win_rate"] == 0.5 and line["against_win_rate"] == 0.75  # deal 0: won / tied, deal 1: lost / won
+    assert line["margin_difference"] == 0.0  # (+100 - 0 + -50 - 50) / 2
+
+
+def test_wieners_own_search_is_recorded_as_the_one_screened_with_tuning_z1() -> None:
+    # the 1 SE ladder of session 10 ran with --tuning z=1: its rows stand for Wiener's own search
+    assert ladder_expert.search_for("wiener", None).spec() == ladder_expert.search_for("wiener", Search.parse("z=1")).spec()
