@@ -12,9 +12,7 @@
 - ``expert`` searches: flat Monte Carlo over the club player's best few candidates, each tried in
   sampled deals of the cards it cannot see (determinization) and played out by club players,
   within a time budget (300 ms a move by default). In Royal (``SEARCH``) playouts stop after 60
-  actions and are scored from the table, and the club player's best discard is always a candidate;
-  in Royal and Wiener a move one standard error better than the club player's choice is taken (two
-  elsewhere).
+  actions and are scored from the table, and the club player's best discard is always a candidate.
 
 Every bot sees only an :class:`~engine.bots.Observation`; the expert's samples come from
 :meth:`Observation.unseen`, so shuffling what is hidden from it never changes its choice.
@@ -107,12 +105,8 @@ class Search:
 # Royal's playouts are long (a 108-card hand): played out, a move got 2-3 rounds early in the hand,
 # too few to leave the club player's choice. Chosen with bench/expert_choices.py, measured on the
 # ladder (docs/bots.md); variants not listed search with the defaults, as measured there.
-# Wiener: played out as in Classic, but the club player's choice is left for a move one standard error
-# better: ahead in each of four sets of positions at 300 ms (1-6 points a decision) and by 9-10 at five
-# times the playouts, where 2 SE gained nothing (bench/expert_choices.py, docs/bots.md session 10).
 SEARCH: Mapping[str, Search] = MappingProxyType({
     "royal": Search(horizon=60, z=1.0, candidates=3, discards=2, layoffs=True),
-    "wiener": Search(z=1.0),
 })
 
 

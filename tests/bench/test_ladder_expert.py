@@ -55,8 +55,3 @@ def test_two_runs_are_compared_on_the_deals_both_played() -> None:
     assert line["deals"] == 2 and line["tuning"] == "z=1" and line["against"] is None
     assert line["win_rate"] == 0.5 and line["against_win_rate"] == 0.75  # deal 0: won / tied, deal 1: lost / won
     assert line["margin_difference"] == 0.0  # (+100 - 0 + -50 - 50) / 2
-
-
-def test_wieners_own_search_is_recorded_as_the_one_screened_with_tuning_z1() -> None:
-    # the 1 SE ladder of session 10 ran with --tuning z=1: its rows stand for Wiener's own search
-    assert ladder_expert.search_for("wiener", None).spec() == ladder_expert.search_for("wiener", Search.parse("z=1")).spec()
