@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import json
 import time
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-
-import expert_choices  # noqa: E402
+import bench.expert_choices as expert_choices
 
 
 def test_it_reports_each_bot_against_the_reference(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-
-import ladder_expert  # noqa: E402
-
-from engine.levels import SEARCH, Search  # noqa: E402
+import bench.ladder_expert as ladder_expert
+from engine.levels import SEARCH, Search
 
 
 def test_a_row_names_the_search_it_was_played_with() -> None:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.bots import observe
+from engine.bots import Bot, observe
 from engine.cards import RED_THREES
 from engine.deal import deal
 from engine.ladder import run_ladder
@@ -36,7 +36,7 @@ def test_every_level_plays_whole_hands_legally(level: str, rules: Rules) -> None
 
 def test_the_expert_plays_a_hand_legally() -> None:
     rng = random.Random(2)
-    bots = [ExpertBot(playouts=6), ClubBot(), ExpertBot(playouts=6), ClubBot()]
+    bots: list[Bot] = [ExpertBot(playouts=6), ClubBot(), ExpertBot(playouts=6), ClubBot()]
     final, _ = play_hand(deal(CLASSIC, rng), bots, rng)
     assert final.is_over()
 
