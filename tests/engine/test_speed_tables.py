@@ -7,10 +7,18 @@ play may not reach: any sorted hand, any meld index.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import fields
+
+import pytest
 
 from engine.cards import WILD, Card, rank, run_place
 from engine.legal import _PLACE_BIT, _layoff_row, _single_layoff
+from engine.deal import deal
+from engine.going_out_search import _less
 from engine.pile_takes import _MELD_RANK, _split_hand
+from engine.state import State, TurnState
+from engine.variants import VARIANTS
 
 DECKS = [*range(52), *range(52), 52, 52, 52, 52]  # two decks and four jokers
 
@@ -49,3 +57,30 @@ def test_place_bits_mark_the_run_places_of_naturals_other_than_threes() -> None:
             assert _PLACE_BIT[card] == 1 << run_place(card)
         else:
             assert _PLACE_BIT[card] == 0 and (WILD[card] or rank(card) == 3)
+
+
+def test_less_is_counter_subtraction_in_the_same_order() -> None:
+    """The complete search's ``_less`` is ``left - Counter(group)``: the same counts, the same order
+    of keys (the search takes the first card left in a fixed order, and memory keys sort)."""
+    rng = random.Random(23)
+    for _ in range(20_000):
+        left = Counter(rng.sample(DECKS, rng.randrange(0, 16)))
+        for card in rng.sample(list(left), rng.randrange(0, len(left) + 1)):
+            left[card] = rng.randrange(-1, 3)  # zero and below too: the search's copies keep a 0
+        group = tuple(rng.sample(DECKS, rng.randrange(0, 8)))
+        expected = left - Counter(group)
+        got = _less(dict(left), group)
+        assert list(got.items()) == list(expected.items())
+
+
+def test_evolve_refuses_a_name_that_is_no_field() -> None:
+    """``evolve`` tells an unknown field by the copy's size; it must still refuse it, naming it,
+    and still take every real field."""
+    state = deal(VARIANTS["classic"].for_people(4), random.Random(1))
+    with pytest.raises(TypeError, match="'hnads'"):
+        state.evolve(hnads=())
+    with pytest.raises(TypeError, match="'melded_'"):
+        state.turn_state.evolve(melded_=True)
+    assert state.evolve(**{f.name: getattr(state, f.name) for f in fields(State)}) == state
+    ts = state.turn_state
+    assert ts.evolve(**{f.name: getattr(ts, f.name) for f in fields(TurnState)}) == ts
