@@ -59,9 +59,9 @@ def taken_back(state: State, team: int, card: Card, index: int | None) -> tuple[
 def _check_opening_kept(state: State, team: int, after: tuple[Meld, ...]) -> None:
     """A side that opened this turn still reaches its minimum without the card taken back."""
     rules = state.rules
-    if any(rules.opens(m) for m in state.melds[team][: state.turn_state.melds_before]):
+    if any(map(rules.opens, state.melds[team][: state.turn_state.melds_before])):
         return
     points = sum(rules.meld_points(m) for m in after)
     minimum = state.opening_minimum(team)
-    if any(rules.opens(m) for m in after) and points < minimum:
+    if any(map(rules.opens, after)) and points < minimum:
         raise IllegalActionError("opening.minimum", minimum=minimum, score=state.scores[team], points=points)

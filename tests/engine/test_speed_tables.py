@@ -14,7 +14,9 @@ import pytest
 
 from engine.cards import WILD, Card, rank, run_place
 from engine.legal import _PLACE_BIT, _layoff_row, _single_layoff
+from engine.melds import extend_meld
 from engine.deal import deal
+from engine.errors import IllegalActionError
 from engine.going_out_search import _less
 from engine.pile_takes import _MELD_RANK, _split_hand
 from engine.state import State, TurnState
@@ -84,3 +86,25 @@ def test_evolve_refuses_a_name_that_is_no_field() -> None:
     assert state.evolve(**{f.name: getattr(state, f.name) for f in fields(State)}) == state
     ts = state.turn_state
     assert ts.evolve(**{f.name: getattr(ts, f.name) for f in fields(TurnState)}) == ts
+
+
+def test_remembered_extend_meld_is_the_rules_own_and_keeps_no_refusal() -> None:
+    """``melds.extend_meld`` remembers Royal's extended melds by the meld's id: the same answer as
+    ``Rules.extend_meld`` for every meld and cards asked twice, and a refusal raised every time."""
+    rules = VARIANTS["royal"].for_people(4)
+    rng = random.Random(29)
+    samba = rules.make_meld((4 * 4 + 1, 5 * 4 + 1, 6 * 4 + 1))  # five, six, seven of one suit
+    bolivia = rules.make_meld((4, 5, 52))
+    rank_meld = rules.make_meld((9 * 4, 9 * 4 + 1, 9 * 4 + 2))
+    for _ in range(2_000):
+        meld = rng.choice((samba, bolivia, rank_meld))
+        cards = tuple(rng.sample(DECKS, rng.randrange(1, 4)))
+        for _ in range(2):  # the second time from memory
+            try:
+                expected = rules.extend_meld(meld, cards)
+            except IllegalActionError as refusal:
+                with pytest.raises(IllegalActionError) as raised:
+                    extend_meld(rules, meld, cards)
+                assert raised.value.rule == refusal.rule
+            else:
+                assert extend_meld(rules, meld, cards) == expected
