@@ -188,6 +188,27 @@ def make_meld(rules: Rules, cards: tuple[Card, ...]) -> Meld:
     return meld
 
 
+def meld_or_none(rules: Rules, cards: tuple[Card, ...]) -> Meld | None:
+    """``make_meld(rules, cards)``, or ``None`` where the rules refuse ``cards``, for a caller that
+    needs only whether (Royal's take-back turns any refusal into its own): refusals are
+    remembered too, as ``None`` (no exception is kept), bounded as ``make_meld``'s."""
+    key = (id(rules), cards)
+    entry = _TRIED.get(key)
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    try:
+        meld: Meld | None = make_meld(rules, cards)
+    except IllegalActionError:
+        meld = None
+    if len(_TRIED) >= _MADE_KEPT:
+        _TRIED.clear()
+    _TRIED[key] = (rules, meld)
+    return meld
+
+
+_TRIED: dict[tuple[int, tuple[Card, ...]], tuple[Rules, Meld | None]] = {}
+
+
 def extend_meld(rules: Rules, meld: Meld, cards: tuple[Card, ...]) -> Meld:
     """``rules.extend_meld(meld, cards)``, remembered as ``make_meld`` is: the same meld of the
     table takes the same cards turn after turn (the judge asks it of every lay-off the legal

@@ -14,7 +14,7 @@ import pytest
 
 from engine.cards import WILD, Card, rank, run_place
 from engine.legal import _PLACE_BIT, _layoff_row, _single_layoff
-from engine.melds import extend_meld
+from engine.melds import extend_meld, meld_or_none
 from engine.deal import deal
 from engine.errors import IllegalActionError
 from engine.going_out_search import _less
@@ -108,3 +108,19 @@ def test_remembered_extend_meld_is_the_rules_own_and_keeps_no_refusal() -> None:
                 assert raised.value.rule == refusal.rule
             else:
                 assert extend_meld(rules, meld, cards) == expected
+
+
+def test_meld_or_none_is_make_meld_or_its_refusal() -> None:
+    """``melds.meld_or_none`` (Royal's take-back) gives ``make_meld``'s meld, or None exactly where
+    ``make_meld`` refuses, the first time and from memory."""
+    for variant in ("royal", "classic"):
+        rules = VARIANTS[variant].for_people(4)
+        rng = random.Random(31)
+        for _ in range(3_000):
+            cards = tuple(rng.sample(DECKS, rng.randrange(1, 8)))
+            try:
+                expected = rules.make_meld(cards)
+            except IllegalActionError:
+                expected = None
+            assert meld_or_none(rules, cards) == expected
+            assert meld_or_none(rules, cards) == expected
