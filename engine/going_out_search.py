@@ -88,7 +88,7 @@ class _Search:
         self.melds = state.melds[team]
         self.sambas = "samba" in self.rules.meld_kinds
         self.order = sorted(set(cards), key=lambda c: (WILD[c], c))  # naturals first
-        self.cards = Counter(cards)
+        self.cards: dict[Card, int] = dict(Counter(cards))
         self.targets = {c: [i for i, m in enumerate(self.melds) if _fits(m, c)] for c in self.order}
         # a natural whose only homes on the table are rank melds of its rank is laid off at once on
         # the unfinished one (more naturals never break a rank meld, and only it can grow into a canasta)
@@ -103,14 +103,14 @@ class _Search:
     def splits(self) -> Iterator[tuple[MeldAction, Card | None]]:
         self.steps = 0
         self.failed: set[tuple[object, ...]] = set()
-        yield from self._split(Counter(self.cards), [], [], None)
+        yield from self._split(dict(self.cards), [], [], None)
 
     def _step(self) -> None:
         self.steps += 1
         if self.steps > self.budget:
             raise SearchTooLong
 
-    def _key(self, left: Counter[Card], new: list[tuple[Meld, tuple[Card, ...]]], pool: list[Card],
+    def _key(self, left: dict[Card, int], new: list[tuple[Meld, tuple[Card, ...]]], pool: list[Card],
              kept: Card | None) -> tuple[object, ...]:
         settle = self.settle
         settled: dict[int, int] = {}
@@ -125,7 +125,7 @@ class _Search:
         # which card is kept does not matter to the judge: any card may be the last discard
         return _by_count(left), _by_count(waiting), tuple(sorted(settled.items())), melds, kept is None
 
-    def _split(self, left: Counter[Card], new: list[tuple[Meld, tuple[Card, ...]]], pool: list[Card],
+    def _split(self, left: dict[Card, int], new: list[tuple[Meld, tuple[Card, ...]]], pool: list[Card],
                kept: Card | None) -> Iterator[tuple[MeldAction, Card | None]]:
         key = self._key(left, new, pool, kept)
         if key in self.failed:
@@ -134,14 +134,14 @@ class _Search:
         if not self._all_placeable(left, kept is None):
             self.failed.add(key)
             return
-        card = next((c for c in self.order if left[c] > 0), None)
+        card = next((c for c in self.order if left.get(c, 0) > 0), None)
         if card is None:
             yield from ((action, kept) for action in self._layoffs(new, pool))
         else:
             for group in self._groups(card, left):
                 meld = self._meld(group, new)
                 if meld is not None:
-                    yield from self._split(left - Counter(group), new + [(meld, group)], pool, kept)
+                    yield from self._split(_less(left, group), new + [(meld, group)], pool, kept)
             rest = left.copy()
             rest[card] -= 1
             if self.targets[card]:
@@ -150,7 +150,7 @@ class _Search:
                 yield from self._split(rest, new, pool, card)
         self.failed.add(key)  # reached only when no split below was accepted
 
-    def _all_placeable(self, left: Counter[Card], may_keep: bool) -> bool:
+    def _all_placeable(self, left: dict[Card, int], may_keep: bool) -> bool:
         """Forward checking: every natural left still has a home, on the table, in a meld of its
         rank from the cards left, or in a run of its suit from them (Royal); one may be kept."""
         homeless = 0
@@ -205,8 +205,8 @@ class _Search:
 
     # -- the new melds a card may start --------------------------------------------------------
 
-    def _groups(self, card: Card, left: Counter[Card]) -> Iterator[tuple[Card, ...]]:
-        wilds = [c for c in self.order if WILD[c] for _ in range(left[c])]
+    def _groups(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
+        wilds = [c for c in self.order if WILD[c] for _ in range(left.get(c, 0))]
         if WILD[card]:  # only wild cards are left: a Bolivia
             if "bolivia" in self.rules.meld_kinds:
                 for size in range(self.rules.min_meld, min(len(wilds), self.rules.canasta_size) + 1):
@@ -228,9 +228,9 @@ class _Search:
         rest.remove(card)
         return (card, *rest[: size - 1])
 
-    def _naturals(self, card: Card, left: Counter[Card]) -> Iterator[tuple[Card, ...]]:
+    def _naturals(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
         """Natural cards of ``card``'s rank to meld with it: by suit where Sambas exist, else by count."""
-        same = [c for c in self.order if not WILD[c] and rank(c) == rank(card) and left[c] > 0]
+        same = [c for c in self.order if not WILD[c] and rank(c) == rank(card) and left.get(c, 0) > 0]
         if not self.sambas:
             pool = [c for c in same for _ in range(left[c] - (c == card))]
             for extra in range(len(pool) + 1):
@@ -240,17 +240,17 @@ class _Search:
         for counts in product(*ranges):
             yield tuple(c for c, n in zip(same, counts) for _ in range(n))
 
-    def _threes(self, card: Card, left: Counter[Card]) -> Iterator[tuple[Card, ...]]:
-        same = [c for c in self.order if not WILD[c] and rank(c) == 3 and left[c] > 0]
+    def _threes(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
+        same = [c for c in self.order if not WILD[c] and rank(c) == 3 and left.get(c, 0) > 0]
         ranges = [range(1 if c == card else 0, left[c] + 1) for c in same]
         for counts in product(*ranges):
             if sum(counts) <= self.rules.canasta_size:
                 yield tuple(c for c, n in zip(same, counts) for _ in range(n))
 
-    def _runs(self, card: Card, left: Counter[Card]) -> Iterator[tuple[Card, ...]]:
+    def _runs(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
         """Runs of ``card``'s suit through it, three to seven long (Royal's Sambas)."""
         by_place = {run_place(c): c for c in self.order if not WILD[c] and rank(c) != 3
-                    and suit(c) == suit(card) and left[c] > 0}
+                    and suit(c) == suit(card) and left.get(c, 0) > 0}
         place = run_place(card)
         size = self.rules.canasta_size
         # the places held next to ``place``, down and up: a run from low to high lies within them
@@ -343,6 +343,21 @@ class _Search:
 
 
 _NATURALS_FIRST = tuple((WILD[c], c) for c in range(53)).__getitem__  # a sort key: naturals, then wild cards
+
+
+def _less(left: dict[Card, int], group: tuple[Card, ...]) -> dict[Card, int]:
+    """``left - Counter(group)`` as ``Counter`` gives it (the positive counts only, in ``left``'s
+    order), with plain dictionaries: the search's every step makes one, and ``Counter``'s
+    arithmetic is Python code."""
+    less: dict[Card, int] = {}
+    for card in group:
+        less[card] = less.get(card, 0) + 1
+    out: dict[Card, int] = {}
+    for card, count in left.items():
+        count -= less.get(card, 0)
+        if count > 0:
+            out[card] = count
+    return out
 
 
 def _by_count(counts: dict[Card, int]) -> tuple[object, ...]:

@@ -186,11 +186,12 @@ def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Ite
         fit = _fitting(meld, distinct)
         if fit:
             candidates.extend([_single_layoff(index, card) for card in fit])
-    seen: set[MeldAction] = set()
+    judged: set[MeldAction] = set()  # a candidate met twice (a run of three is its own first three) is judged once
     for action in candidates:
-        if action not in seen and is_legal(state, action):
-            seen.add(action)
-            yield action
+        if action not in judged:
+            judged.add(action)
+            if is_legal(state, action):
+                yield action
 
 
 def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int) -> bool:

@@ -47,7 +47,7 @@ class MeldPlan:
             melds[layoff.onto] = extend_meld(rules, melds[layoff.onto], layoff.cards)
         self.placed = [self.add(state, melds, cards) for cards in new_melds]  # where each new meld went
         self.melds = tuple(melds)
-        self.opens = any(rules.opens(m) for m in self.melds)  # the side has opened after this
+        self.opens = any(map(rules.opens, self.melds))  # the side has opened after this
         rules.check_plan(state, team, state.melds[team], self.melds)
 
     def add(self, state: State, melds: list[Meld], cards: tuple[Card, ...]) -> int:
@@ -68,7 +68,7 @@ class MeldPlan:
         return state.rules.has_canastas_to_go_out(self.melds)
 
     def fresh_canasta(self, state: State) -> bool:
-        return any(state.rules.is_canasta(m) for m in self.melds[state.turn_state.melds_before :])
+        return any(map(state.rules.is_canasta, self.melds[state.turn_state.melds_before :]))
 
     def concealment(self, state: State) -> Concealment:
         """How a player going out with these melds goes out: openly, concealed, or (Wiener)

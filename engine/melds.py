@@ -38,6 +38,8 @@ class Rules(Protocol):
     def min_naturals(self) -> int: ...
     @property
     def wild_limit(self) -> str: ...
+    @property
+    def meld_kinds(self) -> frozenset[str]: ...
     def wilds_allowed(self, naturals: int) -> int: ...
     def is_canasta(self, meld: Meld) -> bool: ...
     def meld_points(self, meld: Meld) -> int: ...
@@ -188,5 +190,49 @@ def make_meld(rules: Rules, cards: tuple[Card, ...]) -> Meld:
     return meld
 
 
+def meld_or_none(rules: Rules, cards: tuple[Card, ...]) -> Meld | None:
+    """``make_meld(rules, cards)``, or ``None`` where the rules refuse ``cards``, for a caller that
+    needs only whether (Royal's take-back turns any refusal into its own): refusals are
+    remembered too, as ``None`` (no exception is kept), bounded as ``make_meld``'s."""
+    key = (id(rules), cards)
+    entry = _TRIED.get(key)
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    try:
+        meld: Meld | None = make_meld(rules, cards)
+    except IllegalActionError:
+        meld = None
+    if len(_TRIED) >= _MADE_KEPT:
+        _TRIED.clear()
+    _TRIED[key] = (rules, meld)
+    return meld
+
+
+_TRIED: dict[tuple[int, tuple[Card, ...]], tuple[Rules, Meld | None]] = {}
+
+
 def extend_meld(rules: Rules, meld: Meld, cards: tuple[Card, ...]) -> Meld:
-    return rules.extend_meld(meld, cards)
+    """``rules.extend_meld(meld, cards)``, remembered as ``make_meld`` is: the same meld of the
+    table takes the same cards turn after turn (the judge asks it of every lay-off the legal
+    actions offer on Royal's melds). Keyed by the rules object's and the meld's ids (a meld
+    hashes in Python, an id in C) and the cards; each entry holds both, so no id is reused while
+    it lives. Refusals are not kept. Where every meld is a rank meld or black threes (all but
+    Royal) nothing is remembered: the legal actions judge few lay-offs there, and remembering
+    cost more than it saved (measured in Classic)."""
+    if len(rules.meld_kinds) <= 2:
+        return rules.extend_meld(meld, cards)
+    key = (id(rules), id(meld), cards)
+    try:
+        entry = _EXTENDED.get(key)
+    except TypeError:  # cards not in a tuple
+        return rules.extend_meld(meld, cards)
+    if entry is not None and entry[0] is rules and entry[1] is meld:
+        return entry[2]
+    extended = rules.extend_meld(meld, cards)
+    if len(_EXTENDED) >= _MADE_KEPT:
+        _EXTENDED.clear()
+    _EXTENDED[key] = (rules, meld, extended)
+    return extended
+
+
+_EXTENDED: dict[tuple[int, int, tuple[Card, ...]], tuple[Rules, Meld, Meld]] = {}

@@ -297,8 +297,10 @@ def discard_checked(state: State, action: Discard) -> tuple[tuple[Card, ...], tu
     seat, team = state.turn, state.seat_team[state.turn]
     hand = state.hands[seat]
     taken = None
-    if action.meld is None and action.card in hand:
-        rest = take_from_hand(hand, (action.card,))
+    card = action.card
+    if action.meld is None and card in hand:  # ``take_from_hand(hand, (card,))``, without the call
+        at = hand.index(card)
+        rest = tuple(hand[:at]) + tuple(hand[at + 1 :])
     else:  # Royal: a card melded this turn, taken back from its meld
         rest = hand
         taken = taken_back(state, team, action.card, action.meld)

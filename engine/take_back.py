@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.cards import RED_THREES, Card
 from engine.errors import IllegalActionError, InvalidInputError
 from engine.i18n import N_
-from engine.melds import Meld, make_meld
+from engine.melds import Meld, meld_or_none
 from engine.state import State
 
 
@@ -42,11 +42,8 @@ def taken_back(state: State, team: int, card: Card, index: int | None) -> tuple[
             continue
         fresh.remove(card)
         left = meld.cards[:before] + tuple(fresh)
-        try:
-            if not left:
-                raise IllegalActionError("meld.too_small", minimum=rules.min_meld, cards=left, count=0)
-            rebuilt = make_meld(rules, left)
-        except IllegalActionError:
+        rebuilt = meld_or_none(rules, left) if left else None  # no cards left: no meld either
+        if rebuilt is None:
             refusal = IllegalActionError("discard.breaks_meld", card=card, cards=left)
             continue
         after = _with(melds, i, rebuilt)
@@ -59,9 +56,9 @@ def taken_back(state: State, team: int, card: Card, index: int | None) -> tuple[
 def _check_opening_kept(state: State, team: int, after: tuple[Meld, ...]) -> None:
     """A side that opened this turn still reaches its minimum without the card taken back."""
     rules = state.rules
-    if any(rules.opens(m) for m in state.melds[team][: state.turn_state.melds_before]):
+    if any(map(rules.opens, state.melds[team][: state.turn_state.melds_before])):
         return
     points = sum(rules.meld_points(m) for m in after)
     minimum = state.opening_minimum(team)
-    if any(rules.opens(m) for m in after) and points < minimum:
+    if any(map(rules.opens, after)) and points < minimum:
         raise IllegalActionError("opening.minimum", minimum=minimum, score=state.scores[team], points=points)

@@ -7,14 +7,20 @@ play may not reach: any sorted hand, any meld index.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import fields
 
 import pytest
 
-from engine.deal import deal
-
 from engine.cards import WILD, Card, rank, run_place
 from engine.legal import _PLACE_BIT, _layoff_row, _single_layoff
+from engine.melds import extend_meld, meld_or_none
+from engine.deal import deal
+from engine.errors import IllegalActionError
+from engine.going_out_search import _less
 from engine.pile_takes import _MELD_RANK, _split_hand
+from engine.state import State, TurnState
+from engine.variants import VARIANTS
 
 DECKS = [*range(52), *range(52), 52, 52, 52, 52]  # two decks and four jokers
 
@@ -87,3 +93,68 @@ def test_an_accountant_names_the_first_card_too_many() -> None:
     with pytest.raises(InvalidInputError) as refused:
         books.take((7, 0, 9), "pile")
     assert refused.value.field == "pile[1]"
+
+
+def test_less_is_counter_subtraction_in_the_same_order() -> None:
+    """The complete search's ``_less`` is ``left - Counter(group)``: the same counts, the same order
+    of keys (the search takes the first card left in a fixed order, and memory keys sort)."""
+    rng = random.Random(23)
+    for _ in range(20_000):
+        left = Counter(rng.sample(DECKS, rng.randrange(0, 16)))
+        for card in rng.sample(list(left), rng.randrange(0, len(left) + 1)):
+            left[card] = rng.randrange(-1, 3)  # zero and below too: the search's copies keep a 0
+        group = tuple(rng.sample(DECKS, rng.randrange(0, 8)))
+        expected = left - Counter(group)
+        got = _less(dict(left), group)
+        assert list(got.items()) == list(expected.items())
+
+
+def test_evolve_refuses_a_name_that_is_no_field() -> None:
+    """``evolve`` tells an unknown field by the copy's size; it must still refuse it, naming it,
+    and still take every real field."""
+    state = deal(VARIANTS["classic"].for_people(4), random.Random(1))
+    with pytest.raises(TypeError, match="'hnads'"):
+        state.evolve(hnads=())
+    with pytest.raises(TypeError, match="'melded_'"):
+        state.turn_state.evolve(melded_=True)
+    assert state.evolve(**{f.name: getattr(state, f.name) for f in fields(State)}) == state
+    ts = state.turn_state
+    assert ts.evolve(**{f.name: getattr(ts, f.name) for f in fields(TurnState)}) == ts
+
+
+def test_remembered_extend_meld_is_the_rules_own_and_keeps_no_refusal() -> None:
+    """``melds.extend_meld`` remembers Royal's extended melds by the meld's id: the same answer as
+    ``Rules.extend_meld`` for every meld and cards asked twice, and a refusal raised every time."""
+    rules = VARIANTS["royal"].for_people(4)
+    rng = random.Random(29)
+    samba = rules.make_meld((4 * 4 + 1, 5 * 4 + 1, 6 * 4 + 1))  # five, six, seven of one suit
+    bolivia = rules.make_meld((4, 5, 52))
+    rank_meld = rules.make_meld((9 * 4, 9 * 4 + 1, 9 * 4 + 2))
+    for _ in range(2_000):
+        meld = rng.choice((samba, bolivia, rank_meld))
+        cards = tuple(rng.sample(DECKS, rng.randrange(1, 4)))
+        for _ in range(2):  # the second time from memory
+            try:
+                expected = rules.extend_meld(meld, cards)
+            except IllegalActionError as refusal:
+                with pytest.raises(IllegalActionError) as raised:
+                    extend_meld(rules, meld, cards)
+                assert raised.value.rule == refusal.rule
+            else:
+                assert extend_meld(rules, meld, cards) == expected
+
+
+def test_meld_or_none_is_make_meld_or_its_refusal() -> None:
+    """``melds.meld_or_none`` (Royal's take-back) gives ``make_meld``'s meld, or None exactly where
+    ``make_meld`` refuses, the first time and from memory."""
+    for variant in ("royal", "classic"):
+        rules = VARIANTS[variant].for_people(4)
+        rng = random.Random(31)
+        for _ in range(3_000):
+            cards = tuple(rng.sample(DECKS, rng.randrange(1, 8)))
+            try:
+                expected = rules.make_meld(cards)
+            except IllegalActionError:
+                expected = None
+            assert meld_or_none(rules, cards) == expected
+            assert meld_or_none(rules, cards) == expected
