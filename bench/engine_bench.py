@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.actions import Action  # noqa: E402
-from engine.bots import BasicBot, RandomBot  # noqa: E402
+from engine.bots import BasicBot, Bot, RandomBot  # noqa: E402
 from engine.deal import deal  # noqa: E402
 from engine.game import apply  # noqa: E402
 from engine.hints import hints  # noqa: E402
@@ -62,7 +62,7 @@ def _positions(hands: int, seed: int) -> list[tuple[State, Action]]:
     """Every (state, action) pair of some seeded hands, actions drawn from the legal ones."""
     rng = random.Random(seed)
     pairs: list[tuple[State, Action]] = []
-    bots = [BasicBot(), RandomBot(), BasicBot(), RandomBot()]
+    bots: list[Bot] = [BasicBot(), RandomBot(), BasicBot(), RandomBot()]
     for number in range(hands):
         play_hand(deal(TABLE, rng, dealer=number % 4), bots, rng,
                   lambda before, action, after: pairs.append((before, action)))
