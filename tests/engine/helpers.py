@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import parse_action
+from engine.actions import Action, Discard, MeldAction, parse_action
 from engine.errors import IllegalActionError
 from engine.game import apply
 from engine.position import dump_position, load_position
@@ -52,3 +52,15 @@ def refusal(state: State, action: dict[str, Any]) -> IllegalActionError:
 
 def hand(state: State, seat: int = 0) -> list[str]:
     return dump_position(state, reveal=True)["hands"][seat]
+
+
+def discard_of(action: Action) -> Discard:
+    """An action (a hint's, say) as the discard a test reads, or a clear failure naming what it was."""
+    assert isinstance(action, Discard), action
+    return action
+
+
+def meld_of(action: Action) -> MeldAction:
+    """An action as the meld a test reads, or a clear failure naming what it was."""
+    assert isinstance(action, MeldAction), action
+    return action

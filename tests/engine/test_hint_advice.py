@@ -12,8 +12,7 @@ from engine.hints import Hint, against, contradictions, hints, safest_discard
 from engine.legal import legal_actions
 from engine.rules import Rules
 from engine.state import State
-from tests.engine.helpers import state_of
-from tests.engine.test_hints import _discard, _meld
+from tests.engine.helpers import discard_of as _discard, meld_of as _meld, state_of
 from tests.engine.test_properties import TABLES, _walk
 
 OPENED = {"melds": [[["Qh", "Qd", "Qc"]], []]}

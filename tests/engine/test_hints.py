@@ -5,28 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Action, Discard, MeldAction, parse_action
+from engine.actions import Discard, parse_action
 from engine.game import apply, is_legal
 from engine.cards import is_wild, pretty_card, rank
 from engine.hints import Hint, hints
 from engine.rules import Rules
 from engine.state import State
-from tests.engine.helpers import state_of
+from tests.engine.helpers import discard_of as _discard, meld_of as _meld, state_of
 from tests.engine.test_properties import TABLES, _walk
 
 OPENED = {"melds": [[["Qh", "Qd", "Qc"]], []]}
-
-
-def _discard(action: Action) -> Discard:
-    """The hint's action as the discard the test reads, or a clear failure naming what it was."""
-    assert isinstance(action, Discard), action
-    return action
-
-
-def _meld(action: Action) -> MeldAction:
-    """The hint's action as the meld the test reads, or a clear failure naming what it was."""
-    assert isinstance(action, MeldAction), action
-    return action
 
 
 def _number(hint: Hint, fact: str) -> int:
