@@ -297,10 +297,8 @@ def discard_checked(state: State, action: Discard) -> tuple[tuple[Card, ...], tu
     seat, team = state.turn, state.seat_team[state.turn]
     hand = state.hands[seat]
     taken = None
-    card = action.card
-    if action.meld is None and card in hand:  # ``take_from_hand(hand, (card,))``, without the call
-        at = hand.index(card)
-        rest = tuple(hand[:at]) + tuple(hand[at + 1 :])
+    if action.meld is None and action.card in hand:
+        rest = take_from_hand(hand, (action.card,))
     else:  # Royal: a card melded this turn, taken back from its meld
         rest = hand
         taken = taken_back(state, team, action.card, action.meld)
