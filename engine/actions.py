@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 from engine.cards import Card, format_card, format_cards, parse_card, parse_cards
 from engine.errors import InvalidInputError, shown
@@ -29,7 +29,7 @@ class Layoff:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    type = "draw"
+    type: ClassVar[Literal["draw"]] = "draw"
 
     def json_fields(self) -> dict[str, Any]:
         return {}
@@ -39,7 +39,7 @@ class Draw:
 class TakePile:
     """Take the pile: the top card forms a new meld with ``meld`` or goes ``onto`` a side's meld."""
 
-    type = "take_pile"
+    type: ClassVar[Literal["take_pile"]] = "take_pile"
     meld: tuple[Card, ...] = ()
     onto: int | None = None
     melds: tuple[tuple[Card, ...], ...] = ()
@@ -53,7 +53,7 @@ class TakePile:
 
 @dataclass(frozen=True, slots=True)
 class MeldAction:
-    type = "meld"
+    type: ClassVar[Literal["meld"]] = "meld"
     melds: tuple[tuple[Card, ...], ...] = ()
     layoffs: tuple[Layoff, ...] = ()
 
@@ -78,7 +78,7 @@ class MeldAction:
 class Discard:
     """Discard ``card`` from the hand or (Royal) from the side's meld ``meld``, melded this turn."""
 
-    type = "discard"
+    type: ClassVar[Literal["discard"]] = "discard"
     card: Card
     meld: int | None = None
 
@@ -93,7 +93,7 @@ class Discard:
 class AskGoOut:
     """"Partner, may I go out?" (seed 001, "Að biðja um leyfi til að fara út")."""
 
-    type = "ask_go_out"
+    type: ClassVar[Literal["ask_go_out"]] = "ask_go_out"
 
     def json_fields(self) -> dict[str, Any]:
         return {}
@@ -101,7 +101,7 @@ class AskGoOut:
 
 @dataclass(frozen=True, slots=True)
 class AnswerGoOut:
-    type = "answer_go_out"
+    type: ClassVar[Literal["answer_go_out"]] = "answer_go_out"
     yes: bool | None  # None: pass the question to the next partner (Wiener with six players)
 
     def json_fields(self) -> dict[str, Any]:
@@ -112,7 +112,7 @@ class AnswerGoOut:
 class DeclinePile:
     """With the stock used up, decline the pile: the hand ends (seed 001, "Lok umferðar")."""
 
-    type = "decline_pile"
+    type: ClassVar[Literal["decline_pile"]] = "decline_pile"
 
     def json_fields(self) -> dict[str, Any]:
         return {}
@@ -122,7 +122,7 @@ class DeclinePile:
 class DrawReplacement:
     """Royal: draw the replacement for a red three melded from the hand this turn (seed 000, "Röda treor")."""
 
-    type = "draw_replacement"
+    type: ClassVar[Literal["draw_replacement"]] = "draw_replacement"
 
     def json_fields(self) -> dict[str, Any]:
         return {}
