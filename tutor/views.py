@@ -520,14 +520,3 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
     return ft.Column([header, middle, dock], spacing=6, expand=True, key="table",
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-
-# The screens around the table live in tutor.screens; their names stay importable from here.
-SCREENS = ("home_view", "lesson_view", "lessons_view", "rules_view", "settings_view")
-
-
-def __getattr__(name: str) -> object:
-    if name in SCREENS:
-        from tutor import screens
-
-        return getattr(screens, name)
-    raise AttributeError(name)
