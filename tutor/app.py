@@ -33,7 +33,8 @@ from tutor.store.games import taken
 from tutor.store.people import Attempts, device_game, device_settings
 from tutor.store.store import Owner
 from tutor.serving import tell_language
-from tutor.views import FONT, Handlers, available, confirm_view, page_view, text_theme
+from tutor.table_views import page_view
+from tutor.views import FONT, Handlers, available, confirm_view, text_theme
 from tutor.writer import Writer, settled
 from tutor.shell_keys import KeyActions, _keyed
 from tutor.shell_lessons import LessonActions

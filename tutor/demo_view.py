@@ -20,7 +20,8 @@ from engine.i18n import N_, NP_, format_number, translate
 from engine.melds import Meld, meld_name
 from tutor.demo import Demonstration, Kind, deal_label
 from tutor.model import TableModel
-from tutor.views import FONT, TARGET, EventHandler, Handlers, card_view, cards_label, counted, on, pile_state
+from tutor.table_views import pile_state
+from tutor.views import FONT, TARGET, EventHandler, Handlers, card_view, cards_label, counted, on
 
 INK = ft.Colors.GREY_900
 TITLE = N_("Demonstration")  # the browser tab's title on this screen

@@ -16,7 +16,8 @@ from tutor.lessons import ROOT, catalog, load_lesson
 from tutor.model import TableModel
 from tutor.progress import LessonProgress, Profile
 from tutor.screens import lessons_view
-from tutor.views import Handlers, page_view
+from tutor.table_views import page_view
+from tutor.views import Handlers
 
 FROZEN = ROOT / "classic" / "08-frozen-pile.toml"
 

@@ -8,7 +8,8 @@ import flet as ft
 
 from tests.tutor.helpers import semantics, walk
 from tutor.model import TableModel
-from tutor.views import Handlers, card_view, page_view
+from tutor.table_views import page_view
+from tutor.views import Handlers, card_view
 
 
 def _handlers() -> Handlers:
@@ -90,7 +91,7 @@ def test_home_offers_continuing_a_new_game_and_the_settings() -> None:
 
 def test_the_pile_says_its_state_in_words_from_the_engine() -> None:
     from engine.position import load_position
-    from tutor.views import pile_state
+    from tutor.table_views import pile_state
 
     model = TableModel.new_game("classic", 4, "en", seed=11)
     model.state = load_position({"variant": "classic", "phase": "draw", "hands": [["7h", "7d"], 11, 11, 11],
