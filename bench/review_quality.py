@@ -22,6 +22,12 @@ It searches nothing (the caches are the hint benchmark's)::
 
     python bench/review_quality.py                 # every set whose cache exists
     python bench/review_quality.py --set holdout20 --examples 10 --workers 2
+    python bench/review_quality.py --set holdout21 --long   # 40-playout verdicts where cached
+
+``--long`` judges a position by its 40-playout cache (``hint_reference_*_r40.json``: Royal and
+Swedish positions) where one holds it, and by the 12-playout cache elsewhere; ``long`` in the
+report counts the positions judged so. A move within noise of the best at 12 playouts may be a
+clear loss at 40: the longer reference says more surely which moves are good.
 
 The tuning set takes about ten minutes of one core (Royal's trial deals are most of it).
 """
@@ -49,14 +55,19 @@ from engine.state import Phase  # noqa: E402
 from tutor.workers import moments  # noqa: E402
 
 
-def sets() -> dict[str, tuple[Path, Path]]:
-    """Every position set that has a cache: its name, positions and cache."""
-    found = {"tuning": (HERE / "hint_positions.json", HERE / "hint_reference.json")}
+def sets() -> dict[str, tuple[Path, Path, Path | None]]:
+    """Every position set that has a cache: its name, positions, cache and 40-playout cache (or None)."""
+    def longer(cache: Path) -> Path | None:
+        path = cache.with_name(f"{cache.stem}_r40.json")
+        return path if path.exists() else None
+
+    tuning = HERE / "hint_reference.json"
+    found = {"tuning": (HERE / "hint_positions.json", tuning, longer(tuning))}
     for cache in sorted(HERE.glob("hint_reference_*.json")):
         name = cache.stem.removeprefix("hint_reference_")
         positions = HERE / f"hint_positions_{name}.json"
         if positions.exists():
-            found[name] = (positions, cache)
+            found[name] = (positions, cache, longer(cache))
     return found
 
 
@@ -88,12 +99,18 @@ def _judge_position(job: tuple[dict[str, Any], dict[str, list[float]]]) -> list[
     return out
 
 
-def judge_set(positions: Path, cache_file: Path, examples: int, workers: int) -> dict[str, Any]:
+def judge_set(positions: Path, cache_file: Path, long_file: Path | None, examples: int, workers: int) -> dict[str, Any]:
     entries = json.loads(positions.read_text())
     cache = json.loads(cache_file.read_text())
+    long_cache = json.loads(long_file.read_text()) if long_file is not None else {}
     jobs = []
+    judged_long: Counter[str] = Counter()
     for entry in entries:
         margins = cache.get(entry["id"], {}).get("margins", {})
+        longer = long_cache.get(entry["id"], {}).get("margins", {})
+        if len(longer) >= 2:
+            margins = longer
+            judged_long[entry["variant"]] += 1
         phase = load_position(entry["position"]).phase
         if len(margins) >= 2 and phase in (Phase.PLAY, Phase.DRAW):  # the review looks at draws, takes, melds, discards
             jobs.append((entry, margins))
@@ -108,7 +125,8 @@ def judge_set(positions: Path, cache_file: Path, examples: int, workers: int) ->
                 row[f"{verdict}_tip_against"] += tip_against
                 if verdict == "good" and flagged and len(shown[entry["variant"]]) < examples:
                     shown[entry["variant"]].append([entry["id"], move, tips])
-    return {variant: {**dict(sorted(row.items())), "examples": shown[variant]} for variant, row in sorted(counts.items())}
+    return {variant: {**dict(sorted(row.items())), "long": judged_long[variant], "examples": shown[variant]}
+            for variant, row in sorted(counts.items())}
 
 
 def main() -> None:
@@ -116,6 +134,7 @@ def main() -> None:
     parser.add_argument("--set", action="append", help="a set's name (tuning, holdout19, answer18, ...); all by default")
     parser.add_argument("--examples", type=int, default=5, help="good moves flagged, shown per variant")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--long", action="store_true", help="judge by the 40-playout cache where it holds the position")
     args = parser.parse_args()
     known = sets()
     chosen = args.set or list(known)
@@ -124,7 +143,8 @@ def main() -> None:
         parser.error(f"no cached set {', '.join(unknown)} (known: {', '.join(known)})")
     report = {}
     for name in chosen:  # a set of answers to partner holds nothing the review looks at
-        if judged := judge_set(*known[name], args.examples, args.workers):
+        positions, cache, long_cache = known[name]
+        if judged := judge_set(positions, cache, long_cache if args.long else None, args.examples, args.workers):
             report[name] = judged
     json.dump(report, sys.stdout, indent=1)
     print()

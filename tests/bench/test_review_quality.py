@@ -1,0 +1,35 @@
+"""The review's benchmark judges by the longer reference where it holds a position."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import bench.review_quality as review_quality
+
+
+def test_every_hold_out_with_a_40_playout_cache_is_found_with_it() -> None:
+    found = review_quality.sets()
+    assert found["tuning"][2] == review_quality.HERE / "hint_reference_r40.json"
+    assert found["holdout21"][2] == review_quality.HERE / "hint_reference_holdout21_r40.json"
+    assert found["go_out18"][2] is None
+    assert not any(name.endswith("_r40") for name in found)  # a longer cache is no set of its own
+
+
+def test_the_longer_reference_decides_which_moves_are_good(tmp_path: Path) -> None:
+    entry = json.loads((review_quality.HERE / "hint_positions_holdout21.json").read_text())[0]
+    assert entry["variant"] == "classic"  # any variant: the cache decides, not the variant
+    cached = json.loads((review_quality.HERE / "hint_reference_holdout21.json").read_text())[entry["id"]]["margins"]
+    first, second = list(cached)[:2]  # two legal moves of the position
+    short = {"margins": {first: [0.0, 10.0, -10.0], second: [0.0, 9.0, -9.0]}}  # within noise: both good
+    positions, cache, longer = tmp_path / "positions.json", tmp_path / "cache.json", tmp_path / "cache_r40.json"
+    positions.write_text(json.dumps([entry]))
+    cache.write_text(json.dumps({entry["id"]: short}))
+    # at 40 playouts the second move is about 300 points worse, surely: a bad move, not a good one
+    long = {"margins": {first: [300.0 + i for i in range(40)], second: [0.0] * 40}}
+    longer.write_text(json.dumps({entry["id"]: long}))
+    assert set(review_quality.rate(short["margins"]).values()) == {"good"}
+    assert review_quality.rate(long["margins"]) == {first: "good", second: "bad"}
+    assert review_quality.judge_set(positions, cache, None, examples=0, workers=1)["classic"]["good"] == 2
+    report = review_quality.judge_set(positions, cache, longer, examples=0, workers=1)
+    assert report["classic"]["long"] == 1 and report["classic"]["good"] == 1 and report["classic"]["bad"] == 1
