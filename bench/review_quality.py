@@ -49,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.hint_quality import HERE  # noqa: E402
 from engine.actions import parse_action  # noqa: E402
+from engine.game import is_legal  # noqa: E402
 from engine.hints import against  # noqa: E402
 from engine.position import load_position  # noqa: E402
 from engine.state import Phase  # noqa: E402
@@ -105,14 +106,18 @@ def judge_set(positions: Path, cache_file: Path, long_file: Path | None, example
     long_cache = json.loads(long_file.read_text()) if long_file is not None else {}
     jobs = []
     judged_long: Counter[str] = Counter()
+    stale: Counter[str] = Counter()
     for entry in entries:
-        margins = cache.get(entry["id"], {}).get("margins", {})
+        cached = cache.get(entry["id"], {}).get("margins", {})
         longer = long_cache.get(entry["id"], {}).get("margins", {})
         if len(longer) >= 2:
-            margins = longer
+            cached = longer
             judged_long[entry["variant"]] += 1
-        phase = load_position(entry["position"]).phase
-        if len(margins) >= 2 and phase in (Phase.PLAY, Phase.DRAW):  # the review looks at draws, takes, melds, discards
+        state = load_position(entry["position"])
+        # a move the engine now refuses (cached before a fix to how positions load) is no move to rate
+        margins = {k: ms for k, ms in cached.items() if is_legal(state, parse_action(json.loads(k)))}
+        stale[entry["variant"]] += len(cached) - len(margins)
+        if len(margins) >= 2 and state.phase in (Phase.PLAY, Phase.DRAW):  # the review looks at draws, takes, melds, discards
             jobs.append((entry, margins))
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     shown: dict[str, list[Any]] = defaultdict(list)
@@ -125,7 +130,8 @@ def judge_set(positions: Path, cache_file: Path, long_file: Path | None, example
                 row[f"{verdict}_tip_against"] += tip_against
                 if verdict == "good" and flagged and len(shown[entry["variant"]]) < examples:
                     shown[entry["variant"]].append([entry["id"], move, tips])
-    return {variant: {**dict(sorted(row.items())), "long": judged_long[variant], "examples": shown[variant]}
+    return {variant: {**dict(sorted(row.items())), "long": judged_long[variant], "stale": stale[variant],
+                      "examples": shown[variant]}
             for variant, row in sorted(counts.items())}
 
 

@@ -27,9 +27,11 @@ def test_the_longer_reference_decides_which_moves_are_good(tmp_path: Path) -> No
     cache.write_text(json.dumps({entry["id"]: short}))
     # at 40 playouts the second move is about 300 points worse, surely: a bad move, not a good one
     long = {"margins": {first: [300.0 + i for i in range(40)], second: [0.0] * 40}}
-    longer.write_text(json.dumps({entry["id"]: long}))
+    # and a move the engine refuses in this position (a draw in the play phase): dropped, not the best
+    longer.write_text(json.dumps({entry["id"]: {"margins": {**long["margins"], '{"type": "draw"}': [900.0] * 40}}}))
     assert set(review_quality.rate(short["margins"]).values()) == {"good"}
     assert review_quality.rate(long["margins"]) == {first: "good", second: "bad"}
     assert review_quality.judge_set(positions, cache, None, examples=0, workers=1)["classic"]["good"] == 2
     report = review_quality.judge_set(positions, cache, longer, examples=0, workers=1)
     assert report["classic"]["long"] == 1 and report["classic"]["good"] == 1 and report["classic"]["bad"] == 1
+    assert report["classic"]["stale"] == 1
