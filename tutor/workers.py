@@ -79,6 +79,9 @@ def strong_for(position: dict[str, Any], lang: str, budget_ms: float = 300.0) ->
 
 
 REVIEW_WORLDS = 24  # trial deals a suspected mistake is played out in (engine.trials)
+# A mistake the first trial deals show is named only if it stays clear over this many (the first ones
+# and fresh ones): two noisy looks agreeing by chance is far rarer than one (docs/bots.md, the review).
+REVIEW_CONFIRM = 72
 
 
 def review(moves: list[tuple[Any, ...]], lang: str) -> list[dict[str, Any]]:
@@ -115,15 +118,17 @@ def _texts(explain: Any) -> dict[str, str]:
 
 
 def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
-            facts: dict[str, Any] | None = None, worlds: int = REVIEW_WORLDS) -> list[dict[str, Any]]:
+            facts: dict[str, Any] | None = None, worlds: int = REVIEW_WORLDS,
+            confirm: int = REVIEW_CONFIRM) -> list[dict[str, Any]]:
     """What one of the learner's moves cost: a pile given, a pile frozen, a tip not followed. A
     moment that advises another move is kept only where that move beat the learner's in ``worlds``
-    trial deals by 50 points or more and by more than 2.5 standard errors (``Edge.clear``)."""
+    trial deals by 50 points or more and by more than 2.5 standard errors (``Edge.clear``), and
+    still does over ``confirm`` trial deals (the same first ones, then fresh: only a clear edge
+    costs the longer look)."""
     from engine.actions import Action, Discard, parse_action
     from engine.cards import WILD, format_cards
     from engine.hints import against, safest_discard
     from engine.i18n import N_, NP_
-    from engine.levels import SEARCH, Search
     from engine.trials import Edge, compare
     from tutor.messages import Message
     from tutor.seats import seen_by
@@ -133,8 +138,6 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
     after = apply(state, action)
     did = Message.move(state, action, after, seen_by(state.players, state.turn))  # the learner's own move
     common = {"hand": format_cards(state.hands[state.turn]), "index": index, "weight": 0.0}
-    # Royal's hands are long: played out to a horizon, as the expert plays them (levels.SEARCH)
-    search = Search(horizon=SEARCH.get(state.rules.name, Search()).horizon)
     tried: dict[Action, Edge] = {}
 
     def beaten_by(advised: Action | None) -> Edge | None:
@@ -142,7 +145,12 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
         if advised is None or advised == action:
             return None
         if advised not in tried:
-            tried[advised] = compare(state, advised, action, worlds, seed=0x7E71 + index, search=search)
+            # played out to the hand's end in every variant, as the hints' reference plays them (Royal's
+            # 60-action horizon, as its expert searches, took half the time but judged unlike the reference)
+            edge = compare(state, advised, action, worlds, seed=0x7E71 + index)
+            if edge.clear() and confirm > worlds:  # the worlds depend on the seed and index: the first ones again
+                edge = compare(state, advised, action, confirm, seed=0x7E71 + index)
+            tried[advised] = edge
         edge = tried[advised]
         return edge if edge.clear() else None
 

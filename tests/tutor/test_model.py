@@ -132,7 +132,7 @@ def test_the_review_names_a_mistake_the_trial_deals_bear_out() -> None:
     from engine.actions import Discard
     from engine.cards import parse_card
     from engine.hints import against
-    from tutor.workers import review
+    from tutor.workers import REVIEW_CONFIRM, review
 
     model = TableModel.new_game("classic", 4, "en", seed=11)
     model.simple("draw")
@@ -141,7 +141,7 @@ def test_the_review_names_a_mistake_the_trial_deals_bear_out() -> None:
     assert against(state_of_a_pile_to_deny(), Discard(parse_card("Jh")))  # the hints advise against it
     moments = review([(gift, {"type": "discard", "card": "Jh"})], "en")
     assert [m["tip"] for m in moments] == ["tactics.deny_pile"] and "J♥" in moments[0]["did"]
-    assert moments[0]["cost"] >= 50 and "24 trial deals" in moments[0]["advice"]
+    assert moments[0]["cost"] >= 50 and f"{REVIEW_CONFIRM} trial deals" in moments[0]["advice"]  # confirmed
     assert review([(gift, {"type": "discard", "card": "5s"})], "en") == []  # the discard the hint advised
 
 
@@ -156,6 +156,24 @@ def test_the_review_says_nothing_where_trial_deals_do_not_bear_a_tip_out() -> No
     frozen = state_of_frozen_pairs()
     assert [h.tip for h in against(frozen, Discard(parse_card("8c")))] == ["tactics.keep_pairs"]
     assert review([(dump_position(frozen, reveal=True), {"type": "discard", "card": "8c"})], "en") == []
+
+
+def test_the_review_names_a_mistake_only_where_longer_trial_deals_confirm_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Clear in the first trial deals, not over the longer look: no moment (one noisy look is not enough)."""
+    from engine import trials
+    from tutor.workers import REVIEW_CONFIRM, REVIEW_WORLDS, moments
+
+    looked: list[int] = []
+
+    def compare(state: State, better: Action, worse: Action, samples: int, seed: int,
+                search: Search = Search()) -> trials.Edge:
+        looked.append(samples)
+        return trials.Edge(300.0 if samples == REVIEW_WORLDS else 40.0, 10.0, samples)
+
+    monkeypatch.setattr(trials, "compare", compare)
+    gift = dump_position(state_of_a_pile_to_deny(), reveal=True)
+    assert moments(0, gift, {"type": "discard", "card": "Jh"}) == []
+    assert looked == [REVIEW_WORLDS, REVIEW_CONFIRM]  # the longer look only after a clear first one
 
 
 def state_of_a_pile_to_deny() -> State:
