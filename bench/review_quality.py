@@ -15,6 +15,10 @@ it prints:
 - ``bad``: moves that lose 150 points or more beyond 2.5 standard errors; ``bad_flagged``: how many of
   those the review names (a review that flags nothing would pass the first figure; this one says
   whether it still finds the real mistakes);
+- ``good_flagged_settled_*`` (with ``--settle N``): each good move the review flags scored again
+  against the reference's best in N fresh worlds (as ``bench/hint_settle.py`` settles the hints'
+  losses): ``good`` there too, ``worse`` (beyond the noise, less than 150 points) or ``bad``; a flag
+  on a move that is good only in the first reference's noise is a flag a learner may trust;
 - ``*_tip_against``: the same counts for the hints' ``against`` alone, what the review flagged before it
   asked trial deals (session 7's review).
 
@@ -47,7 +51,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.expert_choices import Position, playout_margins  # noqa: E402
 from bench.hint_quality import HERE  # noqa: E402
+from bench.hint_settle import FRESH  # noqa: E402
 from engine.actions import parse_action  # noqa: E402
 from engine.game import is_legal  # noqa: E402
 from engine.hints import against  # noqa: E402
@@ -85,22 +91,35 @@ def rate(margins: dict[str, list[float]]) -> dict[str, str]:
     return out
 
 
-def _judge_position(job: tuple[dict[str, Any], dict[str, list[float]]]) -> list[tuple[str, str, bool, bool, list[str]]]:
-    """Each rated move of one position: (verdict, the move, flagged by the review, by ``against``, the tips said)."""
-    entry, margins = job
+Judged = tuple[str, str, bool, bool, list[str], str]
+
+
+def _judge_position(job: tuple[dict[str, Any], dict[str, list[float]], int]) -> list[Judged]:
+    """Each rated move of one position: (verdict, the move, flagged by the review, by ``against``, the
+    tips said, and for a good move the review flags, its verdict in ``settle`` fresh worlds or "")."""
+    entry, margins, settle = job
     state = load_position(entry["position"])
+    verdicts = rate(margins)
+    best = max(margins, key=lambda k: statistics.fmean(margins[k]))
     out = []
-    for key, verdict in rate(margins).items():
+    for key, verdict in verdicts.items():
         if not verdict:
             continue
         action_json = json.loads(key)
+        action = parse_action(action_json)
         said = moments(0, entry["position"], action_json)
-        out.append((verdict, str(parse_action(action_json)), bool(said), bool(against(state, parse_action(action_json))),
-                    [m["tip"] for m in said]))
+        settled = ""
+        if verdict == "good" and said and settle and key != best:
+            # the reference's own judgement again, in worlds none of its first samples saw (bench/hint_settle.py)
+            fresh = playout_margins(Position(state, entry["seed"] ^ FRESH), [parse_action(json.loads(best)), action],
+                                    settle)
+            settled = rate({best: fresh[0], key: fresh[1]})[key] or "worse"
+        out.append((verdict, str(action), bool(said), bool(against(state, action)), [m["tip"] for m in said], settled))
     return out
 
 
-def judge_set(positions: Path, cache_file: Path, long_file: Path | None, examples: int, workers: int) -> dict[str, Any]:
+def judge_set(positions: Path, cache_file: Path, long_file: Path | None, examples: int, workers: int,
+              settle: int = 0) -> dict[str, Any]:
     entries = json.loads(positions.read_text())
     cache = json.loads(cache_file.read_text())
     long_cache = json.loads(long_file.read_text()) if long_file is not None else {}
@@ -118,16 +137,18 @@ def judge_set(positions: Path, cache_file: Path, long_file: Path | None, example
         margins = {k: ms for k, ms in cached.items() if is_legal(state, parse_action(json.loads(k)))}
         stale[entry["variant"]] += len(cached) - len(margins)
         if len(margins) >= 2 and state.phase in (Phase.PLAY, Phase.DRAW):  # the review looks at draws, takes, melds, discards
-            jobs.append((entry, margins))
+            jobs.append((entry, margins, settle))
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     shown: dict[str, list[Any]] = defaultdict(list)
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        for (entry, _), rows in zip(jobs, pool.map(_judge_position, jobs)):
+        for (entry, _, _), rows in zip(jobs, pool.map(_judge_position, jobs)):
             row = counts[entry["variant"]]
-            for verdict, move, flagged, tip_against, tips in rows:
+            for verdict, move, flagged, tip_against, tips, settled in rows:
                 row[verdict] += 1
                 row[f"{verdict}_flagged"] += flagged
                 row[f"{verdict}_tip_against"] += tip_against
+                if settled:
+                    row[f"good_flagged_settled_{settled}"] += 1
                 if verdict == "good" and flagged and len(shown[entry["variant"]]) < examples:
                     shown[entry["variant"]].append([entry["id"], move, tips])
     return {variant: {**dict(sorted(row.items())), "long": judged_long[variant], "stale": stale[variant],
@@ -141,6 +162,8 @@ def main() -> None:
     parser.add_argument("--examples", type=int, default=5, help="good moves flagged, shown per variant")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--long", action="store_true", help="judge by the 40-playout cache where it holds the position")
+    parser.add_argument("--settle", type=int, default=0, metavar="N",
+                        help="score each good move the review flags again against the best in N fresh worlds")
     args = parser.parse_args()
     known = sets()
     chosen = args.set or list(known)
@@ -150,7 +173,8 @@ def main() -> None:
     report = {}
     for name in chosen:  # a set of answers to partner holds nothing the review looks at
         positions, cache, long_cache = known[name]
-        if judged := judge_set(positions, cache, long_cache if args.long else None, args.examples, args.workers):
+        if judged := judge_set(positions, cache, long_cache if args.long else None, args.examples, args.workers,
+                               args.settle):
             report[name] = judged
     json.dump(report, sys.stdout, indent=1)
     print()

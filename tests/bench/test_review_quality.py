@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 import bench.review_quality as review_quality
 
 
@@ -35,3 +37,23 @@ def test_the_longer_reference_decides_which_moves_are_good(tmp_path: Path) -> No
     report = review_quality.judge_set(positions, cache, longer, examples=0, workers=1)
     assert report["classic"]["long"] == 1 and report["classic"]["good"] == 1 and report["classic"]["bad"] == 1
     assert report["classic"]["stale"] == 1
+
+
+def test_a_good_move_the_review_flags_is_settled_in_fresh_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = json.loads((review_quality.HERE / "hint_positions_holdout21.json").read_text())[0]
+    cached = json.loads((review_quality.HERE / "hint_reference_holdout21.json").read_text())[entry["id"]]["margins"]
+    best, other = list(cached)[:2]
+    margins = {best: [10.0, 20.0, 0.0], other: [0.0, 15.0, 5.0]}  # within noise: both good
+    monkeypatch.setattr(review_quality, "moments", lambda *args: [{"tip": "tactics.deny_pile"}])  # the review flags all
+    seen: list[int] = []
+
+    def fresh(position: object, actions: list[object], samples: int) -> list[list[float]]:
+        seen.append(samples)
+        return [[400.0 + i for i in range(samples)], [0.0] * samples]  # the flagged move clearly worse
+
+    monkeypatch.setattr(review_quality, "playout_margins", fresh)
+    rows = review_quality._judge_position((entry, margins, 30))
+    assert {row[1]: row[5] for row in rows} == {str(review_quality.parse_action(json.loads(best))): "",
+                                                str(review_quality.parse_action(json.loads(other))): "bad"}
+    assert seen == [30]  # the best itself is not settled against itself
+    assert all(row[5] == "" for row in review_quality._judge_position((entry, margins, 0)))  # not asked: not settled
