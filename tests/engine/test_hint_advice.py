@@ -443,3 +443,18 @@ def test_in_royal_tip_12_still_draws_where_a_small_pile_would_complete_a_canasta
     melds = [[["5c", "5h", "5s", "5c", "5h", "5s"], ["Kh", "Kd", "Ks"]], []]
     state = state_of(["Jd", "8c", "9h"], variant="royal", phase="draw", melds=melds, pile=["4d", "5d"])
     assert hints(state)[0].tip == "tactics.dont_rush_pile"
+
+
+def test_in_swedish_a_wild_card_goes_onto_a_natural_meld_of_five_where_no_mixed_meld_takes_it() -> None:
+    # measured (docs/bots.md, session 11): +48 on the hold-outs' eight such Swedish positions, +86 on
+    # the discard and wild-card sets' eight, against the safe discard; in Classic it measured -48
+    naturals = [[["9h", "9d", "9s", "9c", "9h"], ["Kh", "Kd", "Ks"]], []]
+    hand = ["2c", "4s", "7h", "Jd", "8c"]
+    hint = _hint(state_of(hand, variant="swedish", phase="play", melds=naturals), "tactics.wild_to_meld")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 0
+    assert "1 card from a canasta" in hint.explanation()
+    assert "tactics.wild_to_meld" not in {h.tip for h in hints(state_of(hand, phase="play", melds=naturals))}
+    # a mixed meld with room still comes first
+    mixed = [[["9h", "9d", "9s", "9c", "9h"], ["Kh", "Kd", "Ks", "2h"]], []]
+    hint = _hint(state_of(hand, variant="swedish", phase="play", melds=mixed), "tactics.wild_to_meld")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 1
