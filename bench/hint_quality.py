@@ -16,6 +16,7 @@ in ``bench/hint_reference.json``, so the hints can be changed and re-judged with
     python bench/hint_quality.py --discards 31 --variant swedish      # 60 everyday discards, every card scored
     python bench/hint_quality.py --wilds 41 --variant royal           # 30 lone wild cards beside a natural meld
     python bench/hint_quality.py --freeze 51 --variant classic        # 30 rich open piles with a wild card in the hand
+    python bench/hint_quality.py --pile-canasta 61 --reference 40     # 120 small piles whose take completes a canasta
     python bench/hint_quality.py --holdout 20 --reference 40 --cache bench/hint_reference_holdout20_r40.json
 
 It prints JSON per variant: how often the top hint's move is the reference's best or within its
@@ -44,7 +45,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.expert_choices import Position, playout_margins  # noqa: E402
-from engine.actions import Action, AskGoOut, Discard, MeldAction, TakePile, canonical, format_action, parse_action  # noqa: E402
+from engine.actions import Action, AskGoOut, Discard, Draw, MeldAction, TakePile, canonical, format_action, parse_action  # noqa: E402
 from engine.cards import WILD  # noqa: E402
 from engine.bots import observe  # noqa: E402
 from engine.deal import deal  # noqa: E402
@@ -98,7 +99,8 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
     ``go_out``, a way out exists (go out or stay in); ``discard``, the hand has two or more cards to
     discard (the everyday discard: every one of them is scored); ``wild``, one wild card in the hand
     beside a natural meld of five or six (every lay-off of it is scored); ``freeze``, a pile of six or more
-    open to the next side and a wild card in the hand (every discard scored). The game goes on as the club player
+    open to the next side and a wild card in the hand (every discard scored); ``pile_canasta``, a pile of three
+    cards or fewer whose take completes a canasta. The game goes on as the club player
     plays it."""
     rng = random.Random(seed)
     club = ClubBot()
@@ -131,6 +133,10 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
                     out.append({"id": f"{name}/freeze/{found}", "variant": name, "table": "4",
                                 "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
                     found += 1
+                elif kind == "pile_canasta" and _small_pile_completes_canasta(state, legal) and rng.random() < 0.5:
+                    out.append({"id": f"{name}/pile_canasta/{found}", "variant": name, "table": "4",
+                                "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                    found += 1
                 elif kind == "discard" and state.phase is Phase.PLAY and rng.random() < 0.1 \
                         and len({a.card for a in legal if isinstance(a, Discard)}) > 1:
                     out.append({"id": f"{name}/discard/{found}", "variant": name, "table": "4",
@@ -138,6 +144,17 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
                     found += 1
                 state = apply(state, club.choose(observe(state, state.turn), legal, rng))
     return out
+
+
+def _small_pile_completes_canasta(state: State, legal: Sequence[Action]) -> bool:
+    """A pile of three cards or fewer that can be taken so that a canasta of the side is complete
+    (the pile's top card is the one the meld lacked): tip 12 ("don't rush the pile") or not."""
+    if state.phase is not Phase.DRAW or not state.stock or len(state.pile) > 3:
+        return False
+    team = state.team_of(state.turn)
+    done = sum(1 for m in state.melds[team] if state.rules.is_canasta(m))
+    return any(sum(1 for m in apply(state, a).melds[team] if state.rules.is_canasta(m)) > done
+               for a in legal if isinstance(a, TakePile))
 
 
 def _rich_open_pile_and_wild(state: State) -> bool:
@@ -198,6 +215,8 @@ def _wanted(entry: dict[str, Any], width: int) -> list[str]:
     chosen = [h.action for h in hints(state)]
     if "/discard/" in entry["id"] or "/freeze/" in entry["id"]:
         chosen.extend({a.card: a for a in legal if isinstance(a, Discard) and a.meld is None}.values())
+    if "/pile_canasta/" in entry["id"]:  # the draw and every take of the pile
+        chosen.extend(a for a in legal if isinstance(a, (Draw, TakePile)))
     if "/wild/" in entry["id"]:  # every wild card laid alone onto a meld of the side
         chosen.extend(a for a in legal if isinstance(a, MeldAction) and not a.melds and len(a.layoffs) == 1
                       and len(a.layoffs[0].cards) == 1 and WILD[a.layoffs[0].cards[0]])
@@ -292,6 +311,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--freeze", type=int, metavar="SEED", default=None,
                         help="positions with a pile of six or more open to the next side and a wild card in the"
                              " hand (30 a variant, four players, drawn with SEED): every discard scored")
+    parser.add_argument("--pile-canasta", type=int, metavar="SEED", default=None,
+                        help="positions at the draw where a pile of three cards or fewer can be taken so that it"
+                             " completes a canasta (30 a variant, four players, drawn with SEED)")
     parser.add_argument("--cache", type=Path, default=None,
                         help="the reference cache to use instead of the set's own (a longer reference beside the"
                              " standard one: --reference 40 --cache bench/hint_reference_holdout20_r40.json)")
@@ -299,7 +321,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     positions, cache_file = POSITIONS, CACHE
     kind, seed = next(((k, s) for k, s in (("answer", args.answers), ("go_out", args.go_out),
                                            ("discard", args.discards), ("wild", args.wilds),
-                                           ("freeze", args.freeze)) if s is not None),
+                                           ("freeze", args.freeze), ("pile_canasta", args.pile_canasta))
+                      if s is not None),
                      ("", None))
     if seed is not None:  # a set of one kind of decision, with its own cache
         positions = HERE / f"hint_positions_{kind}{seed}.json"

@@ -12,6 +12,7 @@ Results go to ``bench/hint_settle.json`` (per position, written as each is done)
 
     python bench/hint_settle.py                 # the flagged positions of both sets, as the hints are now
     python bench/hint_settle.py --ids classic/4/14,wiener/4/24 --sets holdout19 --samples 100
+    python bench/hint_settle.py --sets holdout21 --cache-suffix _r40 --outside --variant royal   # every miss at 40
 """
 
 from __future__ import annotations
@@ -37,12 +38,13 @@ OUT = HERE / "hint_settle.json"
 FRESH = 0x40C0  # xor'ed into a position's seed: worlds independent of the 12 that flagged it
 
 
-def _sets(names: str) -> list[tuple[str, Path, Path]]:
-    """``tuning`` (bench/hint_positions.json) and ``holdout19``-style names, with their caches."""
+def _sets(names: str, cache_suffix: str = "") -> list[tuple[str, Path, Path]]:
+    """``tuning`` (bench/hint_positions.json) and ``holdout19``-style names, with their caches
+    (``cache_suffix`` ``_r40``: the longer reference's)."""
     out = []
     for name in names.split(","):
         suffix = "" if name == "tuning" else f"_{name}"
-        out.append((name, HERE / f"hint_positions{suffix}.json", HERE / f"hint_reference{suffix}.json"))
+        out.append((name, HERE / f"hint_positions{suffix}.json", HERE / f"hint_reference{suffix}{cache_suffix}.json"))
     return out
 
 
@@ -76,19 +78,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--ids", help="comma-separated position ids (default: the flagged ones)")
     parser.add_argument("--sets", default="tuning,holdout19", help="position sets: tuning, holdout19, ...")
     parser.add_argument("--samples", type=int, default=40)
+    parser.add_argument("--cache-suffix", default="", help="_r40: judge against the longer reference's best")
+    parser.add_argument("--outside", action="store_true",
+                        help="every position whose top move is outside the reference's noise, not only the flagged")
+    parser.add_argument("--variant", default=None, help="only this variant's positions")
     args = parser.parse_args(argv)
     done: dict[str, Any] = json.loads(OUT.read_text()) if OUT.exists() else {}
     wanted = set(args.ids.split(",")) if args.ids else None
-    for name, positions, cache_file in _sets(args.sets):
+    for name, positions, cache_file in _sets(args.sets, args.cache_suffix):
         cache = json.loads(cache_file.read_text())
         for entry in json.loads(positions.read_text()):
+            if args.variant and entry["variant"] != args.variant:
+                continue
             scored = cache.get(entry["id"], {}).get("margins", {})
-            flagged = judge(entry, scored).get("blunder", False)
+            row = judge(entry, scored)
+            flagged = row.get("blunder", False) or (args.outside and row.get("within") is False)
             if (wanted is None and not flagged) or (wanted is not None and entry["id"] not in wanted):
                 continue
             result = settle(entry, scored, args.samples)
             result["set"] = name
-            done[f"{name}:{entry['id']}:{args.samples}"] = result
+            result["within_fresh"] = result[f"fresh_{args.samples}_vs_old_best"]["loss"] <= 1.96 * max(
+                1, result[f"fresh_{args.samples}_vs_old_best"]["se"])
+            done[f"{name}{args.cache_suffix}:{entry['id']}:{args.samples}"] = result
             OUT.write_text(json.dumps(done, indent=1, sort_keys=True) + "\n")
             print(json.dumps(result), flush=True)
 

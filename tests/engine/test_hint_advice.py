@@ -419,3 +419,42 @@ def test_the_joker_tip_spares_a_natural_meld_a_card_short_of_a_natural_canasta()
     mixed = [[["6h", "6d", "6c", "6s", "6h", "2d"], ["Kh", "Kd", "Ks"]], []]
     hint = _hint(state_of(["JK", "2c", "4s", "9d", "Qc"], phase="play", melds=mixed), "tactics.joker_first")
     assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 0
+
+
+@pytest.mark.parametrize("variant", ["classic", "wiener", "swedish"])
+def test_a_small_pile_whose_top_card_completes_a_canasta_is_taken_now(variant: str) -> None:
+    # six natural 5s on the table and the 5♦ on a pile of two: tip 12's "few cards not important for
+    # your hand" is no longer true, and taking it is its other half, "at the right moment" (measured:
+    # docs/bots.md, session 11, --pile-canasta 61; found on hold-out 21's swedish/4/39)
+    melds = [[["5c", "5h", "5s", "5c", "5h", "5s"], ["Kh", "Kd", "Ks"]], []]
+    state = state_of(["Jd", "8c", "9h"], variant=variant, phase="draw", melds=melds, pile=["4d", "5d"])
+    found = hints(state)
+    assert found[0].tip == "tactics.take_pile" and "tactics.dont_rush_pile" not in {h.tip for h in found}
+    taken = apply(state, found[0].action)
+    assert any(m.size == 7 and m.wilds == 0 for m in taken.melds[0])
+    assert "completes a canasta" in found[0].explanation() and not contradictions(found)
+    # a pile of two that completes nothing: tip 12 still says draw
+    other = state_of(["Jd", "8c", "9h"], variant=variant, phase="draw", melds=melds, pile=["4d", "Kc"])
+    assert hints(other)[0].tip == "tactics.dont_rush_pile"
+
+
+def test_in_royal_tip_12_still_draws_where_a_small_pile_would_complete_a_canasta() -> None:
+    # measured: in Royal the take lost 220 +- 79 points against the draw (23 positions, --pile-canasta 61)
+    melds = [[["5c", "5h", "5s", "5c", "5h", "5s"], ["Kh", "Kd", "Ks"]], []]
+    state = state_of(["Jd", "8c", "9h"], variant="royal", phase="draw", melds=melds, pile=["4d", "5d"])
+    assert hints(state)[0].tip == "tactics.dont_rush_pile"
+
+
+def test_in_swedish_a_wild_card_goes_onto_a_natural_meld_of_five_where_no_mixed_meld_takes_it() -> None:
+    # measured (docs/bots.md, session 11): +48 on the hold-outs' eight such Swedish positions, +86 on
+    # the discard and wild-card sets' eight, against the safe discard; in Classic it measured -48
+    naturals = [[["9h", "9d", "9s", "9c", "9h"], ["Kh", "Kd", "Ks"]], []]
+    hand = ["2c", "4s", "7h", "Jd", "8c"]
+    hint = _hint(state_of(hand, variant="swedish", phase="play", melds=naturals), "tactics.wild_to_meld")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 0
+    assert "1 card from a canasta" in hint.explanation()
+    assert "tactics.wild_to_meld" not in {h.tip for h in hints(state_of(hand, phase="play", melds=naturals))}
+    # a mixed meld with room still comes first
+    mixed = [[["9h", "9d", "9s", "9c", "9h"], ["Kh", "Kd", "Ks", "2h"]], []]
+    hint = _hint(state_of(hand, variant="swedish", phase="play", melds=mixed), "tactics.wild_to_meld")
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 1
