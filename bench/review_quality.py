@@ -17,7 +17,8 @@ it prints:
   whether it still finds the real mistakes);
 - ``good_flagged_settled_*`` (with ``--settle N``): each good move the review flags scored again
   against the reference's best in N fresh worlds (as ``bench/hint_settle.py`` settles the hints'
-  losses): ``good`` there too, ``worse`` (beyond the noise, less than 150 points) or ``bad``; a flag
+  losses): ``good`` there too, ``worse`` (beyond the noise, less than 150 points) or ``bad``, or
+  ``best`` (the reference's best itself, flagged: not scored against itself); a flag
   on a move that is good only in the first reference's noise is a flag a learner may trust;
 - ``*_tip_against``: the same counts for the hints' ``against`` alone, what the review flagged before it
   asked trial deals (session 7's review).
@@ -109,11 +110,12 @@ def _judge_position(job: tuple[dict[str, Any], dict[str, list[float]], int]) -> 
         action = parse_action(action_json)
         said = moments(0, entry["position"], action_json)
         settled = ""
-        if verdict == "good" and said and settle and key != best:
-            # the reference's own judgement again, in worlds none of its first samples saw (bench/hint_settle.py)
+        if verdict == "good" and said and settle:
+            # the reference's own judgement again, in worlds none of its first samples saw (bench/hint_settle.py);
+            # the reference's best itself is not scored against itself
             fresh = playout_margins(Position(state, entry["seed"] ^ FRESH), [parse_action(json.loads(best)), action],
-                                    settle)
-            settled = rate({best: fresh[0], key: fresh[1]})[key] or "worse"
+                                    settle) if key != best else None
+            settled = "best" if fresh is None else rate({best: fresh[0], key: fresh[1]})[key] or "worse"
         out.append((verdict, str(action), bool(said), bool(against(state, action)), [m["tip"] for m in said], settled))
     return out
 

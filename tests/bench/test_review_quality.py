@@ -53,7 +53,7 @@ def test_a_good_move_the_review_flags_is_settled_in_fresh_worlds(monkeypatch: py
 
     monkeypatch.setattr(review_quality, "playout_margins", fresh)
     rows = review_quality._judge_position((entry, margins, 30))
-    assert {row[1]: row[5] for row in rows} == {str(review_quality.parse_action(json.loads(best))): "",
+    assert {row[1]: row[5] for row in rows} == {str(review_quality.parse_action(json.loads(best))): "best",
                                                 str(review_quality.parse_action(json.loads(other))): "bad"}
     assert seen == [30]  # the best itself is not settled against itself
     assert all(row[5] == "" for row in review_quality._judge_position((entry, margins, 0)))  # not asked: not settled
