@@ -90,6 +90,17 @@ class _Search:
         self.order = sorted(set(cards), key=lambda c: (WILD[c], c))  # naturals first
         self.cards: dict[Card, int] = dict(Counter(cards))
         self.targets = {c: [i for i, m in enumerate(self.melds) if _fits(m, c)] for c in self.order}
+        # the order's cards by kind, read at every step instead of filtering the order again
+        self.wild_order = [c for c in self.order if WILD[c]]
+        self.by_rank: dict[int, list[Card]] = {}  # naturals by rank, in the order
+        self.by_suit: dict[int, list[Card]] = {}  # naturals other than threes by suit (runs), in the order
+        for c in self.order:
+            if not WILD[c]:
+                self.by_rank.setdefault(rank(c), []).append(c)
+                if rank(c) != 3:
+                    self.by_suit.setdefault(suit(c), []).append(c)
+        self.homeless = {c for c in self.order if not WILD[c] and not self.targets[c]}  # no meld on the table takes it
+        self.onto_table: dict[tuple[Card, ...], bool] = {}  # a made group merges into a meld on the table
         # a natural whose only homes on the table are rank melds of its rank is laid off at once on
         # the unfinished one (more naturals never break a rank meld, and only it can grow into a canasta)
         self.settle: dict[Card, int] = {}
@@ -134,7 +145,11 @@ class _Search:
         if not self._all_placeable(left, kept is None):
             self.failed.add(key)
             return
-        card = next((c for c in self.order if left.get(c, 0) > 0), None)
+        card = None
+        for c in self.order:
+            if left.get(c, 0) > 0:
+                card = c
+                break
         if card is None:
             yield from ((action, kept) for action in self._layoffs(new, pool))
         else:
@@ -166,9 +181,9 @@ class _Search:
                 by_rank[card_rank] = by_rank.get(card_rank, 0) + n
                 if sambas and card_rank != 3:
                     places.setdefault(suit(card), set()).add(run_place(card))
-        rules, targets = self.rules, self.targets
+        rules, homeless_cards = self.rules, self.homeless
         for card, n in left.items():
-            if n <= 0 or wild[card] or targets[card]:
+            if n <= 0 or card not in homeless_cards:  # a wild card, or one with a meld to go to
                 continue
             card_rank = rank(card)
             if card_rank == 3 and (sambas or by_rank.get(3, 0) >= rules.min_meld):
@@ -199,14 +214,17 @@ class _Search:
         if meld is None:
             return None
         merges = self.rules.merges
-        if any(merges(m, meld) for m in self.melds) or any(merges(m, meld) for m, _ in new):
+        onto_table = self.onto_table.get(group)
+        if onto_table is None:  # the table's melds are the same all search long
+            onto_table = self.onto_table[group] = any(merges(m, meld) for m in self.melds)
+        if onto_table or any(merges(m, meld) for m, _ in new):
             return None
         return meld
 
     # -- the new melds a card may start --------------------------------------------------------
 
     def _groups(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
-        wilds = [c for c in self.order if WILD[c] for _ in range(left.get(c, 0))]
+        wilds = [c for c in self.wild_order for _ in range(left.get(c, 0))]
         if WILD[card]:  # only wild cards are left: a Bolivia
             if "bolivia" in self.rules.meld_kinds:
                 for size in range(self.rules.min_meld, min(len(wilds), self.rules.canasta_size) + 1):
@@ -230,7 +248,7 @@ class _Search:
 
     def _naturals(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
         """Natural cards of ``card``'s rank to meld with it: by suit where Sambas exist, else by count."""
-        same = [c for c in self.order if not WILD[c] and rank(c) == rank(card) and left.get(c, 0) > 0]
+        same = [c for c in self.by_rank[rank(card)] if left.get(c, 0) > 0]
         if not self.sambas:
             pool = [c for c in same for _ in range(left[c] - (c == card))]
             for extra in range(len(pool) + 1):
@@ -241,7 +259,7 @@ class _Search:
             yield tuple(c for c, n in zip(same, counts) for _ in range(n))
 
     def _threes(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
-        same = [c for c in self.order if not WILD[c] and rank(c) == 3 and left.get(c, 0) > 0]
+        same = [c for c in self.by_rank[3] if left.get(c, 0) > 0]
         ranges = [range(1 if c == card else 0, left[c] + 1) for c in same]
         for counts in product(*ranges):
             if sum(counts) <= self.rules.canasta_size:
@@ -249,8 +267,7 @@ class _Search:
 
     def _runs(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
         """Runs of ``card``'s suit through it, three to seven long (Royal's Sambas)."""
-        by_place = {run_place(c): c for c in self.order if not WILD[c] and rank(c) != 3
-                    and suit(c) == suit(card) and left.get(c, 0) > 0}
+        by_place = {run_place(c): c for c in self.by_suit[suit(card)] if left.get(c, 0) > 0}
         place = run_place(card)
         size = self.rules.canasta_size
         # the places held next to ``place``, down and up: a run from low to high lies within them
@@ -278,30 +295,44 @@ class _Search:
                 fixed.setdefault(self.settle[card], []).append(card)
         wild_cards = [c for c in pool if WILD[c]]
         naturals = Counter(c for c in pool if c not in self.settle and not WILD[c])
-        options = [[(card, split) for split in _compositions(count, len(self.targets[card]))]
+        # each choice of meld for a natural's copies, as (meld, cards) for every meld it may go to
+        # (an empty tuple where none go: the meld is still among those the spread looks at)
+        options = [[tuple(zip(self.targets[card], [(card,) * n for n in split]))
+                    for split in _compositions(count, len(self.targets[card]))]
                    for card, count in naturals.items()]
         melds = tuple(group for _, group in new)
+        wild_targets = set(self.targets[wild_cards[0]]) if wild_cards else set()
         for choice in product(*options):
             onto: dict[int, list[Card]] = {i: list(cs) for i, cs in fixed.items()}
-            for card, split in choice:
-                for index, n in zip(self.targets[card], split):
-                    onto.setdefault(index, []).extend([card] * n)
+            for parts in choice:
+                for index, cards in parts:
+                    if index in onto:
+                        onto[index].extend(cards)
+                    else:
+                        onto[index] = list(cards)
             self._step()
-            spread = self._spread(onto, wild_cards)
+            spread = self._spread(onto, wild_cards, wild_targets)
             if spread is not None:
                 yield MeldAction(melds, tuple(Layoff(i, tuple(cs)) for i, cs in sorted(spread.items()) if cs))
 
-    def _spread(self, onto: dict[int, list[Card]], wilds: list[Card]) -> dict[int, list[Card]] | None:
+    def _spread(self, onto: dict[int, list[Card]], wilds: list[Card],
+                wild_targets: set[int]) -> dict[int, list[Card]] | None:
         """``onto`` with the wild cards added: first to the melds they complete as canastas, the
-        fewest needed first, then wherever there is room; ``None`` if a meld cannot take its cards."""
+        fewest needed first, then wherever there is room; ``None`` if a meld cannot take its cards.
+        ``onto`` holds naturals only, ``wild_targets`` the melds the wild cards may go to."""
         room: dict[int, int] = {}
         need: dict[int, int] = {}
-        targets = sorted(set(onto) | {i for c in wilds[:1] for i in self.targets[c]})
-        for index in targets:
-            cards = tuple(sorted(onto.get(index, ()), key=_NATURALS_FIRST))
-            if cards and not self._fits_all(index, cards):
-                return None
-            if wilds and index in self.targets[wilds[0]]:
+        fits = self.fits
+        for index in sorted(wild_targets.union(onto)):
+            # naturals only: sorted by code is sorted naturals first (``_NATURALS_FIRST``)
+            cards = tuple(sorted(onto[index])) if index in onto else ()
+            if cards:
+                known = fits.get((index, cards))
+                if known is None:
+                    known = self._fits_all(index, cards)
+                if not known:
+                    return None
+            if index in wild_targets:
                 room[index] = self._room(index, cards, len(wilds))
                 size = self.melds[index].size + len(cards)
                 if size < self.rules.canasta_size and size + room[index] >= self.rules.canasta_size:
@@ -340,9 +371,6 @@ class _Search:
         while count < most and self._fits_all(index, cards + joker * (count + 1)):
             count += 1
         return count
-
-
-_NATURALS_FIRST = tuple((WILD[c], c) for c in range(53)).__getitem__  # a sort key: naturals, then wild cards
 
 
 def _less(left: dict[Card, int], group: tuple[Card, ...]) -> dict[Card, int]:
