@@ -36,7 +36,7 @@ from itertools import product
 from engine.actions import Layoff, MeldAction
 from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place, suit
 from engine.errors import IllegalActionError
-from engine.melds import Meld, MeldKind
+from engine.melds import Meld, MeldKind, meld_or_none
 from engine.moves import legal_meld
 from engine.state import State
 
@@ -168,6 +168,10 @@ class _Search:
     def _all_placeable(self, left: dict[Card, int], may_keep: bool) -> bool:
         """Forward checking: every natural left still has a home, on the table, in a meld of its
         rank from the cards left, or in a run of its suit from them (Royal); one may be kept."""
+        homeless_cards = self.homeless
+        lone = [(card, n) for card, n in left.items() if n > 0 and card in homeless_cards]
+        if not lone:  # every natural left has a meld on the table to go to
+            return True
         homeless = 0
         wilds = 0
         by_rank: dict[int, int] = {}
@@ -181,10 +185,8 @@ class _Search:
                 by_rank[card_rank] = by_rank.get(card_rank, 0) + n
                 if sambas and card_rank != 3:
                     places.setdefault(suit(card), set()).add(run_place(card))
-        rules, homeless_cards = self.rules, self.homeless
-        for card, n in left.items():
-            if n <= 0 or card not in homeless_cards:  # a wild card, or one with a meld to go to
-                continue
+        rules = self.rules
+        for card, n in lone:
             card_rank = rank(card)
             if card_rank == 3 and (sambas or by_rank.get(3, 0) >= rules.min_meld):
                 continue
@@ -203,11 +205,8 @@ class _Search:
         if group in self.made:  # the same group recurs in many branches; make_meld is pure
             meld = self.made[group]
         else:
-            try:
-                meld = self.rules.make_meld(group)
-            except IllegalActionError:
-                meld = None
-            else:  # what the search's memory tells new melds apart by
+            meld = meld_or_none(self.rules, group)  # refusals remembered from search to search
+            if meld is not None:  # what the search's memory tells new melds apart by
                 self.signature[group] = (meld.kind.value, meld.rank, meld.size, meld.wilds,
                                          sum(1 for c in meld.cards if c in RED_THREES))
             self.made[group] = meld
