@@ -75,6 +75,19 @@ def _fits(meld: Meld, card: Card) -> bool:
     return not WILD[card] and rank(card) != 3 and suit(card) == meld.cards[0] % 4  # a Samba
 
 
+def _homes(meld: Meld) -> frozenset[Card]:
+    """The cards ``_fits`` lets onto ``meld``: they depend on its kind and rank alone (a Samba's
+    rank tells its suit), so they are worked out once for each."""
+    key = (meld.kind, meld.rank, meld.cards[0] & 3 if meld.cards else 0)
+    homes = _HOMES.get(key)
+    if homes is None:
+        homes = _HOMES[key] = frozenset(c for c in range(53) if _fits(meld, c))
+    return homes
+
+
+_HOMES: dict[tuple[MeldKind, int, int], frozenset[Card]] = {}  # a few dozen at most
+
+
 class _Search:
     def __init__(self, state: State, team: int, cards: Sequence[Card], keep: Sequence[Card] = (),
                  budget: int = BUDGET) -> None:
@@ -89,7 +102,8 @@ class _Search:
         self.sambas = "samba" in self.rules.meld_kinds
         self.order = sorted(set(cards), key=lambda c: (WILD[c], c))  # naturals first
         self.cards: dict[Card, int] = dict(Counter(cards))
-        self.targets = {c: [i for i, m in enumerate(self.melds) if _fits(m, c)] for c in self.order}
+        homes = [_homes(m) for m in self.melds]
+        self.targets = {c: [i for i, fit in enumerate(homes) if c in fit] for c in self.order}
         # the order's cards by kind, read at every step instead of filtering the order again
         self.wild_order = [c for c in self.order if WILD[c]]
         self.by_rank: dict[int, list[Card]] = {}  # naturals by rank, in the order
@@ -294,9 +308,9 @@ class _Search:
                 fixed.setdefault(self.settle[card], []).append(card)
         wild_cards = [c for c in pool if WILD[c]]
         naturals = Counter(c for c in pool if c not in self.settle and not WILD[c])
-        # each choice of meld for a natural's copies, as (meld, cards) for every meld it may go to
-        # (an empty tuple where none go: the meld is still among those the spread looks at)
-        options = [[tuple(zip(self.targets[card], [(card,) * n for n in split]))
+        # each choice of meld for a natural's copies, as (meld, cards) for each meld some go to (a
+        # meld none go to would be one with no cards: ``_spread`` would pass over it)
+        options = [[tuple((index, (card,) * n) for index, n in zip(self.targets[card], split) if n)
                     for split in _compositions(count, len(self.targets[card]))]
                    for card, count in naturals.items()]
         melds = tuple(group for _, group in new)
@@ -310,6 +324,8 @@ class _Search:
                     else:
                         onto[index] = list(cards)
             self._step()
+            if not wild_cards and not self._all_fit(onto):
+                continue  # ``_spread`` would find a meld that cannot take its cards (most choices)
             spread = self._spread(onto, wild_cards, wild_targets)
             if spread is not None:
                 yield MeldAction(melds, tuple(Layoff(i, tuple(cs)) for i, cs in sorted(spread.items()) if cs))
@@ -323,7 +339,7 @@ class _Search:
         need: dict[int, int] = {}
         fits = self.fits
         for index in sorted(wild_targets.union(onto)):
-            # naturals only: sorted by code is sorted naturals first (``_NATURALS_FIRST``)
+            # naturals only: sorted by code is sorted naturals first
             cards = tuple(sorted(onto[index])) if index in onto else ()
             if cards:
                 known = fits.get((index, cards))
@@ -350,6 +366,19 @@ class _Search:
             out.setdefault(index, []).extend(left[:take])
             left = left[take:]
         return out
+
+    def _all_fit(self, onto: dict[int, list[Card]]) -> bool:
+        """Whether each meld can take the naturals ``onto`` gives it (``_spread``'s first test)."""
+        fits = self.fits
+        for index, cards in onto.items():
+            if cards:
+                ordered = tuple(sorted(cards))
+                known = fits.get((index, ordered))
+                if known is None:
+                    known = self._fits_all(index, ordered)
+                if not known:
+                    return False
+        return True
 
     def _fits_all(self, index: int, cards: tuple[Card, ...]) -> bool:
         key = (index, cards)
