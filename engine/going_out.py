@@ -220,22 +220,26 @@ def _canastas_within_reach(state: State, team: int, hand: Sequence[Card]) -> boo
     extending an unfinished Samba contiguously)."""
     rules = state.rules
     melds = state.melds[team]
+    size = rules.canasta_size
     complete = [m for m in melds if rules.is_canasta(m)]
-    wilds = sum(1 for c in hand if WILD[c])
-    naturals = [c for c in hand if not WILD[c]]
     samba = any(m.kind is MeldKind.SAMBA for m in complete)
-    by_suit: dict[int, set[int]] = {}
-    for card in naturals:
-        if rank(card) != 3:
-            by_suit.setdefault(suit(card), set()).add(run_place(card))
-    if not samba:
+    if not samba:  # the run places held by suit, as bits (naturals other than threes)
+        held = [0, 0, 0, 0]
+        bits = _RUN_BIT
+        for card in hand:
+            held[card & 3] |= bits[card]
         for meld in melds:
             if meld.kind is MeldKind.SAMBA and not rules.is_canasta(meld):
-                places = {run_place(c) for c in meld.cards}
-                samba |= _run_through(by_suit.get(meld.cards[0] % 4, set()) | places, min(places)) >= rules.canasta_size
-        samba |= any(_longest_run(places) >= rules.canasta_size for places in by_suit.values())
+                places = [run_place(c) for c in meld.cards]
+                joined = held[meld.cards[0] % 4]
+                for place in places:
+                    joined |= 1 << place
+                samba |= _run_at(joined, min(places)) >= size
+        samba |= any(_has_run(places, size) for places in held)
     if not samba:
         return False
+    wilds = sum(1 for c in hand if WILD[c])
+    naturals = [c for c in hand if not WILD[c]]
     bound = len(complete)
     open_sizes: dict[tuple[MeldKind, int], int] = {}
     for meld in melds:
@@ -258,18 +262,25 @@ def _canastas_within_reach(state: State, team: int, hand: Sequence[Card]) -> boo
     return bound >= rules.canastas_to_go_out
 
 
-def _longest_run(places: set[int]) -> int:
-    return max((_run_through(places, p) for p in places), default=0)
+# By card: its run place as a bit, for naturals other than threes (0 for wild cards and threes).
+_RUN_BIT = tuple(0 if WILD[c] or rank(c) == 3 else 1 << run_place(c) for c in range(53))
 
 
-def _run_through(places: set[int], place: int) -> int:
-    """The length of the run of consecutive places (4 to 14) through ``place``."""
-    if place not in places:
+def _has_run(places: int, size: int) -> bool:
+    """Whether ``places`` (run places as bits) holds ``size`` consecutive places."""
+    for _ in range(size - 1):
+        places &= places >> 1  # a bit stays where the next one up is held too
+    return places != 0
+
+
+def _run_at(places: int, place: int) -> int:
+    """The length of the run of consecutive places (4 to 14, as bits) through ``place``."""
+    if not places >> place & 1:
         return 0
     low, high = place, place
-    while low - 1 in places and low - 1 >= 4:
+    while low - 1 >= 4 and places >> (low - 1) & 1:
         low -= 1
-    while high + 1 in places:
+    while places >> (high + 1) & 1:
         high += 1
     return high - low + 1
 

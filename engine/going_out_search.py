@@ -36,7 +36,7 @@ from itertools import product
 from engine.actions import Layoff, MeldAction
 from engine.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place, suit
 from engine.errors import IllegalActionError
-from engine.melds import Meld, MeldKind
+from engine.melds import Meld, MeldKind, meld_or_none
 from engine.moves import legal_meld
 from engine.state import State
 
@@ -75,6 +75,19 @@ def _fits(meld: Meld, card: Card) -> bool:
     return not WILD[card] and rank(card) != 3 and suit(card) == meld.cards[0] % 4  # a Samba
 
 
+def _homes(meld: Meld) -> frozenset[Card]:
+    """The cards ``_fits`` lets onto ``meld``: they depend on its kind and rank alone (a Samba's
+    rank tells its suit), so they are worked out once for each."""
+    key = (meld.kind, meld.rank, meld.cards[0] & 3 if meld.cards else 0)
+    homes = _HOMES.get(key)
+    if homes is None:
+        homes = _HOMES[key] = frozenset(c for c in range(53) if _fits(meld, c))
+    return homes
+
+
+_HOMES: dict[tuple[MeldKind, int, int], frozenset[Card]] = {}  # a few dozen at most
+
+
 class _Search:
     def __init__(self, state: State, team: int, cards: Sequence[Card], keep: Sequence[Card] = (),
                  budget: int = BUDGET) -> None:
@@ -89,7 +102,19 @@ class _Search:
         self.sambas = "samba" in self.rules.meld_kinds
         self.order = sorted(set(cards), key=lambda c: (WILD[c], c))  # naturals first
         self.cards: dict[Card, int] = dict(Counter(cards))
-        self.targets = {c: [i for i, m in enumerate(self.melds) if _fits(m, c)] for c in self.order}
+        homes = [_homes(m) for m in self.melds]
+        self.targets = {c: [i for i, fit in enumerate(homes) if c in fit] for c in self.order}
+        # the order's cards by kind, read at every step instead of filtering the order again
+        self.wild_order = [c for c in self.order if WILD[c]]
+        self.by_rank: dict[int, list[Card]] = {}  # naturals by rank, in the order
+        self.by_suit: dict[int, list[Card]] = {}  # naturals other than threes by suit (runs), in the order
+        for c in self.order:
+            if not WILD[c]:
+                self.by_rank.setdefault(rank(c), []).append(c)
+                if rank(c) != 3:
+                    self.by_suit.setdefault(suit(c), []).append(c)
+        self.homeless = {c for c in self.order if not WILD[c] and not self.targets[c]}  # no meld on the table takes it
+        self.onto_table: dict[tuple[Card, ...], bool] = {}  # a made group merges into a meld on the table
         # a natural whose only homes on the table are rank melds of its rank is laid off at once on
         # the unfinished one (more naturals never break a rank meld, and only it can grow into a canasta)
         self.settle: dict[Card, int] = {}
@@ -134,7 +159,11 @@ class _Search:
         if not self._all_placeable(left, kept is None):
             self.failed.add(key)
             return
-        card = next((c for c in self.order if left.get(c, 0) > 0), None)
+        card = None
+        for c in self.order:
+            if left.get(c, 0) > 0:
+                card = c
+                break
         if card is None:
             yield from ((action, kept) for action in self._layoffs(new, pool))
         else:
@@ -153,6 +182,10 @@ class _Search:
     def _all_placeable(self, left: dict[Card, int], may_keep: bool) -> bool:
         """Forward checking: every natural left still has a home, on the table, in a meld of its
         rank from the cards left, or in a run of its suit from them (Royal); one may be kept."""
+        homeless_cards = self.homeless
+        lone = [(card, n) for card, n in left.items() if n > 0 and card in homeless_cards]
+        if not lone:  # every natural left has a meld on the table to go to
+            return True
         homeless = 0
         wilds = 0
         by_rank: dict[int, int] = {}
@@ -166,10 +199,8 @@ class _Search:
                 by_rank[card_rank] = by_rank.get(card_rank, 0) + n
                 if sambas and card_rank != 3:
                     places.setdefault(suit(card), set()).add(run_place(card))
-        rules, targets = self.rules, self.targets
-        for card, n in left.items():
-            if n <= 0 or wild[card] or targets[card]:
-                continue
+        rules = self.rules
+        for card, n in lone:
             card_rank = rank(card)
             if card_rank == 3 and (sambas or by_rank.get(3, 0) >= rules.min_meld):
                 continue
@@ -188,25 +219,25 @@ class _Search:
         if group in self.made:  # the same group recurs in many branches; make_meld is pure
             meld = self.made[group]
         else:
-            try:
-                meld = self.rules.make_meld(group)
-            except IllegalActionError:
-                meld = None
-            else:  # what the search's memory tells new melds apart by
+            meld = meld_or_none(self.rules, group)  # refusals remembered from search to search
+            if meld is not None:  # what the search's memory tells new melds apart by
                 self.signature[group] = (meld.kind.value, meld.rank, meld.size, meld.wilds,
                                          sum(1 for c in meld.cards if c in RED_THREES))
             self.made[group] = meld
         if meld is None:
             return None
         merges = self.rules.merges
-        if any(merges(m, meld) for m in self.melds) or any(merges(m, meld) for m, _ in new):
+        onto_table = self.onto_table.get(group)
+        if onto_table is None:  # the table's melds are the same all search long
+            onto_table = self.onto_table[group] = any(merges(m, meld) for m in self.melds)
+        if onto_table or any(merges(m, meld) for m, _ in new):
             return None
         return meld
 
     # -- the new melds a card may start --------------------------------------------------------
 
     def _groups(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
-        wilds = [c for c in self.order if WILD[c] for _ in range(left.get(c, 0))]
+        wilds = [c for c in self.wild_order for _ in range(left.get(c, 0))]
         if WILD[card]:  # only wild cards are left: a Bolivia
             if "bolivia" in self.rules.meld_kinds:
                 for size in range(self.rules.min_meld, min(len(wilds), self.rules.canasta_size) + 1):
@@ -230,7 +261,7 @@ class _Search:
 
     def _naturals(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
         """Natural cards of ``card``'s rank to meld with it: by suit where Sambas exist, else by count."""
-        same = [c for c in self.order if not WILD[c] and rank(c) == rank(card) and left.get(c, 0) > 0]
+        same = [c for c in self.by_rank[rank(card)] if left.get(c, 0) > 0]
         if not self.sambas:
             pool = [c for c in same for _ in range(left[c] - (c == card))]
             for extra in range(len(pool) + 1):
@@ -241,7 +272,7 @@ class _Search:
             yield tuple(c for c, n in zip(same, counts) for _ in range(n))
 
     def _threes(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
-        same = [c for c in self.order if not WILD[c] and rank(c) == 3 and left.get(c, 0) > 0]
+        same = [c for c in self.by_rank[3] if left.get(c, 0) > 0]
         ranges = [range(1 if c == card else 0, left[c] + 1) for c in same]
         for counts in product(*ranges):
             if sum(counts) <= self.rules.canasta_size:
@@ -249,8 +280,7 @@ class _Search:
 
     def _runs(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
         """Runs of ``card``'s suit through it, three to seven long (Royal's Sambas)."""
-        by_place = {run_place(c): c for c in self.order if not WILD[c] and rank(c) != 3
-                    and suit(c) == suit(card) and left.get(c, 0) > 0}
+        by_place = {run_place(c): c for c in self.by_suit[suit(card)] if left.get(c, 0) > 0}
         place = run_place(card)
         size = self.rules.canasta_size
         # the places held next to ``place``, down and up: a run from low to high lies within them
@@ -278,30 +308,46 @@ class _Search:
                 fixed.setdefault(self.settle[card], []).append(card)
         wild_cards = [c for c in pool if WILD[c]]
         naturals = Counter(c for c in pool if c not in self.settle and not WILD[c])
-        options = [[(card, split) for split in _compositions(count, len(self.targets[card]))]
+        # each choice of meld for a natural's copies, as (meld, cards) for each meld some go to (a
+        # meld none go to would be one with no cards: ``_spread`` would pass over it)
+        options = [[tuple((index, (card,) * n) for index, n in zip(self.targets[card], split) if n)
+                    for split in _compositions(count, len(self.targets[card]))]
                    for card, count in naturals.items()]
         melds = tuple(group for _, group in new)
+        wild_targets = set(self.targets[wild_cards[0]]) if wild_cards else set()
         for choice in product(*options):
             onto: dict[int, list[Card]] = {i: list(cs) for i, cs in fixed.items()}
-            for card, split in choice:
-                for index, n in zip(self.targets[card], split):
-                    onto.setdefault(index, []).extend([card] * n)
+            for parts in choice:
+                for index, cards in parts:
+                    if index in onto:
+                        onto[index].extend(cards)
+                    else:
+                        onto[index] = list(cards)
             self._step()
-            spread = self._spread(onto, wild_cards)
+            if not wild_cards and not self._all_fit(onto):
+                continue  # ``_spread`` would find a meld that cannot take its cards (most choices)
+            spread = self._spread(onto, wild_cards, wild_targets)
             if spread is not None:
                 yield MeldAction(melds, tuple(Layoff(i, tuple(cs)) for i, cs in sorted(spread.items()) if cs))
 
-    def _spread(self, onto: dict[int, list[Card]], wilds: list[Card]) -> dict[int, list[Card]] | None:
+    def _spread(self, onto: dict[int, list[Card]], wilds: list[Card],
+                wild_targets: set[int]) -> dict[int, list[Card]] | None:
         """``onto`` with the wild cards added: first to the melds they complete as canastas, the
-        fewest needed first, then wherever there is room; ``None`` if a meld cannot take its cards."""
+        fewest needed first, then wherever there is room; ``None`` if a meld cannot take its cards.
+        ``onto`` holds naturals only, ``wild_targets`` the melds the wild cards may go to."""
         room: dict[int, int] = {}
         need: dict[int, int] = {}
-        targets = sorted(set(onto) | {i for c in wilds[:1] for i in self.targets[c]})
-        for index in targets:
-            cards = tuple(sorted(onto.get(index, ()), key=_NATURALS_FIRST))
-            if cards and not self._fits_all(index, cards):
-                return None
-            if wilds and index in self.targets[wilds[0]]:
+        fits = self.fits
+        for index in sorted(wild_targets.union(onto)):
+            # naturals only: sorted by code is sorted naturals first
+            cards = tuple(sorted(onto[index])) if index in onto else ()
+            if cards:
+                known = fits.get((index, cards))
+                if known is None:
+                    known = self._fits_all(index, cards)
+                if not known:
+                    return None
+            if index in wild_targets:
                 room[index] = self._room(index, cards, len(wilds))
                 size = self.melds[index].size + len(cards)
                 if size < self.rules.canasta_size and size + room[index] >= self.rules.canasta_size:
@@ -320,6 +366,19 @@ class _Search:
             out.setdefault(index, []).extend(left[:take])
             left = left[take:]
         return out
+
+    def _all_fit(self, onto: dict[int, list[Card]]) -> bool:
+        """Whether each meld can take the naturals ``onto`` gives it (``_spread``'s first test)."""
+        fits = self.fits
+        for index, cards in onto.items():
+            if cards:
+                ordered = tuple(sorted(cards))
+                known = fits.get((index, ordered))
+                if known is None:
+                    known = self._fits_all(index, ordered)
+                if not known:
+                    return False
+        return True
 
     def _fits_all(self, index: int, cards: tuple[Card, ...]) -> bool:
         key = (index, cards)
@@ -340,9 +399,6 @@ class _Search:
         while count < most and self._fits_all(index, cards + joker * (count + 1)):
             count += 1
         return count
-
-
-_NATURALS_FIRST = tuple((WILD[c], c) for c in range(53)).__getitem__  # a sort key: naturals, then wild cards
 
 
 def _less(left: dict[Card, int], group: tuple[Card, ...]) -> dict[Card, int]:

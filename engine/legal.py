@@ -11,7 +11,7 @@ accepts (the property tests check this on many seeded games).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from engine.actions import (
     Action,
@@ -135,15 +135,34 @@ def _play_phase(state: State, taken_back: bool = True) -> list[Action]:
     return actions
 
 
-def _discards_from_melds(state: State) -> Iterator[Action]:
+def _discards_from_melds(state: State) -> list[Action]:
     """Royal: each distinct card melded this turn that may be taken back as the discard."""
     ts = state.turn_state
+    sizes, before_turn = ts.meld_sizes, ts.melds_before
+    rows = _TAKEN_BACK_ROWS
+    actions: list[Action] = []
     for index, meld in enumerate(state.melds[state.seat_team[state.turn]]):
-        before = ts.meld_sizes[index] if index < len(ts.meld_sizes) else (meld.size if index < ts.melds_before else 0)
+        before = sizes[index] if index < len(sizes) else (meld.size if index < before_turn else 0)
+        if before >= len(meld.cards):
+            continue  # nothing melded onto it this turn
+        row = rows[index] if index < len(rows) else _taken_back_row(index)
         for card in sorted(set(meld.cards[before:])):
-            action = Discard(card, index)
+            action = row[card]
             if is_legal(state, action):
-                yield action
+                actions.append(action)
+    return actions
+
+
+# Each meld index's discards taken back from it, one shared action a card, made once (as the
+# lay-offs' rows): a row read by card code costs less than a frozen dataclass made a card.
+_TAKEN_BACK_ROWS: list[tuple[Discard, ...]] = []
+
+
+def _taken_back_row(index: int) -> tuple[Discard, ...]:
+    while len(_TAKEN_BACK_ROWS) <= index:
+        at = len(_TAKEN_BACK_ROWS)
+        _TAKEN_BACK_ROWS.append(tuple(Discard(card, at) for card in range(53)))
+    return _TAKEN_BACK_ROWS[index]
 
 
 def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Iterator[Action]:
@@ -152,16 +171,20 @@ def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Ite
     a suit; a Bolivia; cards laid off on those melds."""
     team = state.seat_team[state.turn]
     candidates: list[MeldAction] = []
-    reds = tuple(c for c in hand if c in RED_THREES)
-    blacks = tuple(c for c in hand if c in BLACK_THREES)
-    if reds:
+    if not RED_THREES.isdisjoint(hand):
+        reds = tuple(c for c in hand if c in RED_THREES)
         candidates.append(MeldAction(melds=(reds[:1],)))
-        if blacks:
-            candidates.append(MeldAction(melds=(reds[:1] + blacks[:1],)))
-    by_suit: dict[int, dict[int, Card]] = {}
+        if not BLACK_THREES.isdisjoint(hand):
+            candidates.append(MeldAction(melds=(reds[:1] + tuple(c for c in hand if c in BLACK_THREES)[:1],)))
+    by_suit: dict[int, dict[int, Card]] = {}  # by suit, in the order the suits first come in the hand
+    meld_rank = _MELD_RANK
     for card in hand:
-        if _MELD_RANK[card]:  # a natural other than a three
-            by_suit.setdefault(card % 4, {})[run_place(card)] = card
+        if meld_rank[card]:  # a natural other than a three
+            cards = by_suit.get(card & 3)
+            if cards is None:
+                by_suit[card & 3] = {run_place(card): card}
+            else:
+                cards[run_place(card)] = card
     min_meld = state.rules.min_meld
     for cards in by_suit.values():  # each run of consecutive places, lowest first
         run: list[Card] = []
@@ -170,28 +193,29 @@ def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Ite
             if place != last + 1 and run:
                 if len(run) >= min_meld:
                     candidates.append(MeldAction(melds=(tuple(run[:3]),)))
-                    candidates.append(MeldAction(melds=(tuple(run[:7]),)))
+                    if len(run) > 3:  # a run of three is its own first three: judged once
+                        candidates.append(MeldAction(melds=(tuple(run[:7]),)))
                 run = []
             run.append(cards[place])
             last = place
         if len(run) >= min_meld:
             candidates.append(MeldAction(melds=(tuple(run[:3]),)))
-            candidates.append(MeldAction(melds=(tuple(run[:7]),)))
+            if len(run) > 3:
+                candidates.append(MeldAction(melds=(tuple(run[:7]),)))
     if len(wilds) >= min_meld:
         candidates.append(MeldAction(melds=(tuple(wilds[:3]),)))
-    distinct = list(dict.fromkeys(hand))  # sorted, as the hand is
+    distinct: list[Card] | None = None
+    canasta_size = state.rules.canasta_size
     for index, meld in enumerate(state.melds[team]):
-        if meld.kind is MeldKind.RANK or meld.size >= state.rules.canasta_size:
+        if meld.kind is MeldKind.RANK or meld.size >= canasta_size:
             continue
+        if distinct is None:
+            distinct = list(dict.fromkeys(hand))  # sorted, as the hand is
         fit = _fitting(meld, distinct)
         if fit:
             candidates.extend([_single_layoff(index, card) for card in fit])
-    judged: set[MeldAction] = set()  # a candidate met twice (a run of three is its own first three) is judged once
-    for action in candidates:
-        if action not in judged:
-            judged.add(action)
-            if is_legal(state, action):
-                yield action
+    # no candidate comes twice: threes, runs, a Bolivia and lay-offs are told apart by their cards
+    return filter(partial(is_legal, state), candidates)
 
 
 def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int) -> bool:

@@ -97,6 +97,15 @@ def _is_run(cards: Sequence[Card]) -> bool:
     return all(b == a + 1 for a, b in zip(places, places[1:])) and places[0] >= 4
 
 
+def _with_black(melds: Sequence[Meld]) -> bool:
+    """Whether a meld of threes among ``melds`` holds a black three."""
+    threes = MeldKind.THREES
+    for meld in melds:
+        if meld.kind is threes and not BLACK_THREES.isdisjoint(meld.cards):
+            return True
+    return False
+
+
 def _reds(meld: Meld) -> int:
     return sum(1 for c in meld.cards if c in RED_THREES)
 
@@ -201,8 +210,7 @@ class RoyalRules(Rules):
         three is worth five ("Bidrag till öppning")."""
         if not self.opens(meld):
             return 0
-        values = self.card_values
-        return sum(values[c] for c in meld.cards)
+        return sum(map(self.card_values.__getitem__, meld.cards))
 
     def is_canasta(self, meld: Meld) -> bool:
         if meld.kind is MeldKind.THREES:
@@ -230,11 +238,9 @@ class RoyalRules(Rules):
     def check_plan(self, state: Any, team: int, before: Sequence[Meld], after: Sequence[Meld]) -> None:
         """"Svarta treor kan mälas tillsammans med röda treor ... endast ... om ett lag gjort sin
         begynnelsemälning eller samtidigt under samma tur"; the opening check then applies."""
-        def with_black(melds: Sequence[Meld]) -> bool:
-            return any(m.kind is MeldKind.THREES and not BLACK_THREES.isdisjoint(m.cards) for m in melds)
-
-        # asked in this order, each only if needed: most actions join no black three
-        if with_black(after) and not with_black(before) and \
+        # asked in this order, each only if needed: most actions join no black three (the judge
+        # asks this of every meld the legal actions list, so a plain loop, not a generator)
+        if _with_black(after) and not _with_black(before) and \
                 not any(self.opens(m) for m in after if m.kind is not MeldKind.THREES):
             raise IllegalActionError("meld.black_threes_unopened")
 

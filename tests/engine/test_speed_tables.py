@@ -14,10 +14,11 @@ import pytest
 
 from engine.cards import WILD, Card, rank, run_place
 from engine.legal import _PLACE_BIT, _layoff_row, _single_layoff
-from engine.melds import extend_meld, meld_or_none
+from engine.melds import MeldKind, extend_meld, meld_or_none
 from engine.deal import deal
 from engine.errors import IllegalActionError
-from engine.going_out_search import _less
+from engine.going_out import _RUN_BIT, _has_run, _run_at
+from engine.going_out_search import _fits, _homes, _less
 from engine.pile_takes import _MELD_RANK, _split_hand
 from engine.state import State, TurnState
 from engine.variants import VARIANTS
@@ -158,3 +159,42 @@ def test_meld_or_none_is_make_meld_or_its_refusal() -> None:
                 expected = None
             assert meld_or_none(rules, cards) == expected
             assert meld_or_none(rules, cards) == expected
+
+
+def _plain_run_through(places: set[int], place: int) -> int:
+    """The run of consecutive places (4 to 14) through ``place``, as the sets counted it."""
+    if place not in places:
+        return 0
+    low = high = place
+    while low - 1 in places and low - 1 >= 4:
+        low -= 1
+    while high + 1 in places:
+        high += 1
+    return high - low + 1
+
+
+def test_run_bits_count_runs_as_the_place_sets() -> None:
+    rng = random.Random(11)
+    for _ in range(5000):
+        places = {p for p in range(4, 15) if rng.random() < 0.7}
+        bits = sum(1 << p for p in places)
+        longest = max((_plain_run_through(places, p) for p in places), default=0)
+        for size in (3, 7):
+            assert _has_run(bits, size) is (longest >= size)
+        for place in range(4, 15):
+            assert _run_at(bits, place) == _plain_run_through(places, place)
+    assert _RUN_BIT == tuple(0 if WILD[c] or rank(c) == 3 else 1 << run_place(c) for c in range(53))
+
+
+def test_a_melds_homes_are_the_cards_fits_lets_onto_it() -> None:
+    """``going_out_search._homes`` (kept by meld kind, rank and suit) is ``_fits`` card by card."""
+    rules = VARIANTS["royal"].for_people(4)
+    rng = random.Random(23)
+    runs = [tuple(suit + 4 * (r - 1) for r in range(low, low + size))
+            for suit in range(4) for low in range(4, 8) for size in (3, 5)]  # Sambas
+    picks = [tuple(rng.sample(DECKS, rng.randrange(3, 8))) for _ in range(20_000)]
+    picks += runs + [(4, 5, 52), (52, 52, 6, 7), (8, 11, 8), (9, 10, 9), (10, 11, 8)]  # black threes: 8, 11
+    melds = [meld for cards in picks if (meld := meld_or_none(rules, cards)) is not None]
+    assert {m.kind for m in melds} == set(MeldKind)
+    for meld in melds:
+        assert _homes(meld) == frozenset(c for c in range(53) if _fits(meld, c))
