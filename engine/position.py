@@ -235,7 +235,7 @@ def _known_cards(data: Mapping[str, Any], hands: list[tuple[Card, ...] | int], b
             left = count_cards(hand)
             for i, card in enumerate(listed):
                 if not left[card]:
-                    raise InvalidInputError(f"{field}[{i}]", N_("hand {seat} does not hold the {card}: a known card must be in its hand"),
+                    raise InvalidInputError(f"{field}[{i}]", N_("seat {seat} does not hold the {card}: a known card must be in its hand"),
                                             card=format_card(card), seat=seat)
                 left[card] -= 1
         known.append(tuple(sorted(listed)))
