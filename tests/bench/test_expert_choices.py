@@ -56,4 +56,5 @@ def test_the_true_state_reference_and_the_blind_expert(capsys: pytest.CaptureFix
     report = json.loads(capsys.readouterr().out)
     assert report["reference_from"] == "true state" and report["known_only"]
     assert report["positions"] == 2 and 0 <= report["scored"] <= 2
-    assert expert_choices.BOTS["expert-blind"]().budget == 0.3
+    blind = expert_choices.BOTS["expert-blind"]()
+    assert isinstance(blind, expert_choices.ExpertBot) and blind.budget == 0.3
