@@ -52,8 +52,10 @@ class Position:
     seed: int
 
 
-def positions(variant: str, count: int, seed: int) -> list[Position]:
-    """Decisions with a choice (play phase or the draw), spread over the hands of club games."""
+def positions(variant: str, count: int, seed: int, known_only: bool = False) -> list[Position]:
+    """Decisions with a choice (play phase or the draw), spread over the hands of club games;
+    with ``known_only``, only those where another seat holds cards seen taken with the pile
+    (``State.known``: elsewhere the expert's worlds and so its choices are as before)."""
     rules = VARIANTS[variant]
     rng = random.Random(seed)
     club = ClubBot()
@@ -63,7 +65,10 @@ def positions(variant: str, count: int, seed: int) -> list[Position]:
         while not state.is_over():
             legal = legal_actions(state)
             if len(legal) > 1 and state.phase is not Phase.ANSWER and rng.random() < 0.08:
-                found.append(Position(state, rng.randrange(2**31)))
+                known = any(k for s, k in enumerate(state.known) if s != state.turn)
+                seed_of = rng.randrange(2**31)
+                if known or not known_only:
+                    found.append(Position(state, seed_of))
             state = apply(state, club.choose(observe(state, state.turn), legal, rng))
     return found[:count]
 
@@ -75,16 +80,38 @@ def playout_margins(position: Position, actions: Sequence[Action], samples: int)
     return trials.playout_margins(position.state, actions, samples, position.seed)
 
 
+def true_margins(position: Position, actions: Sequence[Action], samples: int) -> list[list[float]]:
+    """Each action's margin in ``samples`` playouts from the true state (the hidden cards as they
+    lie), the same playout seeds for every action: no model of the hidden cards, so it favours no
+    bot's; over many positions it scores a move by what it earns in the deals play produces."""
+    state = position.state
+    obs = observe(state, state.turn)
+    rng, played_out = random.Random(position.seed), ExpertBot()
+    margins: list[list[float]] = [[] for _ in actions]
+    for _ in range(samples):
+        seed = rng.random()
+        for i, action in enumerate(actions):
+            margins[i].append(played_out._playout(state, action, obs, random.Random(seed), Search()))
+    return margins
+
+
+TRUTH = [False]  # --truth: the reference plays from the true state (set before the pool forks)
+
+
 def reference(position: Position, actions: Sequence[Action], samples: int) -> list[tuple[float, float]]:
     """Each action's mean margin and share of playouts won, over the same ``samples`` worlds."""
+    margins = true_margins(position, actions, samples) if TRUTH[0] else playout_margins(position, actions, samples)
     return [(sum(ms) / samples, sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in ms) / samples)
-            for ms in playout_margins(position, actions, samples)]
+            for ms in margins]
 
 
 BOTS: dict[str, Callable[[], ClubBot | ExpertBot]] = {
     "club": lambda: ClubBot(),
     "expert-plain": lambda: ExpertBot(tuning=Search(), clock=time.process_time),  # as it searches Classic
     "expert": lambda: ExpertBot(clock=time.process_time),
+    # the expert blind to State.known (it deals the cards seen taken with the pile at random, as
+    # before session 11): ``_judge`` hands it the position with nothing known
+    "expert-blind": lambda: ExpertBot(clock=time.process_time),
 }
 
 
@@ -105,13 +132,17 @@ def _bot(name: str) -> ClubBot | ExpertBot:
 _POSITIONS: list[Position] = []  # set before the pool forks: states hold rules, which do not pickle
 
 
-def _judge(job: tuple[int, list[str], int, int]) -> dict[str, tuple[float, float, bool]]:
-    index, bots, samples, width = job
+def _judge(job: tuple[int, list[str], int, int, bool]) -> dict[str, tuple[float, float, bool]] | None:
+    index, bots, samples, width, differing = job
     position = _POSITIONS[index]
     state = position.state
     obs: Observation = observe(state, state.turn)
     legal = legal_actions(state)
-    chosen = {name: _bot(name).choose(obs, legal, random.Random(position.seed)) for name in bots}
+    blind = observe(state.evolve(known=((),) * state.players), state.turn)
+    chosen = {name: _bot(name).choose(blind if name == "expert-blind" else obs, legal, random.Random(position.seed))
+              for name in bots}
+    if differing and len(set(chosen.values())) == 1:
+        return None  # every bot chose alike: no paired difference to score
     rng = random.Random(position.seed ^ 0x5EED)
     pool = list(legal)
     rng.shuffle(pool)
@@ -142,17 +173,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default=";".join(BOTS), help="names, or expert:horizon=60,z=1 ...; separated by ';'")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--known-only", action="store_true",
+                        help="only positions where another seat holds cards seen taken with the pile")
+    parser.add_argument("--truth", action="store_true",
+                        help="the reference plays from the true state, not from sampled deals of the hidden cards")
+    parser.add_argument("--differing", action="store_true",
+                        help="score only positions where the bots chose differently (figures over those; "
+                             "a paired difference over all positions is the printed one times scored/positions)")
     args = parser.parse_args(argv)
+    TRUTH[0] = args.truth
     bots = args.bots.split(";")
     unknown = [b for b in bots if b not in BOTS and not b.startswith("expert:")]
     if unknown:
         parser.error(f"unknown bot(s) {', '.join(unknown)} (known: {', '.join(BOTS)})")
-    _POSITIONS[:] = positions(args.variant, args.positions, args.seed)
-    jobs = [(i, bots, args.reference, args.width) for i in range(len(_POSITIONS))]
+    _POSITIONS[:] = positions(args.variant, args.positions, args.seed, args.known_only)
+    jobs = [(i, bots, args.reference, args.width, args.differing) for i in range(len(_POSITIONS))]
     with ProcessPoolExecutor(args.workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        results = list(pool.map(_judge, jobs))
-    report = {"variant": args.variant, "positions": len(results), "reference_playouts": args.reference, "bots": {}}
-    for name in bots:
+        judged = list(pool.map(_judge, jobs))
+    results = [r for r in judged if r is not None]
+    report = {"variant": args.variant, "positions": len(judged), "scored": len(results), "reference_playouts": args.reference,
+              "reference_from": "true state" if args.truth else "sampled deals", "known_only": args.known_only,
+              "bots": {}}
+    for name in bots if results else ():
         report["bots"][name] = {
             "margin_loss": _interval([r[name][0] for r in results]),
             "win_share_loss": _interval([r[name][1] for r in results]),

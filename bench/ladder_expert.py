@@ -68,9 +68,13 @@ def play_deal(variant: str, players: int, number: int, seed: int, budget_ms: flo
 
 
 def load(path: Path) -> list[dict[str, Any]]:
+    """The rows of ``path``, one a (variant, tuning, seed, deal): a deal two processes both played
+    (``--reverse`` meeting the forward run) counts once, as first written."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    first = {(r["variant"], r.get("tuning"), r["seed"], r["deal"]): r for r in reversed(rows)}
+    return [r for r in rows if first[(r["variant"], r.get("tuning"), r["seed"], r["deal"])] is r]
 
 
 def report(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -122,15 +126,19 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="the expert's search, e.g. horizon=40,z=1,candidates=3,discards=2 (default: the variant's own)")
     parser.add_argument("--report", action="store_true", help="only print the figures of the deals done")
     parser.add_argument("--against", type=Path, help="also compare, deal by deal, with the rows of this file")
+    parser.add_argument("--reverse", action="store_true",
+                        help="play the deals last first: a second process on the same --out (a second core) meets the first")
     args = parser.parse_args(argv)
     if not args.report:
         variants = args.variants.split(",")
         unknown = [v for v in variants if v not in VARIANTS]
         if unknown:
             parser.error(f"unknown variant(s): {', '.join(unknown)} (known: {', '.join(VARIANTS)})")
-        done = {(r["variant"], r.get("tuning"), r["seed"], r["deal"]) for r in load(args.out)}
-        for number in range(args.deals):
+        numbers = range(args.deals)
+        for number in reversed(numbers) if args.reverse else numbers:
             for variant in variants:
+                # read again before each deal: another process may be writing the same file
+                done = {(r["variant"], r.get("tuning"), r["seed"], r["deal"]) for r in load(args.out)}
                 if (variant, search_for(variant, args.tuning).spec(), args.seed, number) in done:
                     continue
                 row = play_deal(variant, args.players, number, args.seed, args.budget_ms, args.tuning)

@@ -42,6 +42,8 @@ class Observation:
     scores = property(attrgetter("_state.scores"))
     melds = property(attrgetter("_state.melds"))
     red_threes = property(attrgetter("_state.red_threes"))
+    # per seat: the cards everyone saw go into that hand with the pile and not leave it
+    known = property(attrgetter("_state.known"))
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -93,10 +95,19 @@ class Observation:
         return [card for card in range(53) for _ in range(left[card])]
 
     def determinize(self, rng: random.Random) -> State:
-        """A full state consistent with what this seat sees, the unseen cards dealt at random:
-        the other hands (their sizes are known) and the stock."""
+        """A full state consistent with what this seat sees: each other hand holds the cards it
+        was seen to take with the pile and keep (``known``), and the rest of the unseen cards are
+        dealt at random to the other hands (their sizes are known) and the stock."""
         state = self._state
         unseen = self.unseen()
+        known = state.known
+        if any(known):  # the known cards are dealt first, each to its hand; the rest as before
+            pool = count_cards(unseen)
+            for seat in range(state.players):
+                if seat != self.seat:
+                    for card in known[seat]:
+                        pool[card] -= 1
+            unseen = [card for card in range(53) for _ in range(pool[card])]
         rng.shuffle(unseen)
         # Where red threes are laid out as soon as they come, no hand holds one: the unseen ones
         # are in the stock (a hand holding one could be left with no legal action).
@@ -105,8 +116,9 @@ class Observation:
         hands = list(state.hands)
         for seat in range(state.players):
             if seat != self.seat:
-                size = len(hands[seat])
-                hands[seat], unseen = tuple(sorted(unseen[:size])), unseen[size:]
+                mine = known[seat]
+                size = len(hands[seat]) - len(mine)
+                hands[seat], unseen = tuple(sorted(mine + tuple(unseen[:size]))), unseen[size:]
         rest = unseen + held_out
         rng.shuffle(rest)
         size = len(state.stock)

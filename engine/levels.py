@@ -15,7 +15,8 @@
   actions and are scored from the table, and the club player's best discard is always a candidate.
 
 Every bot sees only an :class:`~engine.bots.Observation`; the expert's samples come from
-:meth:`Observation.unseen`, so shuffling what is hidden from it never changes its choice.
+:meth:`Observation.unseen` and ``Observation.known`` (the cards seen taken with the pile stay in
+their hand), so shuffling what is hidden from it never changes its choice.
 """
 
 from __future__ import annotations

@@ -62,6 +62,16 @@ def take_from_hand(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, .
     return tuple(rest)
 
 
+def less_known(known: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A seat's known cards (``State.known``) less one copy of each of ``cards`` it holds: the
+    cards the seat was seen to meld or discard."""
+    rest = list(known)
+    for card in cards:
+        if card in rest:
+            rest.remove(card)
+    return tuple(rest)
+
+
 def _lay_out_red_threes(
     hand: tuple[Card, ...], stock: tuple[Card, ...], threes: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
@@ -231,10 +241,19 @@ def take_pile(state: State, action: TakePile) -> State:
     top_meld = action.onto if action.onto is not None else plan.placed[0]
     sizes += [0] * (top_meld + 1 - len(sizes))
     sizes[top_meld] += 1
+    # everyone saw the pile's cards go into the hand (but red threes laid out at once); known
+    # cards melded from the hand in the take leave it
+    came = state.pile[:-1]
+    if rules.red_threes_laid_out and not RED_THREES.isdisjoint(came):
+        came = tuple(c for c in came if c not in RED_THREES)
+    known = state.known[seat]
+    if known:
+        known = less_known(known, action.meld + tuple(c for m in action.melds for c in m))
     changes = dict(
         hands=replaced(state.hands, seat, new_hand),
         melds=replaced(state.melds, team, plan.melds),
         red_threes=replaced(state.red_threes, team, threes),
+        known=replaced(state.known, seat, tuple(sorted(known + came))),
         pile=(),
         stock=stock,
         pile_threes=pile_threes,
@@ -284,6 +303,8 @@ def meld(state: State, action: MeldAction) -> State:
         turn_state=turn_state,
         pile_threes=replaced(state.pile_threes, seat, state.pile_threes[seat] - from_pile),
     )
+    if state.known[seat]:  # empty but after a pile take: one index and test
+        changes["known"] = replaced(state.known, seat, less_known(state.known[seat], cards))
     if not rest:
         return end_hand(state, went_out=seat, concealed=turn_state.concealed, hand_canasta=turn_state.hand_canasta,
                     **changes)
@@ -322,6 +343,10 @@ def discard(state: State, action: Discard) -> State:
                              turn_state=state.turn_state.evolve(replacements=replacements))
     hands = replaced(state.hands, seat, rest)
     pile = state.pile + (action.card,)
+    known, mine = state.known, state.known[seat]
+    if mine and action.meld is None and action.card in mine:  # seen to leave the hand
+        at = mine.index(action.card)
+        known = replaced(known, seat, mine[:at] + mine[at + 1 :])
     if action.card in RED_THREES and state.pile_threes[seat]:  # Royal: which ones came with the pile
         held = sum(1 for c in rest if c in RED_THREES)
         state = state.evolve(pile_threes=replaced(state.pile_threes, seat, min(held, state.pile_threes[seat])))
@@ -329,11 +354,12 @@ def discard(state: State, action: Discard) -> State:
         ts = state.turn_state
         concealed = ts.concealed and ts.melded
         return end_hand(state, hands=hands, pile=pile, went_out=seat, concealed=concealed,
-                    hand_canasta=concealed and ts.hand_canasta)
+                    hand_canasta=concealed and ts.hand_canasta, known=known)
     if not state.stock and state.rules.end_of_stock is EndOfStock.HAND_ENDS:
-        return end_hand(state, hands=hands, pile=pile, went_out=None)  # seed 003: the stock is used up
+        return end_hand(state, hands=hands, pile=pile, went_out=None, known=known)  # seed 003: the stock is used up
     nxt = state.next_seat(seat)
-    return state.evolve(hands=hands, pile=pile, turn=nxt, phase=Phase.DRAW, turn_state=start_turn(state, nxt))
+    return state.evolve(hands=hands, pile=pile, turn=nxt, phase=Phase.DRAW, turn_state=start_turn(state, nxt),
+                        known=known)
 
 
 def answer_go_out(state: State, action: AnswerGoOut) -> State:

@@ -28,6 +28,7 @@ from engine.variants import VARIANTS, get_variant
 POSITION_FIELDS = frozenset({
     "variant", "players", "teams", "table", "dealer", "turn", "phase", "scores", "hands", "melds", "red_threes",
     "pile", "stock", "turn_state", "has_melded", "seed", "went_out", "concealed", "hand_canasta", "pile_threes",
+    "known",
 })
 
 # Bounds read before anything is built from a count (a "players" of 10^8 must not build a table).
@@ -215,6 +216,32 @@ class _Accountant:
         return [card for card in range(53) for _ in range(self.left[card])]
 
 
+def _known_cards(data: Mapping[str, Any], hands: list[tuple[Card, ...] | int], books: _Accountant) -> tuple[tuple[Card, ...], ...]:
+    """Per seat, the cards everyone saw go into the hand with the pile (``State.known``; none where
+    left out). Each must be in that seat's hand: a listed hand must hold it, a hand given as a
+    count must have room for it (it is dealt there first, the rest filled as usual)."""
+    players = len(hands)
+    if "known" not in data:
+        return ((),) * players
+    known = []
+    for seat, raw in enumerate(_list(data["known"], "known", players)):
+        field = f"known[{seat}]"
+        hand = hands[seat]
+        raw = _list(raw, field, most=hand if isinstance(hand, int) else len(hand))
+        listed = _cards(raw, field)
+        if isinstance(hand, int):
+            books.take(listed, field)
+        else:
+            left = count_cards(hand)
+            for i, card in enumerate(listed):
+                if not left[card]:
+                    raise InvalidInputError(f"{field}[{i}]", N_("seat {seat} does not hold the {card}: a known card must be in its hand"),
+                                            card=format_card(card), seat=seat)
+                left[card] -= 1
+        known.append(tuple(sorted(listed)))
+    return tuple(known)
+
+
 def _phase(data: Mapping[str, Any], default: Phase) -> Phase:
     value = data.get("phase", default.value)
     if not isinstance(value, str) or value not in {p.value for p in Phase}:
@@ -286,6 +313,7 @@ def load_position(data: object, default_phase: Phase = Phase.DRAW) -> State:
     elif raw_stock is not None and (not isinstance(raw_stock, int) or isinstance(raw_stock, bool) or raw_stock < 0):
         raise InvalidInputError("stock", N_("expected a number of cards or a list of cards (top first)"))
 
+    known = _known_cards(data, hands, books)
     seed = _int(data, "seed", 0, -MAX_SEED, MAX_SEED)
     unseen = books.remaining()
     random.Random(seed).shuffle(unseen)
@@ -295,7 +323,8 @@ def load_position(data: object, default_phase: Phase = Phase.DRAW) -> State:
             if entry > len(unseen):  # the field that asks for more than the decks leave is the one named
                 raise InvalidInputError(f"hands[{seat}]", N_("{needed} unseen cards are asked for but the decks have only {left} left"),
                                         needed=entry, left=len(unseen))
-            filled.append(tuple(sorted(unseen[:entry])))
+            entry -= len(known[seat])  # a hidden hand holds its known cards, and unseen ones
+            filled.append(tuple(sorted(known[seat] + tuple(unseen[:entry]))))
             unseen = unseen[entry:]
         else:
             filled.append(entry)
@@ -346,6 +375,7 @@ def load_position(data: object, default_phase: Phase = Phase.DRAW) -> State:
         out_of_play=tuple(sorted(unseen)),
         hidden=hidden,
         stock_hidden=stock_hidden,
+        known=known,
     )
     check_consistency(state)
     return state
@@ -375,6 +405,8 @@ def dump_position(state: State, reveal: bool = False) -> dict[str, Any]:
         "table": state.rules.table,
         "pile_threes": list(state.pile_threes),
     }
+    if any(state.known):  # public, so shown with a hidden hand too; left out when nothing is known
+        out["known"] = [format_cards(k) for k in state.known]
     if state.phase is Phase.END:
         out["went_out"] = state.went_out
         out["concealed"] = state.concealed

@@ -72,6 +72,9 @@ class State:
     out_of_play: tuple[Card, ...] = ()
     pile_threes: tuple[int, ...] = ()  # Royal: red threes per hand that came with the pile (no replacement)
     hidden: tuple[bool, ...] = ()  # per seat: a position shows this hand as a count
+    # per seat, sorted: cards every player saw go into this hand (the pile taken) and has not seen
+    # leave it (melded, laid off or discarded); public, so bots may read it (Observation.known)
+    known: tuple[tuple[Card, ...], ...] = ()
     stock_hidden: bool = True  # a position shows the stock as a count
     seat_team: tuple[int, ...] = field(default=(), compare=False)
 
@@ -88,6 +91,8 @@ class State:
             object.__setattr__(self, "hidden", (False,) * self.players)
         if not self.pile_threes:
             object.__setattr__(self, "pile_threes", (0,) * self.players)
+        if not self.known:
+            object.__setattr__(self, "known", ((),) * self.players)
 
     def evolve(self, **changes: Any) -> State:
         """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``, which

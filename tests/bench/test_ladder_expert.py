@@ -51,3 +51,17 @@ def test_two_runs_are_compared_on_the_deals_both_played() -> None:
     assert line["deals"] == 2 and line["tuning"] == "z=1" and line["against"] is None
     assert line["win_rate"] == 0.5 and line["against_win_rate"] == 0.75  # deal 0: won / tied, deal 1: lost / won
     assert line["margin_difference"] == 0.0  # (+100 - 0 + -50 - 50) / 2
+
+
+def test_a_reverse_run_shares_the_file_and_a_deal_played_twice_counts_once(tmp_path: Path) -> None:
+    out = tmp_path / "ladder.jsonl"
+    common = ["--variants", "wiener", "--deals", "2", "--seed", "23", "--budget-ms", "1", "--out", str(out),
+              "--tuning", "horizon=5"]
+    first = ladder_expert.play_deal("wiener", 4, 1, 23, 1.0, Search(horizon=5))  # the forward run's last deal
+    out.write_text(json.dumps(first) + "\n")
+    ladder_expert.main([*common, "--reverse"])  # plays deal 0 only: deal 1 is in the file
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["deal"] for r in rows] == [1, 0]
+    with out.open("a") as file:  # both processes finished deal 0
+        file.write(json.dumps({**rows[1], "margin": 12345}) + "\n")
+    assert [(r["deal"], r["margin"]) for r in ladder_expert.load(out)] == [(1, rows[0]["margin"]), (0, rows[1]["margin"])]

@@ -8,6 +8,7 @@ import io
 import json
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -169,6 +170,9 @@ def test_every_position_the_engine_reaches_passes_the_boundary(variant: str, tab
         for reveal in (True, False):
             again = load_position(json.loads(json.dumps(dump_position(state, reveal))))
             assert again.phase is state.phase and again.turn_state == state.turn_state
+            # the cards seen going into a hand with the pile stay known and in that hand
+            assert again.known == state.known
+            assert all(not Counter(k) - Counter(h) for k, h in zip(again.known, again.hands))
             if reveal:  # nothing the judge reads is lost: a meld's order says which cards came this turn
                 assert (again.rules, again.melds, again.hands, again.pile, again.stock) == \
                     (state.rules, state.melds, state.hands, state.pile, state.stock)
