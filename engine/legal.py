@@ -10,8 +10,9 @@ accepts (the property tests check this on many seeded games).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache, partial
+from typing import TypeVar
 
 from engine.actions import (
     Action,
@@ -159,10 +160,18 @@ _TAKEN_BACK_ROWS: list[tuple[Discard, ...]] = []
 
 
 def _taken_back_row(index: int) -> tuple[Discard, ...]:
-    while len(_TAKEN_BACK_ROWS) <= index:
-        at = len(_TAKEN_BACK_ROWS)
-        _TAKEN_BACK_ROWS.append(tuple(Discard(card, at) for card in range(53)))
-    return _TAKEN_BACK_ROWS[index]
+    return _grown(_TAKEN_BACK_ROWS, index, lambda at, card: Discard(card, at))
+
+
+_Shared = TypeVar("_Shared", Discard, MeldAction)
+
+
+def _grown(rows: list[tuple[_Shared, ...]], index: int, make: Callable[[int, Card], _Shared]) -> tuple[_Shared, ...]:
+    """Row ``index`` of a table of shared actions by meld index and card code, the rows up to it made once."""
+    while len(rows) <= index:
+        at = len(rows)
+        rows.append(tuple(make(at, card) for card in range(53)))
+    return rows[index]
 
 
 def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Iterator[Action]:
@@ -399,7 +408,4 @@ _LAYOFF_ROWS: list[tuple[MeldAction, ...]] = []
 
 
 def _layoff_row(index: int) -> tuple[MeldAction, ...]:
-    while len(_LAYOFF_ROWS) <= index:
-        at = len(_LAYOFF_ROWS)
-        _LAYOFF_ROWS.append(tuple(_single_layoff(at, card) for card in range(53)))
-    return _LAYOFF_ROWS[index]
+    return _grown(_LAYOFF_ROWS, index, _single_layoff)
