@@ -345,8 +345,7 @@ def discard(state: State, action: Discard) -> State:
     pile = state.pile + (action.card,)
     known, mine = state.known, state.known[seat]
     if mine and action.meld is None and action.card in mine:  # seen to leave the hand
-        at = mine.index(action.card)
-        known = replaced(known, seat, mine[:at] + mine[at + 1 :])
+        known = replaced(known, seat, less_known(mine, (action.card,)))
     if action.card in RED_THREES and state.pile_threes[seat]:  # Royal: which ones came with the pile
         held = sum(1 for c in rest if c in RED_THREES)
         state = state.evolve(pile_threes=replaced(state.pile_threes, seat, min(held, state.pile_threes[seat])))
