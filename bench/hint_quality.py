@@ -51,6 +51,7 @@ from engine.bots import observe  # noqa: E402
 from engine.deal import deal  # noqa: E402
 from engine.game import apply, is_legal  # noqa: E402
 from engine.going_out import going_out_plan  # noqa: E402
+from engine.hint_timing import completing_takes  # noqa: E402
 from engine.hints import contradictions, hints  # noqa: E402
 from engine.legal import legal_actions  # noqa: E402
 from engine.melds import MeldKind  # noqa: E402
@@ -151,10 +152,7 @@ def _small_pile_completes_canasta(state: State, legal: Sequence[Action]) -> bool
     (the pile's top card is the one the meld lacked): tip 12 ("don't rush the pile") or not."""
     if state.phase is not Phase.DRAW or not state.stock or len(state.pile) > 3:
         return False
-    team = state.team_of(state.turn)
-    done = sum(1 for m in state.melds[team] if state.rules.is_canasta(m))
-    return any(sum(1 for m in apply(state, a).melds[team] if state.rules.is_canasta(m)) > done
-               for a in legal if isinstance(a, TakePile))
+    return bool(completing_takes(state, legal))
 
 
 def _rich_open_pile_and_wild(state: State) -> bool:

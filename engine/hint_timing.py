@@ -64,6 +64,12 @@ def _completing_takes(state: State, legal: Sequence[Action]) -> list[TakePile]:
     59 +- 15 in Swedish, and lost 220 +- 79 in Royal, whose tip 12 stands."""
     if state.phase is not Phase.DRAW or state.rules.name == "royal" or len(state.pile) >= RICH:
         return []
+    return completing_takes(state, legal)
+
+
+def completing_takes(state: State, legal: Sequence[Action]) -> list[TakePile]:
+    """The takes of the pile in ``legal`` after which the side has more canastas than before (the
+    pile's top card is the one a meld lacked), in any variant and any pile."""
     team = state.team_of(state.turn)
     done = sum(1 for m in state.melds[team] if state.rules.is_canasta(m))
     return [a for a in legal if isinstance(a, TakePile)
