@@ -3,7 +3,9 @@ turn has already melded or taken the pile), the player's choice, and ``apply`` (
 
 The share of the legal-action lists of a play phase after a meld or a pile take in the same turn
 is the most an incremental legal-action list (carried from action to action within a turn) could
-save, if it cost nothing. CPU time (``time.process_time``), so the machine's load matters less
+save, if it cost nothing. ``free_list_at_most`` and ``free_apply_at_most`` are Amdahl's bounds for the
+whole step: how much faster self-play could be if *every* legal-action list, or every ``apply``, cost
+nothing, of the steps' own time (the timers and the deals left out, so the bounds err high). CPU time (``time.process_time``), so the machine's load matters less
 than to a wall clock; the timer's own cost (a few per cent) falls on every step alike.
 
     python bench/speed_split.py [--kind random|club] [--variant classic] [--hands 200]
@@ -57,10 +59,15 @@ def split(kind: str, variant: str, hands: int, seed: int = 7) -> dict[str, objec
             calls[f"apply {action.type}"] += 1
     total = clock() - started
     after = spent["legal play after a meld or take"] / total
+    steps = sum(spent.values())
+    listing = sum(v for k, v in spent.items() if k.startswith("legal "))
+    applying = sum(v for k, v in spent.items() if k.startswith("apply "))
     return {"kind": kind, "variant": variant, "hands": hands, "cpu_seconds": round(total, 2),
             "share": {k: round(v / total, 3) for k, v in sorted(spent.items(), key=lambda kv: -kv[1])},
             "calls": dict(calls),
-            "incremental_list_at_most": f"x{1 / (1 - after):.2f}"}
+            "incremental_list_at_most": f"x{1 / (1 - after):.2f}",
+            "free_list_at_most": f"x{steps / (steps - listing):.2f}",
+            "free_apply_at_most": f"x{steps / (steps - applying):.2f}"}
 
 
 def main() -> None:

@@ -39,6 +39,11 @@ def test_the_split_covers_every_step_of_self_play() -> None:
     assert {"legal draw", "legal play", "choose", "apply draw", "apply discard"} <= set(shares)
     assert 0.5 < sum(shares.values()) <= 1.0  # the rest is dealing and the loop itself
     assert str(found["incremental_list_at_most"]).startswith("x")
+    # Amdahl: with listing free, the rest (choice and apply) still takes its share of the steps' time
+    listing = sum(v for k, v in shares.items() if k.startswith("legal "))
+    rest = sum(v for k, v in shares.items() if not k.startswith("legal "))
+    assert float(str(found["free_list_at_most"])[1:]) == pytest.approx((listing + rest) / rest, abs=0.05)
+    assert 1.0 < float(str(found["free_apply_at_most"])[1:]) < float(str(found["free_list_at_most"])[1:])
 
 
 def test_the_expert_bench_counts_playouts_on_its_positions() -> None:
