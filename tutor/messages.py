@@ -71,4 +71,24 @@ class Message:
         return {lang: self(lang) for lang in LANGUAGES}
 
 
-__all__ = ["Message"]
+@dataclass(frozen=True)
+class Refusal:
+    """A refused action, as data: the rule and what to say about it (the engine's explanation or
+    the lesson's own words), said in the current language by :meth:`tutor.model.TableModel.refusal_text`."""
+
+    rule: str
+    said: Message
+
+
+@dataclass(frozen=True)
+class RefusalText:
+    """A refusal said in one language, ready to show."""
+
+    rule: str
+    title: str
+    explanation: str
+    section: str  # the seed section, in the seed's own language
+    seed: str
+
+
+__all__ = ["Message", "Refusal", "RefusalText"]

@@ -3,7 +3,8 @@
 No Flet here and no rule: every action the learner builds goes to the engine, which judges it;
 a refusal becomes a message in the learner's language and changes nothing. The shell
 (:mod:`tutor.app`) renders :class:`TableModel` with the pure views of :mod:`tutor.views` and runs
-the computer players' moves off the event loop.
+the computer players' moves off the event loop. Building actions from taps is :mod:`tutor.model_taps`,
+what the table says in the learner's language :mod:`tutor.model_said`.
 """
 
 from __future__ import annotations
@@ -19,22 +20,17 @@ from engine.actions import (
     AnswerGoOut,
     AskGoOut,
     DeclinePile,
-    Discard,
     Draw,
     DrawReplacement,
-    Layoff,
-    MeldAction,
     TakePile,
 )
-from engine.cards import Card, parse_cards, rank
+from engine.cards import Card, parse_cards
 from engine.deal import deal
 from engine.describe import SeenBy, describe_scores, seat_name
 from engine.errors import IllegalActionError
 from engine.game import apply
-from engine.hints import arranged
-from engine.i18n import N_, NP_, translate
+from engine.i18n import N_, NP_
 from engine.legal import legal_actions
-from engine.rulebook import title
 from engine.position import dump_position, load_position
 from engine.rules import Rules
 from engine.scoring import TeamScore, score_hand
@@ -42,27 +38,9 @@ from engine.state import State
 from engine.variants import get_variant
 from tutor.lessons import Lesson, LessonRun
 from tutor import seats
-from tutor.messages import Message
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A refused action, as data: the rule and what to say about it (the engine's explanation or
-    the lesson's own words), said in the current language by :meth:`TableModel.refusal_text`."""
-
-    rule: str
-    said: Message
-
-
-@dataclass(frozen=True)
-class RefusalText:
-    """A refusal said in one language, ready to show."""
-
-    rule: str
-    title: str
-    explanation: str
-    section: str  # the seed section, in the seed's own language
-    seed: str
+from tutor.messages import Message, Refusal
+from tutor.model_said import Sayings
+from tutor.model_taps import Taps
 
 
 @dataclass(frozen=True)
@@ -78,7 +56,7 @@ LOG_KEPT = 200  # log lines kept in memory (the views show the last few; a saved
 
 
 @dataclass
-class TableModel:
+class TableModel(Taps, Sayings):
     """One game at the table: the learner sits in ``seat``; the other seats are computer players.
 
     What the table says (refusal, hint, log, review, a lesson's answer) is kept as data and said in
@@ -160,14 +138,6 @@ class TableModel:
 
     # -- what the learner sees (said in ``lang`` when asked) ----------------------------------------
 
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        return self.state.hands[self.seat]
-
-    @property
-    def team(self) -> int:
-        return self.state.team_of(self.seat)
-
     def this_hand(self) -> list[TeamScore] | None:
         """Each side's score for the hand on the table, once it is over (else ``None``)."""
         if not self.state.is_over():
@@ -194,56 +164,6 @@ class TableModel:
         """The scores of every finished hand of the game, this one last once it is over."""
         scores = self.this_hand()
         return self.past_scores + ([scores] if scores is not None else [])
-
-    def log_lines(self, count: int | None = None) -> list[str]:
-        """The last ``count`` lines of the play-by-play (all kept, if ``None``), in ``lang``."""
-        lines = self.said if count is None else self.said[-count:] if count > 0 else []
-        return [line(self.lang) for line in lines]
-
-    @property
-    def log(self) -> list[str]:
-        """The whole play-by-play in ``lang`` (``log_lines()``)."""
-        return self.log_lines()
-
-    def refusal_text(self) -> RefusalText | None:
-        """The refusal of the learner's last action, in ``lang`` (``None``: nothing refused)."""
-        if self.rejected is None:
-            return None
-        rule = self.rejected.rule
-        source = self.rules.source(rule)
-        return RefusalText(rule, title(rule, self.lang), self.rejected.said(self.lang),
-                           source.section if source else "", source.seed if source else "")
-
-    @property
-    def refusal(self) -> RefusalText | None:
-        return self.refusal_text()
-
-    def hint_text(self) -> str | None:
-        """The hint shown, in ``lang`` (``None``: no hint shown)."""
-        return None if self.hint_said is None else self.hint_said[0](self.lang)
-
-    @property
-    def hint(self) -> tuple[str, tuple[Card, ...]] | None:
-        """The hint shown, in ``lang``, and the cards it points at."""
-        return None if self.hint_said is None else (self.hint_said[0](self.lang), self.hint_said[1])
-
-    def review_moments(self) -> list[dict[str, Any]]:
-        """The post-hand review in ``lang``, the costliest moment first (:func:`tutor.workers.review`):
-        each moment's ``did``, ``advice``, ``hand`` (cards' codes), ``tip``, ``times`` and ``again``
-        (how often it came up this hand, said; empty for once)."""
-        out = []
-        for moment in self.review:
-            said = {key: Message.fixed(texts)(self.lang) for key, texts in moment.get("said", {}).items()}
-            times = int(moment.get("times", 1))
-            again = Message.text(NP_("This came up {count} time this hand.", "This came up {count} times this hand.",
-                                     "count"), count=times)(self.lang) if times > 1 else ""
-            out.append({**moment, **said, "again": again})
-        return out
-
-    def lesson_message(self) -> str:
-        """What the lesson says of the learner's last move (a trap, its feedback), in ``lang``."""
-        run = self.lesson
-        return "" if run is None or run.said is None else run.said(self.lang)
 
     # -- who is who, and why an action is closed (tutor.seats) --------------------------------------
 
@@ -273,9 +193,6 @@ class TableModel:
         said = seats.why_not(self, kind)
         return "" if said is None else said(self.lang)
 
-    def selected_cards(self) -> tuple[Card, ...]:
-        return tuple(self.hand[i] for i in self.selected)
-
     def is_my_turn(self) -> bool:
         if self.lesson is not None and (self.lesson.consequence is not None or self.lesson.is_over()):
             return False
@@ -296,73 +213,6 @@ class TableModel:
 
     def opening_minimum(self) -> int | None:
         return None if self.state.has_opened(self.team) else self.state.opening_minimum(self.team)
-
-    # -- building actions from taps --------------------------------------------------------------
-
-    def tap_card(self, index: int) -> None:
-        """Select or unselect a card of the hand; a card set aside in a meld is not in play."""
-        if index in self.selected:
-            self.selected.remove(index)
-        elif 0 <= index < len(self.hand) and index not in self.staged_indexes():
-            self.selected.append(index)
-        self.rejected = None
-
-    def staged_indexes(self) -> frozenset[int]:
-        """The hand's cards set aside as melds (they stay in the hand until the meld goes down)."""
-        return frozenset(i for meld in self.staged_at for i in meld)
-
-    def hand_order(self) -> list[int]:
-        """The hand to show, as indexes into it, in the order the tactics advise, without the cards
-        set aside as melds (the views show those with :attr:`staged`)."""
-        aside = self.staged_indexes()
-        return [i for i in arranged(self.state, self.seat) if i not in aside]
-
-    @property
-    def staged(self) -> list[tuple[Card, ...]]:
-        """The melds set aside, as cards."""
-        return [tuple(self.hand[i] for i in meld) for meld in self.staged_at]
-
-    def clear(self) -> None:
-        self.selected.clear()
-        self.staged_at.clear()
-
-    def stage(self) -> None:
-        """Put the selected cards aside as one meld of several that go down together."""
-        if self.selected:
-            self.staged_at.append(tuple(self.selected))
-            self.selected = []
-
-    def unstage(self, meld: int) -> None:
-        """Take a meld set aside back into the hand (its cards are selectable again)."""
-        if 0 <= meld < len(self.staged_at):
-            del self.staged_at[meld]
-            self.rejected = None
-
-    def meld_action(self) -> MeldAction:
-        melds = list(self.staged)
-        if self.selected:
-            melds.append(self.selected_cards())
-        return MeldAction(melds=tuple(melds))
-
-    def layoff_action(self, onto: int) -> MeldAction:
-        return MeldAction(melds=tuple(self.staged), layoffs=(Layoff(onto, self.selected_cards()),))
-
-    def pile_action(self, onto: int | None = None) -> TakePile:
-        if onto is not None or not self.selected:
-            index = onto if onto is not None else self._meld_for_top()
-            return TakePile(onto=index, melds=tuple(self.staged))
-        return TakePile(meld=self.selected_cards(), melds=tuple(self.staged))
-
-    def _meld_for_top(self) -> int:
-        top = self.state.top()
-        for index, meld in enumerate(self.state.melds[self.team]):
-            if top is not None and meld.rank == rank(top):
-                return index
-        return 0
-
-    def discard_action(self) -> Discard | None:
-        cards = self.selected_cards()
-        return Discard(cards[0]) if len(cards) == 1 else None
 
     # -- acting -----------------------------------------------------------------------------------
 
@@ -440,15 +290,6 @@ class TableModel:
         self._say(Message.text(N_("Back to the start of the lesson.")))
         self.clear()
         return fresh
-
-    def trap_note(self) -> str:
-        """Under a trap's text, in ``lang``: what the table shows, and what to do now."""
-        run = self.lesson
-        if run is None or run.consequence is None:
-            return ""
-        if run.consequence_moves:
-            return translate(N_("The table shows what happens next. Try again."), self.lang)
-        return translate(N_("Try again: your move will be taken back."), self.lang)
 
     def lesson_hint(self) -> None:
         """The lesson's next hint (gentle first); none in a mastery check, which is played without,
