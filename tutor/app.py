@@ -32,7 +32,7 @@ from tutor.store import open_store
 from tutor.store.games import taken
 from tutor.store.people import Attempts, device_game, device_settings
 from tutor.store.store import Owner
-from tutor.serving import tell_language
+from tutor.connection import tell_language
 from tutor.table_views import page_view
 from tutor.views import FONT, Handlers, available, confirm_view, text_theme
 from tutor.writer import Writer, settled
@@ -264,7 +264,7 @@ class Session(TableActions, LessonActions, KeyActions):
 
     def next_frame(self) -> None:
         self.frame.number += 1
-        tell_language(self.settings.language)  # a crash's message in the learner's language (tutor/serving.py)
+        tell_language(self.settings.language)  # a crash's message in the learner's language (tutor/connection.py)
 
     def save_game(self) -> None:
         """The game, after each action (not a tap that only selects; a lesson is not the game to

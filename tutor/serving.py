@@ -7,9 +7,9 @@ first frame is a registration, that a connection which has gone does not keep a 
 that a crash report carries no traceback, and which headers and encodings the static files get.
 No rule of the game or of a class is decided here.
 
-Where this leans on Flet's wire format (``[0x00][msgpack [action, body]]`` frames and the
-MessageAction numbers) tests/tutor/test_serving_pins.py pins it, so a Flet upgrade that changes
-it fails a test instead of silently switching a guard off.
+Where this leans on Flet's wire format it reads it through :mod:`tutor.flet_frames`, which
+tests/tutor/test_serving_pins.py pins, so a Flet upgrade that changes it fails a test instead of
+silently switching a guard off.
 """
 
 from __future__ import annotations
@@ -18,40 +18,14 @@ import asyncio
 import gzip
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, MutableMapping
-from contextvars import ContextVar
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import msgpack
-
-from engine.i18n import LANGUAGES, N_, language_of, translate
-from tutor.ratelimit import TokenBucket
+from engine.i18n import LANGUAGES, language_of
+from tutor.connection import ASGIApp, Connection, Message, Receive, Scope, Send, client_name
 
 LOG = logging.getLogger("tutor.serving")
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-# Flet's MessageAction numbers (flet.messaging.protocol), pinned by a test.
-REGISTER_CLIENT, CONTROL_EVENT, UPDATE_CONTROL_PROPS, SESSION_CRASHED = 1, 3, 4, 6
-_FIXARRAY_2 = 0x92  # msgpack's header of a two-item array: every Flet frame is [action, body]
-
-# Events whose handlers only note where the keyboard's focus is (nothing is drawn). A keyboard user's
-# Tab sends three events (the key, a blur and a focus), so with the taps' budget 20 Tabs used it up
-# and the learner's next Space on a card was dropped: these get their own buckets, and never use
-# the taps' (the key events theirs, as a held key repeats some 30 times a second).
-FOCUS_EVENTS = frozenset({"focus", "blur"})
-KEY_EVENT = "keyboard_event"
-# A window dragged to a new size sends a resize event a frame (60 a second), each redrawing the page,
-# so they keep the taps' budget; but only the last size matters, so one over the limit is held, not
-# dropped (a newer one replaces it), and handed on once the budget has room: a long drag cannot
-# leave the layout at an earlier width.
-RESIZE_EVENT = "resize"
-_NAMED_FRAME_BYTES = 4096  # focus, blur and key frames are some 100 bytes; larger ones are not read
 
 # The page may reach only its own server (Flet's web client would otherwise fetch a runtime it does
 # not use from a CDN, and nothing should leave a classroom's machine) and no other site may frame it.
@@ -68,11 +42,6 @@ SECURITY_HEADERS = (
 )
 # Flet sets this to "*" so any site could read its files; our page needs no cross-origin reads.
 DROPPED_HEADERS = frozenset({b"access-control-allow-origin"})
-
-# What a person sees when their session crashed: the details go to the server log only.
-CRASH_MESSAGE = N_("Something went wrong on the server, and this page had to stop. "
-                   "Reload the page to carry on.")
-
 
 @dataclass(frozen=True)
 class ServingSettings:
@@ -100,53 +69,6 @@ def client_language(headers: dict[bytes, bytes]) -> str:
         if found:
             return found
     return LANGUAGES[0]
-
-
-def tell_language(lang: str) -> None:
-    """The app's language for this connection (the crash message follows it, not the browser's, when
-    the learner chose another). Called from a session's handlers: Flet runs them in tasks made from
-    the connection's own, so they see the connection (a context variable, not a shared registry)."""
-    connection = _CONNECTION.get()
-    if connection is not None and lang in LANGUAGES:
-        connection.lang = lang
-
-
-def crash_frame(lang: str) -> bytes:
-    """Flet's SESSION_CRASHED frame with our message instead of the exception and its traceback."""
-    return b"\x00" + msgpack.packb([SESSION_CRASHED, {"message": translate(CRASH_MESSAGE, lang)}])
-
-
-def frame_action(data: bytes) -> int | None:
-    """The MessageAction of a ``[0x00][msgpack [action, body]]`` frame, read without decoding it."""
-    if len(data) >= 3 and data[0] == 0x00 and data[1] == _FIXARRAY_2 and data[2] < 0x80:
-        return data[2]
-    return None
-
-
-def event_name(data: bytes) -> str | None:
-    """The name of a small CONTROL_EVENT frame (``click``, ``focus``, ``keyboard_event``...), else ``None``."""
-    if frame_action(data) != CONTROL_EVENT or len(data) > _NAMED_FRAME_BYTES:
-        return None
-    try:
-        message = msgpack.unpackb(data[1:], strict_map_key=False)
-    except Exception:  # undecodable: Flet's own receive loop will say so
-        return None
-    name = message[1].get("name") if isinstance(message, list) and len(message) == 2 \
-        and isinstance(message[1], dict) else None
-    return name if isinstance(name, str) else None
-
-
-def is_registration(data: bytes | None) -> bool:
-    """Whether a frame is a well-formed REGISTER_CLIENT request (what Flet needs first)."""
-    if not data or frame_action(data) != REGISTER_CLIENT:
-        return False
-    try:
-        message = msgpack.unpackb(data[1:], strict_map_key=False)
-    except Exception:  # any undecodable bytes: not a registration
-        return False
-    body = message[1] if isinstance(message, list) and len(message) == 2 else None
-    return isinstance(body, dict) and isinstance(body.get("page", {}), dict) and \
-        isinstance(body.get("session_id") or "", str)
 
 
 def own_origin(scope: Scope, headers: dict[bytes, bytes]) -> str:
@@ -185,11 +107,11 @@ class Guard:
         headers = dict(scope.get("headers", []))
         if not self.origin_allowed(scope, headers):
             LOG.warning("refused a websocket from %s: Origin %r is not allowed",
-                        _client(scope), headers.get(b"origin", b"").decode("latin-1"))
+                        client_name(scope), headers.get(b"origin", b"").decode("latin-1"))
             await receive()  # websocket.connect
             await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
             return
-        connection = _Connection(self.settings, client_language(headers), _client(scope), receive, send)
+        connection = Connection(self.settings, client_language(headers), client_name(scope), receive, send)
         self.connections += 1
         try:
             await connection.run(self.app, scope)
@@ -289,154 +211,6 @@ def flet_sessions() -> int | None:
 
     sessions = getattr(app_manager, "_FletAppManager__sessions", None)
     return len(sessions) if isinstance(sessions, dict) else None
-
-
-_CONNECTION: ContextVar[_Connection | None] = ContextVar("canasta_connection", default=None)
-
-
-def _client(scope: Scope) -> str:
-    client = scope.get("client")
-    return f"{client[0]}:{client[1]}" if client else "?"
-
-
-class _Connection:
-    """One websocket between Flet's handler and the client, with the bounds of :class:`ServingSettings`."""
-
-    lang: str  # the crash message's language: the browser's, until the app tells its own
-
-    def __init__(self, settings: ServingSettings, lang: str, client: str, receive: Receive, send: Send) -> None:
-        self.settings, self.lang, self.client = settings, lang, client
-        self._receive, self._send = receive, send
-        self.buckets = {CONTROL_EVENT: TokenBucket(settings.events_per_second, settings.event_burst),
-                        UPDATE_CONTROL_PROPS: TokenBucket(settings.props_per_second, settings.props_per_second)}
-        self.focus_bucket = TokenBucket(settings.focus_events_per_second, 2 * settings.focus_events_per_second)
-        self.key_bucket = TokenBucket(settings.key_events_per_second, 2 * settings.key_events_per_second)
-        self.registered = False
-        self.gone = asyncio.Event()  # the client left, or was sent away
-        self.dropped = 0
-        self.held: Message | None = None  # the newest resize over the budget (see RESIZE_EVENT)
-        self._next: asyncio.Future[Message] | None = None  # the client's next frame, while one is held
-
-    async def run(self, app: ASGIApp, scope: Scope) -> None:
-        _CONNECTION.set(self)  # for tell_language: the handler's task, and Flet's tasks from it, see it
-        handler = asyncio.ensure_future(app(scope, self.receive, self.send))
-        gone = asyncio.ensure_future(self.gone.wait())
-        try:
-            await asyncio.wait({handler, gone}, return_when=asyncio.FIRST_COMPLETED)
-            if not handler.done():
-                # Flet's handler waits for its send loop, which only a registered session stops:
-                # a connection that leaves before registering would keep it (and shutdown) waiting.
-                # A registered one gets a grace to hand its session over to Flet's reconnect timer.
-                grace = self.settings.disconnect_grace if self.registered else 0.2
-                done, _ = await asyncio.wait({handler}, timeout=grace)
-                if not done:
-                    LOG.info("ended the handler of %s: its client left %.1f s ago", self.client, grace)
-                    handler.cancel()
-            outcome = (await asyncio.gather(handler, return_exceptions=True))[0]
-            if isinstance(outcome, Exception):  # one line: a dropped connection is not news
-                LOG.debug("the connection of %s ended: %s", self.client, type(outcome).__name__)
-        finally:
-            gone.cancel()
-            if self._next is not None:
-                self._next.cancel()
-            if self.dropped:
-                LOG.warning("dropped %d events from %s over the limit of %g a second",
-                            self.dropped, self.client, self.settings.events_per_second)
-
-    async def receive(self) -> Message:
-        while True:
-            message = await self._frame()
-            kind = message["type"]
-            if kind == "websocket.disconnect":
-                self.gone.set()
-                return message
-            if kind != "websocket.receive":
-                return message
-            data = message.get("bytes")
-            if not self.registered:
-                if not is_registration(data):
-                    LOG.warning("closed the websocket of %s: its first frame is not a registration", self.client)
-                    return await self._send_away(1008)
-                self.registered = True
-                return message
-            if data is None:
-                return message
-            bucket = self.bucket(data)
-            if bucket is not None and not bucket.allow():
-                if event_name(data) == RESIZE_EVENT:
-                    self.held = message  # the older one held is superseded: only the last size matters
-                else:
-                    self.dropped += 1  # an event over the limit is dropped: queueing it would stall this session
-                continue
-            return message
-
-    async def _frame(self) -> Message:
-        """The client's next message; while a resize is held, that resize as soon as the taps' budget has
-        room for it, if nothing came first (its drag over, no newer resize would ever bring it)."""
-        taps = self.buckets[CONTROL_EVENT]
-        while self.held is not None:
-            if self._next is None:
-                self._next = asyncio.ensure_future(self._receive())
-            done, _ = await asyncio.wait({self._next}, timeout=taps.retry_after())
-            if done:
-                break
-            if taps.retry_after() == 0:  # receive() takes the token
-                held, self.held = self.held, None
-                return held
-        if self._next is not None:
-            frame, self._next = self._next, None
-            return await frame
-        return await self._receive()
-
-    def bucket(self, data: bytes) -> TokenBucket | None:
-        """Which budget a frame is counted in: focus moves and keys have their own (see FOCUS_EVENTS)."""
-        action = frame_action(data)
-        if action == CONTROL_EVENT:
-            name = event_name(data)
-            if name in FOCUS_EVENTS:
-                return self.focus_bucket
-            if name == KEY_EVENT:
-                return self.key_bucket
-        return self.buckets.get(action) if action is not None else None
-
-    async def send(self, message: Message) -> None:
-        if message["type"] == "websocket.accept":
-            await self._send(message)
-            self._receive = self._timed(self._receive)
-            return
-        if message["type"] == "websocket.send" and frame_action(message.get("bytes") or b"") == SESSION_CRASHED:
-            message = {"type": "websocket.send", "bytes": crash_frame(self.lang)}
-        if self.gone.is_set() and message["type"] != "websocket.close":
-            return
-        try:
-            await self._send(message)
-        except Exception as error:  # the client has gone: what was being sent is moot
-            self.gone.set()
-            # Not raised into Flet's send loop: that would end its handler before it hands the session
-            # to Flet's reconnect timer (disconnect_session), and the browser's reconnect (a phone
-            # that woke, a proxy's retry) would find its session still held and get a new one.
-            # The receive side sees the disconnect and ends the handler in order.
-            LOG.debug("a frame to %s was not sent: %s", self.client, type(error).__name__)
-
-    def _timed(self, receive: Receive) -> Receive:
-        async def first(timeout: float = self.settings.first_frame_timeout) -> Message:
-            if self.registered:
-                return await receive()
-            try:
-                return await asyncio.wait_for(receive(), timeout)
-            except asyncio.TimeoutError:
-                LOG.warning("closed the websocket of %s: no registration within %g s", self.client, timeout)
-                return await self._send_away(1008)
-
-        return first
-
-    async def _send_away(self, code: int) -> Message:
-        try:
-            await self._send({"type": "websocket.close", "code": code})
-        except Exception:  # already closed by the client
-            pass
-        self.gone.set()
-        return {"type": "websocket.disconnect", "code": code}
 
 
 class _QuietDisconnects(logging.Filter):

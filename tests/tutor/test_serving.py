@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from engine.i18n import translate
 from tests.tutor.serving_server import Server, running
 from tests.tutor.wsclient import CONTROL_EVENT, Client, decode, frame
-from tutor.serving import CRASH_MESSAGE
+from tutor.flet_frames import CRASH_MESSAGE
 
 SCHOOL = "https://cards.school.example"
 

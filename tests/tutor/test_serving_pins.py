@@ -1,4 +1,4 @@
-"""What tutor/serving.py assumes of Flet's internals and wire format, pinned: an upgrade that changes
+"""What tutor/serving.py, tutor/connection.py and tutor/flet_frames.py assume of Flet's internals and wire format, pinned: an upgrade that changes
 any of it fails here, not silently in a classroom. Also the guard's pure parts and the rate limiter."""
 
 from __future__ import annotations
@@ -8,17 +8,18 @@ import inspect
 import msgpack
 import pytest
 
-from tutor import serving
+from tutor import flet_frames, serving
+from tutor.connection import Connection, Receive, Scope, Send
 from tutor.ratelimit import RateLimiter, TokenBucket
 
 
 def test_the_message_actions_are_flets() -> None:
     from flet.messaging.protocol import MessageAction
 
-    assert MessageAction.REGISTER_CLIENT.value == serving.REGISTER_CLIENT
-    assert MessageAction.CONTROL_EVENT.value == serving.CONTROL_EVENT
-    assert MessageAction.UPDATE_CONTROL_PROPS.value == serving.UPDATE_CONTROL_PROPS
-    assert MessageAction.SESSION_CRASHED.value == serving.SESSION_CRASHED
+    assert MessageAction.REGISTER_CLIENT.value == flet_frames.REGISTER_CLIENT
+    assert MessageAction.CONTROL_EVENT.value == flet_frames.CONTROL_EVENT
+    assert MessageAction.UPDATE_CONTROL_PROPS.value == flet_frames.UPDATE_CONTROL_PROPS
+    assert MessageAction.SESSION_CRASHED.value == flet_frames.SESSION_CRASHED
 
 
 def test_the_frame_format_is_flets() -> None:
@@ -32,8 +33,8 @@ def test_the_frame_format_is_flets() -> None:
     assert 'b"\\x00" + body' in source and "ptype == 0x00" in source  # [0x00][msgpack [action, body]]
     body = msgpack.packb([MessageAction.SESSION_CRASHED, SessionCrashedBody("x")],
                          default=configure_encode_object_for_msgpack(BaseControl))
-    assert serving.frame_action(b"\x00" + body) == serving.SESSION_CRASHED
-    assert msgpack.unpackb(serving.crash_frame("en")[1:])[1].keys() == {"message"} == \
+    assert flet_frames.frame_action(b"\x00" + body) == flet_frames.SESSION_CRASHED
+    assert msgpack.unpackb(flet_frames.crash_frame("en")[1:])[1].keys() == {"message"} == \
         msgpack.unpackb(body)[1].keys()
     assert Message.__dataclass_fields__.keys() == {"action", "body"}
 
@@ -47,19 +48,19 @@ def test_flets_options_and_session_registry_are_there() -> None:
 
 def test_what_counts_as_a_registration() -> None:
     register = b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
-    assert serving.is_registration(register)
-    assert not serving.is_registration(b"\x00" + msgpack.packb([3, {"target": 1}]))
-    assert not serving.is_registration(b"\x00\x92\x01\xc1")  # cut short
-    assert not serving.is_registration(b"\x00" + msgpack.packb([1, "page"]))
-    assert not serving.is_registration(None)
+    assert flet_frames.is_registration(register)
+    assert not flet_frames.is_registration(b"\x00" + msgpack.packb([3, {"target": 1}]))
+    assert not flet_frames.is_registration(b"\x00\x92\x01\xc1")  # cut short
+    assert not flet_frames.is_registration(b"\x00" + msgpack.packb([1, "page"]))
+    assert not flet_frames.is_registration(None)
 
 
 def test_the_crash_message_is_translated() -> None:
-    shown = {lang: msgpack.unpackb(serving.crash_frame(lang)[1:])[1]["message"] for lang in ("en", "sv", "de", "is")}
+    shown = {lang: msgpack.unpackb(flet_frames.crash_frame(lang)[1:])[1]["message"] for lang in ("en", "sv", "de", "is")}
     assert len(set(shown.values())) == 4 and "Traceback" not in "".join(shown.values())
 
 
-async def _no_app(scope: serving.Scope, receive: serving.Receive, send: serving.Send) -> None:
+async def _no_app(scope: Scope, receive: Receive, send: Send) -> None:
     raise AssertionError("only the guard's origin check is asked")
 
 
@@ -117,7 +118,7 @@ def test_bad_serving_options_are_refused_by_name(argv: list[str], capsys: pytest
 
 
 def _event(name: str, data: object = None) -> bytes:
-    return b"\x00" + msgpack.packb([serving.CONTROL_EVENT, {"target": 7, "name": name, "data": data}])
+    return b"\x00" + msgpack.packb([flet_frames.CONTROL_EVENT, {"target": 7, "name": name, "data": data}])
 
 
 def test_flet_names_the_events_the_guard_counts_apart() -> None:
@@ -127,12 +128,12 @@ def test_flet_names_the_events_the_guard_counts_apart() -> None:
     from flet.messaging.protocol import ControlEventBody
 
     assert 'f"on_{event_name}"' in inspect.getsource(BaseControl)
-    assert "on_" + serving.KEY_EVENT in ft.Page.__dataclass_fields__
-    assert {"on_" + name for name in serving.FOCUS_EVENTS} <= ft.Button.__dataclass_fields__.keys()
+    assert "on_" + flet_frames.KEY_EVENT in ft.Page.__dataclass_fields__
+    assert {"on_" + name for name in flet_frames.FOCUS_EVENTS} <= ft.Button.__dataclass_fields__.keys()
     assert {"target", "name"} <= ControlEventBody.__dataclass_fields__.keys()
-    assert serving.event_name(_event("focus")) == "focus"
-    assert serving.event_name(_event("click", "x" * 5000)) is None  # too long to be a focus or a key
-    assert serving.event_name(b"\x00\x92\x03\xc1") is None
+    assert flet_frames.event_name(_event("focus")) == "focus"
+    assert flet_frames.event_name(_event("click", "x" * 5000)) is None  # too long to be a focus or a key
+    assert flet_frames.event_name(b"\x00\x92\x03\xc1") is None
 
 
 async def _passed(frames: list[bytes], settings: serving.ServingSettings) -> list[str]:
@@ -147,13 +148,13 @@ async def _passed(frames: list[bytes], settings: serving.ServingSettings) -> lis
     async def send(message: object) -> None:
         return None
 
-    connection = serving._Connection(settings, "en", "test", receive, send)
+    connection = Connection(settings, "en", "test", receive, send)
     names: list[str] = []
     while True:
         message = await connection.receive()
         if message["type"] == "websocket.disconnect":
             return names[1:]  # after the registration
-        names.append(serving.event_name(message["bytes"]) or "registration")
+        names.append(flet_frames.event_name(message["bytes"]) or "registration")
 
 
 def test_a_keyboard_users_tabs_leave_the_taps_budget_alone() -> None:
@@ -185,10 +186,10 @@ def test_a_long_window_drag_ends_at_its_last_size() -> None:
 
     import flet as ft
 
-    assert "on_" + serving.RESIZE_EVENT in ft.Page.__dataclass_fields__
+    assert "on_" + flet_frames.RESIZE_EVENT in ft.Page.__dataclass_fields__
     settings = serving.ServingSettings()
     register = b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
-    drag = [_event(serving.RESIZE_EVENT, f"{1280 - i},800") for i in range(300)]
+    drag = [_event(flet_frames.RESIZE_EVENT, f"{1280 - i},800") for i in range(300)]
     queue = [{"type": "websocket.receive", "bytes": frame} for frame in [register, *drag]]
 
     async def play() -> list[object]:
@@ -203,7 +204,7 @@ def test_a_long_window_drag_ends_at_its_last_size() -> None:
         async def send(message: object) -> None:
             return None
 
-        connection = serving._Connection(settings, "en", "test", receive, send)
+        connection = Connection(settings, "en", "test", receive, send)
         await connection.receive()  # the registration
         sizes: list[object] = []
         while not sizes or sizes[-1] != "981,800":
