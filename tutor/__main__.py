@@ -72,9 +72,9 @@ def main(argv: list[str] | None = None) -> int:
                       lang=args.lang, settings_file=args.settings, store=args.store, think=args.think,
                       classroom=args.classroom)
     if args.classroom:
-        from tutor.teacher_app import teacher_main
+        from tutor.teacher_route import teacher_main
 
-        options.teacher = teacher_main(options)  # /teacher (tutor/teacher_app.py)
+        options.teacher = teacher_main(options)  # /teacher (tutor/teacher_route.py)
     if args.desktop:
         ft.run(make_main(options), assets_dir=str(ASSETS))
         return 0

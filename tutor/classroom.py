@@ -397,7 +397,7 @@ async def classroom_main(page: ft.Page, options: object) -> None:
         shell.enter(student, token)
     page.render(ClassroomView, shell, shell.gate)
     if options.teacher is not None:  # the tab sent to /teacher later: the teacher's prompt, nothing of this session
-        from tutor.teacher_app import follow_route
+        from tutor.teacher_route import follow_route
 
         follow_route(page, options.teacher)
     shell.started()

@@ -13,6 +13,10 @@ decided here; the table's words (seat names, the pile's state) are the model's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
 import flet as ft
 
 from engine.cards import Card
@@ -21,7 +25,26 @@ from engine.melds import Meld, meld_name
 from tutor.demo import Demonstration, Kind, deal_label
 from tutor.model import TableModel
 from tutor.table_views import pile_state
-from tutor.views import FONT, TARGET, EventHandler, Handlers, card_view, cards_label, counted, on
+from tutor.views import FONT, TARGET, EventHandler, card_view, cards_label, counted, on
+
+
+class DemoCalls(Protocol):
+    """What the projector's buttons call: the learner's :class:`tutor.views.Handlers` (the lessons
+    screen's Demonstrate) and the teacher's :class:`DemoHandlers` both have these."""
+
+    @property
+    def demo_go(self) -> Callable[[str], object] | None: ...  # "next", "back", "restart", "leave"
+
+    @property
+    def demo_deal(self) -> Callable[[int], object] | None: ...  # the deal shown (0, or a variation)
+
+
+@dataclass(frozen=True)
+class DemoHandlers:
+    """The teacher's projector calls (tutor.teacher_app): a demonstration over the desk."""
+
+    demo_go: Callable[[str], object]
+    demo_deal: Callable[[int], object]
 
 INK = ft.Colors.GREY_900
 TITLE = N_("Demonstration")  # the browser tab's title on this screen
@@ -185,7 +208,7 @@ def _table(model: TableModel, s: float, room: float, marked: tuple[Card, ...], s
                      key="demo-table")
 
 
-def _panel(demo: Demonstration, lang: str, handlers: Handlers, s: float, scrolls: bool) -> ft.Control:
+def _panel(demo: Demonstration, lang: str, handlers: DemoCalls, s: float, scrolls: bool) -> ft.Control:
     """What is said: the goal, then for this step the trap's explanation or the narration, what was
     played, and once there, that the goal is reached."""
     step = demo.step
@@ -220,7 +243,7 @@ def _panel(demo: Demonstration, lang: str, handlers: Handlers, s: float, scrolls
                      key="demo-panel")
 
 
-def _header(demo: Demonstration, lang: str, handlers: Handlers, s: float) -> ft.Control:
+def _header(demo: Demonstration, lang: str, handlers: DemoCalls, s: float) -> ft.Control:
     assert handlers.demo_go is not None
     title = translate(demo.lesson.title, lang)
     counter = translate(N_("Step {number} of {total}"), lang).format(
@@ -233,7 +256,7 @@ def _header(demo: Demonstration, lang: str, handlers: Handlers, s: float) -> ft.
     ], spacing=14 * s, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _deals(demo: Demonstration, lang: str, handlers: Handlers, s: float) -> ft.Control | None:
+def _deals(demo: Demonstration, lang: str, handlers: DemoCalls, s: float) -> ft.Control | None:
     """The lesson's deal or one of its variations (the same traps in a fresh deal)."""
     if demo.deals < 2 or handlers.demo_deal is None:
         return None
@@ -242,7 +265,7 @@ def _deals(demo: Demonstration, lang: str, handlers: Handlers, s: float) -> ft.C
                   wrap=True, spacing=8 * s, run_spacing=8 * s)
 
 
-def _footer(demo: Demonstration, lang: str, handlers: Handlers, s: float) -> ft.Control:
+def _footer(demo: Demonstration, lang: str, handlers: DemoCalls, s: float) -> ft.Control:
     assert handlers.demo_go is not None
     keys = translate(N_("Keys: → or Space next, ← back, Home to the start, Esc to leave."), lang)
     return ft.Row([
@@ -256,7 +279,7 @@ def _footer(demo: Demonstration, lang: str, handlers: Handlers, s: float) -> ft.
     ], spacing=20 * s, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def demo_view(demo: Demonstration, lang: str, handlers: Handlers, width: float, height: float) -> ft.Control:
+def demo_view(demo: Demonstration, lang: str, handlers: DemoCalls, width: float, height: float) -> ft.Control:
     """The whole projector screen: the header, the table and the panel side by side (one above the
     other on a narrow window), and the buttons at the bottom, always in view."""
     s = scale(width, height)

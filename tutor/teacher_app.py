@@ -1,5 +1,5 @@
-"""The teacher's route (``/teacher``): its own session, shell of the model (``tutor.teacher``) and
-the views (``tutor.teacher_view``).
+"""The teacher's session: the shell of the model (``tutor.teacher``) and the views
+(``tutor.teacher_view``) for one tab on the teacher's route (``tutor.teacher_route``).
 
 A browser that opens ``/teacher`` gets a :class:`TeacherSession` and nothing of a student's session,
 and a student's session has no handler that does a teacher's thing: the only way in is the
@@ -14,10 +14,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import inspect
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,30 +24,22 @@ import flet as ft
 
 from engine.i18n import LANGUAGES, translate
 from tutor.demo import KEYS as DEMO_KEYS, Demonstration
-from tutor.demo_view import demo_view
+from tutor.demo_view import DemoHandlers, demo_view
 from tutor.lessons import catalog, find_lesson
 from tutor.progress import ProgressError
-from tutor.settings import settings_path
-from tutor.store import Store, open_store
+from tutor.store import Store
 from tutor.store.classes import ClassInfo, Classes, TrapCount
 from tutor.store.store import class_topic
 from tutor.store.teacher_sign_ins import TeacherSignIns
 from tutor.teacher import NOT_CLASSROOM, Desk, Gate, Grid, csv_file, grid, trap_lines
 from tutor.teacher_view import TeacherHandlers, assign_view, desk_view, grid_view, sign_in_view, traps_view
-from tutor.views import FONT, text_theme
 
 LOG = logging.getLogger("tutor.teacher")
-ROUTE = "/teacher"
 LANGUAGE_KEY = "canasta-tutor.teacher-language"  # the teacher's language, kept in their browser
 SIGN_IN_KEY = "canasta-tutor.teacher-sign-in"  # the teacher's sign-in token (tutor/store/teacher_sign_ins.py)
 TICK = 30.0  # seconds between redraws of "last active" when nothing else changes
 REFRESH = 1.0  # seconds between reads for live notices while a class is busy (bench/teacher_bench.py)
 DEMO_WIDTH = 900  # the projector's buttons are offered where a class could see the screen (as the lessons screen)
-
-
-def is_teacher_route(route: str | None) -> bool:
-    path = (route or "/").split("?")[0].rstrip("/")
-    return path == ROUTE or path.startswith(ROUTE + "/")
 
 
 @ft.observable
@@ -62,14 +53,6 @@ class TeacherFrame:
 @ft.component
 def TeacherView(session: TeacherSession, frame: TeacherFrame) -> ft.Control:
     return session.view()
-
-
-@dataclass(frozen=True)
-class DemoHandlers:
-    """What the projector's view (tutor.demo_view) calls: the two of the app's Handlers it uses."""
-
-    demo_go: Callable[[str], object]
-    demo_deal: Callable[[int], object]
 
 
 @dataclass(frozen=True)
@@ -123,7 +106,7 @@ class TeacherSession:
             return sign_in_view(desk, self.handlers, self.problem())
         width = self.page.width or 1280
         if self.demo is not None:
-            return demo_view(self.demo, desk.lang, DemoHandlers(self.demo_go, self.demo_deal),  # type: ignore[arg-type]
+            return demo_view(self.demo, desk.lang, DemoHandlers(self.demo_go, self.demo_deal),
                              width, self.page.height or 800)
         handlers = self.handlers if width >= DEMO_WIDTH else replace(self.handlers, demo=None)
         the_grid: Grid | None = None
@@ -416,67 +399,3 @@ class TeacherSession:
             result = None
         await self.read()
         return result
-
-
-def teacher_main(options: Any) -> Callable[[ft.Page], Awaitable[None]]:
-    """What ``/teacher`` draws (``Options.teacher``): one password gate for this process's sessions."""
-    gate = Gate()
-
-    async def main(page: ft.Page) -> None:
-        """The teacher's session in this tab: on a new visit, or when a tab that had a student's
-        session is sent to /teacher (Flet then reconnects that session with the new route, see
-        :func:`follow_route`). Nothing of the student's session is kept: its close handler runs
-        now and its keys and resize handlers are dropped."""
-        closing = page.on_close
-        if closing is not None:
-            # the one a student's session sets (tutor/classroom.py) is async, and takes an event it ignores
-            # (Flet's type also allows a handler without one)
-            result = closing(None)  # type: ignore[arg-type, call-arg]
-            if inspect.isawaitable(result):
-                await result
-        page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}  # as make_main's
-        page.title = "canasta-tutor · teacher"
-        page.padding = 12
-        page.theme = text_theme(page.width or 1280)
-        folder = (options.settings_file or settings_path()).parent
-        store, _notices = open_store(options.store, folder)
-        preferences = ft.SharedPreferences()
-        try:
-            saved = await asyncio.wait_for(preferences.get(LANGUAGE_KEY), 10)
-            token = await asyncio.wait_for(preferences.get(SIGN_IN_KEY), 10)
-        except Exception:  # a browser that keeps nothing: the server's language, the password asked
-            saved = token = None
-        lang = saved if saved in LANGUAGES else options.lang or "en"
-        session = TeacherSession(page, store, gate, bool(getattr(options, "classroom", False)), lang)
-        page.on_keyboard_event = None
-        await session.resume(token)
-
-        async def resized(_event: object) -> None:
-            session.render()
-
-        async def left(_event: object) -> None:
-            """The tab sent elsewhere than /teacher: the teacher is signed out and the app drawn."""
-            if not is_teacher_route(page.route):
-                session.close()
-                page.on_close = page.on_route_change = None
-                from tutor.classroom import classroom_main
-
-                await classroom_main(page, options)
-
-        page.on_resize = resized
-        page.on_route_change = left
-        page.on_close = lambda _event: session.close()
-        page.render(TeacherView, session, session.frame)
-
-    return main
-
-
-def follow_route(page: ft.Page, teacher: Callable[[ft.Page], Awaitable[None]]) -> None:
-    """A student's tab sent to /teacher (typed into the address bar: Flet reconnects the tab's
-    session and changes its route) gets the teacher's password prompt, as a new visit would."""
-
-    async def changed(_event: object) -> None:
-        if is_teacher_route(page.route):
-            await teacher(page)
-
-    page.on_route_change = changed

@@ -92,7 +92,7 @@ def message_line(desk: Desk) -> ft.Control:
 def sign_in_view(desk: Desk, handlers: TeacherHandlers, problem: str = "") -> ft.Control:
     """The password, asked on every new session; ``problem``: why no one can sign in here."""
     rows: list[ft.Control] = [text(_(desk, N_("The teacher's view")), 26, True, key="teacher-title"),
-                              language_menu(desk.lang, handlers)]  # type: ignore[arg-type]
+                              language_menu(desk.lang, handlers)]
     if problem:
         rows.append(ft.Semantics(identifier="teacher-message", content=text(problem, 16)))
     else:
@@ -304,7 +304,7 @@ def desk_view(desk: Desk, classes: Sequence[ClassInfo], handlers: TeacherHandler
     top = ft.Row([text(_(desk, N_("The teacher's view")), 26, True, expand=True),
                   button("teacher-sign-out", _(desk, N_("Sign out")), handlers.sign_out, icon=ft.Icons.LOGOUT,
                          filled=False)], vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    rows: list[ft.Control] = [top, language_menu(desk.lang, handlers),  # type: ignore[arg-type]
+    rows: list[ft.Control] = [top, language_menu(desk.lang, handlers),
                               class_bar(desk, classes, handlers), message_line(desk)]
     info = next((c for c in classes if c.id == desk.class_id), None)
     if info is None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
@@ -255,12 +255,19 @@ def text_theme(width: float) -> ft.Theme:
     return ft.Theme(font_family=FONT, text_theme=ft.TextTheme(**styles), primary_text_theme=ft.TextTheme(**styles))
 
 
-def language_menu(lang: str, handlers: Handlers) -> ft.Control:
+class LanguageCalls(Protocol):
+    """What the language menu calls: the learner's :class:`Handlers` and the teacher's both have it."""
+
+    @property
+    def set_language(self) -> Callable[[str], object]: ...
+
+
+def language_menu(lang: str, handlers: LanguageCalls) -> ft.Control:
     """One button a language, each in its own name; the current one marked."""
     return memo("languages", (lang, handlers), lambda: _language_menu(lang, handlers))
 
 
-def _language_menu(lang: str, handlers: Handlers) -> ft.Control:
+def _language_menu(lang: str, handlers: LanguageCalls) -> ft.Control:
     buttons: list[ft.Control] = [
         ft.Semantics(identifier=f"lang-{code}", selected=code == lang, content=ft.TextButton(height=TARGET, 
             content=ft.Text(name, weight=ft.FontWeight.BOLD if code == lang else None, font_family=FONT),

@@ -214,7 +214,7 @@ def test_a_closed_tab_leaves_its_lesson(shell: Any) -> None:
 def test_a_tab_sent_to_the_teachers_route_leaves_its_lesson(shell: Any, tmp_path: Path) -> None:
     """The student's tab typed /teacher: the teacher's prompt releases the student's session first
     (its close handler is async, and was once called without being awaited: it never ran)."""
-    from tutor.teacher_app import teacher_main
+    from tutor.teacher_route import teacher_main
 
     school, seven, anna, _ = _anna_on_a_lesson(shell)
     page = Page(TEACHER_ROUTE)

@@ -17,7 +17,8 @@ from tutor.store import Store, forget_open_stores, open_store
 from tutor.store.classes import Classes
 from tutor.store.store import class_topic
 from tutor.teacher import Gate
-from tutor.teacher_app import Shown, TeacherSession, is_teacher_route
+from tutor.teacher_app import Shown, TeacherSession
+from tutor.teacher_route import is_teacher_route
 
 PASSWORD = "correct horse"
 
