@@ -458,3 +458,21 @@ def test_in_swedish_a_wild_card_goes_onto_a_natural_meld_of_five_where_no_mixed_
     mixed = [[["9h", "9d", "9s", "9c", "9h"], ["Kh", "Kd", "Ks", "2h"]], []]
     hint = _hint(state_of(hand, variant="swedish", phase="play", melds=mixed), "tactics.wild_to_meld")
     assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 1
+
+
+@pytest.mark.parametrize("variant", ["classic", "wiener"])
+def test_the_turns_lay_offs_that_complete_a_canasta_are_advised_whole_the_wild_card_first(variant: str) -> None:
+    # hold-out 24's classic/4/34: the 5♣ and both twos complete the 5s (no one move does), where the
+    # hint laid a two on the 10s, which cannot become a canasta this turn: 810 ± 81 points
+    melds = [[["5h", "5c", "5h", "5s"], ["10d", "10h", "Jk", "10c"], ["Kh", "Kc", "Kh", "Ks"]], []]
+    hand = ["2d", "2s", "4c", "4s", "5c", "6c", "6h", "Jh"]
+    state = state_of(hand, variant=variant, phase="play", melds=melds)
+    hint = _hint(state, "tactics.complete_canasta")
+    assert hints(state)[0] == hint
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 0
+    assert [pretty_card(c) for c in hint.action.cards()] in (["2♦"], ["2♠"])  # the wild card first
+    assert sorted(pretty_card(c) for c in hint.cards) == ["2♠", "2♦", "5♣"]  # the whole plan is named
+    assert "completes a canasta" in hint.explanation()
+    # in Royal and Swedish, which need two canastas to go out, the plan measured worse: not advised
+    swedish = state_of(hand, variant="swedish", phase="play", melds=melds)
+    assert "tactics.complete_canasta" not in {h.tip for h in hints(swedish)}
