@@ -489,3 +489,20 @@ def test_the_piles_top_card_goes_onto_the_samba_rather_than_a_rank_meld_unless_t
     # where the rank meld is a card short of a canasta, the top card completes it there
     state = state_of([], melds=[[["Ah", "Ah", "As"], samba[:4], [*tens, "10c"]], []], **fields)
     assert _hint(state, "rule.take_pile").action == parse_action({"type": "take_pile", "onto": 2})
+
+
+def test_in_the_last_round_of_a_swedish_hand_a_ready_meld_goes_down_whatever_the_hands_size() -> None:
+    # seed 003: the hand ends when the stock runs out; hold-out 23's swedish/4/29 (stock 4, nine cards)
+    # discarded where melding the 6s was better by 46 ± 8 points (40 playouts)
+    melds = [[["9h", "9h", "2s", "9d"], ["Qc", "Qh", "Jk", "Qs", "Qd"]], []]
+    hand = ["3c", "3c", "6c", "6d", "6s", "7c", "7h", "8d", "8h"]
+    late = state_of(hand, variant="swedish", phase="play", melds=melds, stock=4)
+    hint = _hint(late, "tactics.meld_ready")
+    assert hints(late)[0] == hint
+    assert sorted(pretty_card(c) for c in hint.cards) == ["6♠", "6♣", "6♦"]
+    assert "the stock runs out" in hint.explanation()
+    # with turns to come Taktik 1's keeping holds; Classic's hand goes on after the stock (the pile)
+    early = state_of(hand, variant="swedish", phase="play", melds=melds, stock=20)
+    assert "tactics.meld_ready" not in {h.tip for h in hints(early)}
+    classic = state_of(hand, phase="play", melds=melds, stock=2)
+    assert "tactics.meld_ready" not in {h.tip for h in hints(classic)}
