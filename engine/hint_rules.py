@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from engine.actions import Action, AnswerGoOut, Discard, Draw, MeldAction, TakePile, cards_of
-from engine.cards import RED_THREES, WILD, rank
+from engine.cards import JOKER, RED_THREES, WILD, rank
 from engine.errors import FactValue
 from engine.game import apply
 from engine.hint_facts import (
@@ -274,7 +274,8 @@ def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
             after = apply(state, action)
             if after.canastas(team) > before:  # the largest bonus gained, with the fewest cards
                 gain = sum(rules.meld_bonus(m) for m in after.melds[team]) - bonus
-                found.append((gain, -len(action.cards()), _table_worth(after, team) - worth, action, cards_of(action)))
+                found.append(((gain, -len(action.cards()), 0), _table_worth(after, team) - worth, action,
+                              cards_of(action)))
     if not found and rules.name in MULTI_STEP_CANASTA:
         for steps in _completing_steps(state, legal):
             after = state
@@ -283,10 +284,13 @@ def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
             cards = tuple(c for step in steps for c in cards_of(step))
             gain = sum(rules.meld_bonus(m) for m in after.melds[team]) - bonus
             wilds = sum(1 for c in cards if WILD[c])
-            first = max((a for a in steps if a in legal), key=lambda a: WILD[a.layoffs[0].cards[0]])
-            found.append((gain - wilds, -len(cards), _table_worth(after, team) - worth, first, cards))
+            # of as many wild cards, the jokers (Taktik 11: "använd jokern eftersom den ger mera poäng")
+            first = max((a for a in steps if a in legal),
+                        key=lambda a: (WILD[a.layoffs[0].cards[0]], a.layoffs[0].cards[0] == JOKER))
+            found.append(((gain - wilds, -len(cards), cards.count(JOKER)), _table_worth(after, team) - worth, first,
+                          cards))
     if found:
-        _, _, points, best, cards = max(found, key=lambda f: (f[0], f[1]))
+        _, points, best, cards = max(found, key=lambda f: f[0])
         yield Hint("tactics.complete_canasta", best, cards,
                    N_("Meld {cards}: it completes a canasta, {points} points more on the table for your side."),
                    {"cards": cards, "points": points}, 1.9,
@@ -295,9 +299,10 @@ def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
 
 # the variants where the turn's lay-offs that complete a canasta are advised: Classic and Wiener, where
 # one canasta lets the side go out. Measured (docs/bots.md, session 12; the new move against the old in
-# the same worlds, tuning set and hold-outs 19-24): Classic +98 on average over 14 positions, Wiener +71
-# over 13; Royal -183 over 18 (40 playouts: its wild cards belong in Bolivias, Taktik 8) and Swedish -10
-# over 30, both variants that need two canastas to go out
+# the same worlds): on the tuning set and hold-outs 19-24 Classic +106 on average over 13 positions,
+# Wiener +85 over 11; on the freeze set 51 +129 (8) and +113 (5), the discard sets 31-32 +38 (8); Royal
+# -183 over 18 (40 playouts: its wild cards belong in Bolivias, Taktik 8) and Swedish -10 over 30, both
+# variants that need two canastas to go out
 MULTI_STEP_CANASTA = frozenset({"classic", "wiener"})
 
 
