@@ -476,7 +476,7 @@ def test_the_turns_lay_offs_that_complete_a_canasta_are_advised_whole_the_wild_c
     # of the wild cards, the joker goes first (Taktik 11)
     joker = state_of(["Jk", *hand[1:]], variant=variant, phase="play", melds=melds)
     hint = _hint(joker, "tactics.complete_canasta")
-    assert [pretty_card(c) for c in hint.action.cards()] == ["Joker"]
+    assert isinstance(hint.action, MeldAction) and [pretty_card(c) for c in hint.action.cards()] == ["Joker"]
     assert sorted(pretty_card(c) for c in hint.cards) == ["2♠", "5♣", "Joker"]
     # in Royal and Swedish, which need two canastas to go out, the plan measured worse: not advised
     swedish = state_of(hand, variant="swedish", phase="play", melds=melds)
