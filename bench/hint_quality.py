@@ -17,6 +17,7 @@ in ``bench/hint_reference.json``, so the hints can be changed and re-judged with
     python bench/hint_quality.py --wilds 41 --variant royal           # 30 lone wild cards beside a natural meld
     python bench/hint_quality.py --freeze 51 --variant classic        # 30 rich open piles with a wild card in the hand
     python bench/hint_quality.py --pile-canasta 61 --reference 40     # 120 small piles whose take completes a canasta
+    python bench/hint_quality.py --pile-pair 71 --reference 40        # 120 small piles tip 12 leaves, a natural pair in hand
     python bench/hint_quality.py --holdout 20 --reference 40 --cache bench/hint_reference_holdout20_r40.json
 
 It prints JSON per variant: how often the top hint's move is the reference's best or within its
@@ -101,7 +102,8 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
     discard (the everyday discard: every one of them is scored); ``wild``, one wild card in the hand
     beside a natural meld of five or six (every lay-off of it is scored); ``freeze``, a pile of six or more
     open to the next side and a wild card in the hand (every discard scored); ``pile_canasta``, a pile of three
-    cards or fewer whose take completes a canasta. The game goes on as the club player
+    cards or fewer whose take completes a canasta; ``pile_pair``, tip 12 draws where the pile's top
+    card makes a new meld with a natural pair of the hand. The game goes on as the club player
     plays it."""
     rng = random.Random(seed)
     club = ClubBot()
@@ -138,6 +140,10 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
                     out.append({"id": f"{name}/pile_canasta/{found}", "variant": name, "table": "4",
                                 "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
                     found += 1
+                elif kind == "pile_pair" and _small_pile_pair(state, legal) and rng.random() < 0.5:
+                    out.append({"id": f"{name}/pile_pair/{found}", "variant": name, "table": "4",
+                                "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                    found += 1
                 elif kind == "discard" and state.phase is Phase.PLAY and rng.random() < 0.1 \
                         and len({a.card for a in legal if isinstance(a, Discard)}) > 1:
                     out.append({"id": f"{name}/discard/{found}", "variant": name, "table": "4",
@@ -153,6 +159,15 @@ def _small_pile_completes_canasta(state: State, legal: Sequence[Action]) -> bool
     if state.phase is not Phase.DRAW or not state.stock or len(state.pile) > 3:
         return False
     return bool(completing_takes(state, legal))
+
+
+def _small_pile_pair(state: State, legal: Sequence[Action]) -> bool:
+    """Tip 12 draws ("don't rush the pile") where the pile's top card makes a new meld with a natural
+    pair of the hand: the small pile taken for a meld of naturals, or not."""
+    if state.phase is not Phase.DRAW or not any(h.tip == "tactics.dont_rush_pile" for h in hints(state)):
+        return False
+    return any(isinstance(a, TakePile) and a.onto is None and not a.melds and len(a.meld) == 2
+               and not any(WILD[c] for c in a.meld) for a in legal)
 
 
 def _rich_open_pile_and_wild(state: State) -> bool:
@@ -213,7 +228,7 @@ def _wanted(entry: dict[str, Any], width: int) -> list[str]:
     chosen = [h.action for h in hints(state)]
     if "/discard/" in entry["id"] or "/freeze/" in entry["id"]:
         chosen.extend({a.card: a for a in legal if isinstance(a, Discard) and a.meld is None}.values())
-    if "/pile_canasta/" in entry["id"]:  # the draw and every take of the pile
+    if "/pile_canasta/" in entry["id"] or "/pile_pair/" in entry["id"]:  # the draw and every take of the pile
         chosen.extend(a for a in legal if isinstance(a, (Draw, TakePile)))
     if "/wild/" in entry["id"]:  # every wild card laid alone onto a meld of the side
         chosen.extend(a for a in legal if isinstance(a, MeldAction) and not a.melds and len(a.layoffs) == 1
@@ -315,6 +330,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--pile-canasta", type=int, metavar="SEED", default=None,
                         help="positions at the draw where a pile of three cards or fewer can be taken so that it"
                              " completes a canasta (30 a variant, four players, drawn with SEED)")
+    parser.add_argument("--pile-pair", type=int, metavar="SEED", default=None,
+                        help="positions at the draw where tip 12 draws and the pile's top card makes a new meld"
+                             " with a natural pair of the hand (30 a variant, four players, drawn with SEED)")
     parser.add_argument("--cache", type=Path, default=None,
                         help="the reference cache to use instead of the set's own (a longer reference beside the"
                              " standard one: --reference 40 --cache bench/hint_reference_holdout20_r40.json)")
@@ -322,7 +340,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     positions, cache_file = POSITIONS, CACHE
     kind, seed = next(((k, s) for k, s in (("answer", args.answers), ("go_out", args.go_out),
                                            ("discard", args.discards), ("wild", args.wilds),
-                                           ("freeze", args.freeze), ("pile_canasta", args.pile_canasta))
+                                           ("freeze", args.freeze), ("pile_canasta", args.pile_canasta),
+                                           ("pile_pair", args.pile_pair))
                       if s is not None),
                      ("", None))
     if seed is not None:  # a set of one kind of decision, with its own cache

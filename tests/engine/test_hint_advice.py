@@ -458,3 +458,56 @@ def test_in_swedish_a_wild_card_goes_onto_a_natural_meld_of_five_where_no_mixed_
     mixed = [[["9h", "9d", "9s", "9c", "9h"], ["Kh", "Kd", "Ks", "2h"]], []]
     hint = _hint(state_of(hand, variant="swedish", phase="play", melds=mixed), "tactics.wild_to_meld")
     assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 1
+
+
+@pytest.mark.parametrize("variant", ["classic", "wiener"])
+def test_the_turns_lay_offs_that_complete_a_canasta_are_advised_whole_the_wild_card_first(variant: str) -> None:
+    # hold-out 24's classic/4/34: the 5♣ and both twos complete the 5s (no one move does), where the
+    # hint laid a two on the 10s, which cannot become a canasta this turn: 810 ± 81 points
+    melds = [[["5h", "5c", "5h", "5s"], ["10d", "10h", "Jk", "10c"], ["Kh", "Kc", "Kh", "Ks"]], []]
+    hand = ["2d", "2s", "4c", "4s", "5c", "6c", "6h", "Jh"]
+    state = state_of(hand, variant=variant, phase="play", melds=melds)
+    hint = _hint(state, "tactics.complete_canasta")
+    assert hints(state)[0] == hint
+    assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 0
+    assert [pretty_card(c) for c in hint.action.cards()] in (["2♦"], ["2♠"])  # the wild card first
+    assert sorted(pretty_card(c) for c in hint.cards) == ["2♠", "2♦", "5♣"]  # the whole plan is named
+    assert "completes a canasta" in hint.explanation()
+    # of the wild cards, the joker goes first (Taktik 11)
+    joker = state_of(["Jk", *hand[1:]], variant=variant, phase="play", melds=melds)
+    hint = _hint(joker, "tactics.complete_canasta")
+    assert isinstance(hint.action, MeldAction) and [pretty_card(c) for c in hint.action.cards()] == ["Joker"]
+    assert sorted(pretty_card(c) for c in hint.cards) == ["2♠", "5♣", "Joker"]
+    # in Royal and Swedish, which need two canastas to go out, the plan measured worse: not advised
+    swedish = state_of(hand, variant="swedish", phase="play", melds=melds)
+    assert "tactics.complete_canasta" not in {h.tip for h in hints(swedish)}
+
+
+def test_the_piles_top_card_goes_onto_the_samba_rather_than_a_rank_meld_unless_the_rank_meld_completes() -> None:
+    # hold-out 24's royal/4/14: the 10♠ laid on the natural 10s beside a Samba of five it extends
+    # (Taktik 4, Sambas win): 316 ± 144 points worse (40 playouts)
+    samba, tens = ["5s", "6s", "7s", "8s", "9s"], ["10d", "10h", "10h", "10c", "10d"]
+    fields = {"variant": "royal", "phase": "draw", "hands": [["4h", "Kd"], 15, 15, 15], "pile": ["5d", "Qs", "10s"]}
+    state = state_of([], melds=[[["Ah", "Ah", "As"], samba, tens], []], **fields)
+    hint = _hint(state, "rule.take_pile")
+    assert hint.action == parse_action({"type": "take_pile", "onto": 1})
+    # where the rank meld is a card short of a canasta, the top card completes it there
+    state = state_of([], melds=[[["Ah", "Ah", "As"], samba[:4], [*tens, "10c"]], []], **fields)
+    assert _hint(state, "rule.take_pile").action == parse_action({"type": "take_pile", "onto": 2})
+
+
+def test_in_the_last_round_of_a_swedish_hand_a_ready_meld_goes_down_whatever_the_hands_size() -> None:
+    # seed 003: the hand ends when the stock runs out; hold-out 23's swedish/4/29 (stock 4, nine cards)
+    # discarded where melding the 6s was better by 46 ± 8 points (40 playouts)
+    melds = [[["9h", "9h", "2s", "9d"], ["Qc", "Qh", "Jk", "Qs", "Qd"]], []]
+    hand = ["3c", "3c", "6c", "6d", "6s", "7c", "7h", "8d", "8h"]
+    late = state_of(hand, variant="swedish", phase="play", melds=melds, stock=4)
+    hint = _hint(late, "tactics.meld_ready")
+    assert hints(late)[0] == hint
+    assert sorted(pretty_card(c) for c in hint.cards) == ["6♠", "6♣", "6♦"]
+    assert "the stock runs out" in hint.explanation()
+    # with turns to come Taktik 1's keeping holds; Classic's hand goes on after the stock (the pile)
+    early = state_of(hand, variant="swedish", phase="play", melds=melds, stock=20)
+    assert "tactics.meld_ready" not in {h.tip for h in hints(early)}
+    classic = state_of(hand, phase="play", melds=melds, stock=2)
+    assert "tactics.meld_ready" not in {h.tip for h in hints(classic)}
