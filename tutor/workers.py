@@ -123,7 +123,7 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
     """What one of the learner's moves cost: a pile given, a pile frozen, a tip not followed. A
     moment that advises another move is kept only where that move beat the learner's in ``worlds``
     trial deals by 50 points or more and by more than 2.5 standard errors (``Edge.clear``), and
-    still does over ``confirm`` trial deals (the same first ones, then fresh: only a clear edge
+    still does over ``confirm`` trial deals (the first ones joined with fresh ones: only a clear edge
     costs the longer look)."""
     from engine.actions import Action, Discard, parse_action
     from engine.cards import WILD, format_cards
@@ -148,8 +148,8 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
             # played out to the hand's end in every variant, as the hints' reference plays them (Royal's
             # 60-action horizon, as its expert searches, took half the time but judged unlike the reference)
             edge = compare(state, advised, action, worlds, seed=0x7E71 + index)
-            if edge.clear() and confirm > worlds:  # the worlds depend on the seed and index: the first ones again
-                edge = compare(state, advised, action, confirm, seed=0x7E71 + index)
+            if edge.clear() and confirm > worlds:  # the same stream's further worlds, the first ones not played again
+                edge = edge.join(compare(state, advised, action, confirm, seed=0x7E71 + index, start=worlds))
             tried[advised] = edge
         edge = tried[advised]
         return edge if edge.clear() else None
