@@ -55,6 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.expert_choices import Position, playout_margins  # noqa: E402
 from bench.hint_quality import HERE  # noqa: E402
 from bench.hint_settle import FRESH  # noqa: E402
+from engine import trials  # noqa: E402
 from engine.actions import parse_action  # noqa: E402
 from engine.game import is_legal  # noqa: E402
 from engine.hints import against  # noqa: E402
@@ -92,12 +93,40 @@ def rate(margins: dict[str, list[float]]) -> dict[str, str]:
     return out
 
 
-Judged = tuple[str, str, bool, bool, list[str], str]
+Judged = tuple[str, str, bool, bool, list[str], str, dict[str, Any]]
+
+
+def loss(best: list[float], move: list[float]) -> dict[str, float]:
+    """How much ``move`` trailed ``best`` over the same worlds: the mean and its standard error."""
+    diffs = [b - m for b, m in zip(best, move)]
+    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return {"loss": round(statistics.fmean(diffs), 1), "se": round(se, 1), "n": len(diffs)}
+
+
+def _looks(position: dict[str, Any], action_json: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The review's moments for this move, and each trial-deal comparison it played: the advised
+    move, the worlds (``start`` to ``samples``) and the edge's points and error."""
+    played: list[dict[str, Any]] = []
+    compare = trials.compare
+
+    def recorded(state: Any, better: Any, worse: Any, samples: int, seed: int, *args: Any, **kwargs: Any) -> Any:
+        edge = compare(state, better, worse, samples, seed, *args, **kwargs)
+        played.append({"advised": str(better), "start": kwargs.get("start", 0), "samples": samples,
+                       "points": round(edge.points, 1), "error": round(edge.error, 1),
+                       "diffs": [round(d, 1) for d in edge.diffs]})
+        return edge
+
+    trials.compare = recorded  # the review imports it at call time (one position a process at once)
+    try:
+        return moments(0, position, action_json), played
+    finally:
+        trials.compare = compare
 
 
 def _judge_position(job: tuple[dict[str, Any], dict[str, list[float]], int]) -> list[Judged]:
     """Each rated move of one position: (verdict, the move, flagged by the review, by ``against``, the
-    tips said, and for a good move the review flags, its verdict in ``settle`` fresh worlds or "")."""
+    tips said, for a good move the review flags its verdict in ``settle`` fresh worlds or "", and the
+    details: the reference's best, the move's loss to it, the review's looks and the settling loss)."""
     entry, margins, settle = job
     state = load_position(entry["position"])
     verdicts = rate(margins)
@@ -108,20 +137,28 @@ def _judge_position(job: tuple[dict[str, Any], dict[str, list[float]], int]) -> 
             continue
         action_json = json.loads(key)
         action = parse_action(action_json)
-        said = moments(0, entry["position"], action_json)
+        said, looks = _looks(entry["position"], action_json)
         settled = ""
+        details: dict[str, Any] = {"id": entry["id"], "variant": entry["variant"], "verdict": verdict,
+                                   "move": str(action), "best": str(parse_action(json.loads(best))),
+                                   "reference": loss(margins[best], margins[key]), "looks": looks,
+                                   "tips": [m["tip"] for m in said]}
         if verdict == "good" and said and settle:
             # the reference's own judgement again, in worlds none of its first samples saw (bench/hint_settle.py);
             # the reference's best itself is not scored against itself
             fresh = playout_margins(Position(state, entry["seed"] ^ FRESH), [parse_action(json.loads(best)), action],
                                     settle) if key != best else None
             settled = "best" if fresh is None else rate({best: fresh[0], key: fresh[1]})[key] or "worse"
-        out.append((verdict, str(action), bool(said), bool(against(state, action)), [m["tip"] for m in said], settled))
+            details["settled"] = {"verdict": settled, **(loss(*fresh) if fresh is not None else {})}
+        out.append((verdict, str(action), bool(said), bool(against(state, action)), [m["tip"] for m in said], settled,
+                    details))
     return out
 
 
 def judge_set(positions: Path, cache_file: Path, long_file: Path | None, examples: int, workers: int,
-              settle: int = 0) -> dict[str, Any]:
+              settle: int = 0, details: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The set's counts per variant; ``details`` (where given) gains every rated move the review
+    compared with another, or flagged."""
     entries = json.loads(positions.read_text())
     cache = json.loads(cache_file.read_text())
     long_cache = json.loads(long_file.read_text()) if long_file is not None else {}
@@ -145,7 +182,9 @@ def judge_set(positions: Path, cache_file: Path, long_file: Path | None, example
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
         for (entry, _, _), rows in zip(jobs, pool.map(_judge_position, jobs)):
             row = counts[entry["variant"]]
-            for verdict, move, flagged, tip_against, tips, settled in rows:
+            for verdict, move, flagged, tip_against, tips, settled, detail in rows:
+                if details is not None and (detail["looks"] or flagged):
+                    details.append(detail)
                 row[verdict] += 1
                 row[f"{verdict}_flagged"] += flagged
                 row[f"{verdict}_tip_against"] += tip_against
@@ -166,6 +205,8 @@ def main() -> None:
     parser.add_argument("--long", action="store_true", help="judge by the 40-playout cache where it holds the position")
     parser.add_argument("--settle", type=int, default=0, metavar="N",
                         help="score each good move the review flags again against the best in N fresh worlds")
+    parser.add_argument("--details", type=Path, metavar="FILE",
+                        help="write every rated move the review compared or flagged there (JSON lines), with its figures")
     args = parser.parse_args()
     known = sets()
     chosen = args.set or list(known)
@@ -175,9 +216,13 @@ def main() -> None:
     report = {}
     for name in chosen:  # a set of answers to partner holds nothing the review looks at
         positions, cache, long_cache = known[name]
+        details: list[dict[str, Any]] = []
         if judged := judge_set(positions, cache, long_cache if args.long else None, args.examples, args.workers,
-                               args.settle):
+                               args.settle, details):
             report[name] = judged
+        if args.details is not None:
+            with args.details.open("a") as out:
+                out.writelines(json.dumps({"set": name, **detail}) + "\n" for detail in details)
     json.dump(report, sys.stdout, indent=1)
     print()
 
