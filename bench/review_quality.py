@@ -20,6 +20,10 @@ it prints:
   losses): ``good`` there too, ``worse`` (beyond the noise, less than 150 points) or ``bad``, or
   ``best`` (the reference's best itself, flagged: not scored against itself); a flag
   on a move that is good only in the first reference's noise is a flag a learner may trust;
+  ``good_flagged_settled_with_advice_*``: the same fresh worlds, the move against the best of the
+  reference's best and the moves the review advised instead (the reference scored a dozen moves or
+  so, and the advice may not be among them: a move good against those is no good move where the
+  advice beats it); ``--details FILE`` writes each one's figures;
 - ``*_tip_against``: the same counts for the hints' ``against`` alone, what the review flagged before it
   asked trial deals (session 7's review).
 
@@ -56,7 +60,7 @@ from bench.expert_choices import Position, playout_margins  # noqa: E402
 from bench.hint_quality import HERE  # noqa: E402
 from bench.hint_settle import FRESH  # noqa: E402
 from engine import trials  # noqa: E402
-from engine.actions import parse_action  # noqa: E402
+from engine.actions import Action, parse_action  # noqa: E402
 from engine.game import is_legal  # noqa: E402
 from engine.hints import against  # noqa: E402
 from engine.position import load_position  # noqa: E402
@@ -103,14 +107,19 @@ def loss(best: list[float], move: list[float]) -> dict[str, float]:
     return {"loss": round(statistics.fmean(diffs), 1), "se": round(se, 1), "n": len(diffs)}
 
 
-def _looks(position: dict[str, Any], action_json: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The review's moments for this move, and each trial-deal comparison it played: the advised
-    move, the worlds (``start`` to ``samples``) and the edge's points and error."""
+def _looks(position: dict[str, Any], action_json: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
+                                                                        list[Action]]:
+    """The review's moments for this move, each trial-deal comparison it played (the advised move,
+    the worlds ``start`` to ``samples``, the edge's points, error and differences) and the moves it
+    compared this one with."""
     played: list[dict[str, Any]] = []
+    advised: list[Action] = []
     compare = trials.compare
 
-    def recorded(state: Any, better: Any, worse: Any, samples: int, seed: int, *args: Any, **kwargs: Any) -> Any:
+    def recorded(state: Any, better: Action, worse: Any, samples: int, seed: int, *args: Any, **kwargs: Any) -> Any:
         edge = compare(state, better, worse, samples, seed, *args, **kwargs)
+        if better not in advised:
+            advised.append(better)
         played.append({"advised": str(better), "start": kwargs.get("start", 0), "samples": samples,
                        "points": round(edge.points, 1), "error": round(edge.error, 1),
                        "diffs": [round(d, 1) for d in edge.diffs]})
@@ -118,7 +127,7 @@ def _looks(position: dict[str, Any], action_json: dict[str, Any]) -> tuple[list[
 
     trials.compare = recorded  # the review imports it at call time (one position a process at once)
     try:
-        return moments(0, position, action_json), played
+        return moments(0, position, action_json), played, advised
     finally:
         trials.compare = compare
 
@@ -137,22 +146,46 @@ def _judge_position(job: tuple[dict[str, Any], dict[str, list[float]], int]) -> 
             continue
         action_json = json.loads(key)
         action = parse_action(action_json)
-        said, looks = _looks(entry["position"], action_json)
+        said, looks, advised = _looks(entry["position"], action_json)
         settled = ""
         details: dict[str, Any] = {"id": entry["id"], "variant": entry["variant"], "verdict": verdict,
                                    "move": str(action), "best": str(parse_action(json.loads(best))),
                                    "reference": loss(margins[best], margins[key]), "looks": looks,
                                    "tips": [m["tip"] for m in said]}
         if verdict == "good" and said and settle:
-            # the reference's own judgement again, in worlds none of its first samples saw (bench/hint_settle.py);
-            # the reference's best itself is not scored against itself
-            fresh = playout_margins(Position(state, entry["seed"] ^ FRESH), [parse_action(json.loads(best)), action],
-                                    settle) if key != best else None
-            settled = "best" if fresh is None else rate({best: fresh[0], key: fresh[1]})[key] or "worse"
-            details["settled"] = {"verdict": settled, **(loss(*fresh) if fresh is not None else {})}
+            # the reference's own judgement again, in worlds none of its first samples saw (bench/hint_settle.py):
+            # against its best (itself not scored against itself), and against the best of that and the moves the
+            # review advised, which the reference may never have scored (the same worlds: paired throughout)
+            settled, details["settled"], details["settled_advice"] = _settle(state, entry["seed"], best, key, advised,
+                                                                            settle)
         out.append((verdict, str(action), bool(said), bool(against(state, action)), [m["tip"] for m in said], settled,
                     details))
     return out
+
+
+def _settle(state: Any, seed: int, best: str, key: str, advised: list[Action],
+            samples: int) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """A flagged good move scored again in ``samples`` fresh worlds: its verdict against the
+    reference's best ("best" where it is that move), and against the best of that and the advised
+    moves ("best" where it beat them all), each with its loss."""
+    action, top = parse_action(json.loads(key)), parse_action(json.loads(best))
+    rivals = [a for a in advised if a not in (action, top)]
+    scored = [top, *rivals] if key == best else [top, action, *rivals]
+    if len(scored) < 2:
+        return "best", {"verdict": "best"}, {"verdict": "best"}  # the best, with nothing else to score it against
+    fresh = {str(i): ms for i, ms in enumerate(playout_margins(Position(state, seed ^ FRESH), scored, samples))}
+    mine = "0" if key == best else "1"
+    against_best: dict[str, Any] = {"verdict": "best"}
+    if key != best:
+        against_best = {"verdict": rate({"0": fresh["0"], "1": fresh["1"]})["1"] or "worse",
+                        **loss(fresh["0"], fresh["1"])}
+    means = {i: statistics.fmean(ms) for i, ms in fresh.items()}
+    leader = max(means, key=means.__getitem__)
+    with_advice: dict[str, Any] = {"verdict": "best"}
+    if leader != mine:
+        with_advice = {"verdict": rate(fresh)[mine] or "worse", "leader": str(scored[int(leader)]),
+                       **loss(fresh[leader], fresh[mine])}
+    return against_best["verdict"], against_best, with_advice
 
 
 def judge_set(positions: Path, cache_file: Path, long_file: Path | None, examples: int, workers: int,
@@ -190,6 +223,7 @@ def judge_set(positions: Path, cache_file: Path, long_file: Path | None, example
                 row[f"{verdict}_tip_against"] += tip_against
                 if settled:
                     row[f"good_flagged_settled_{settled}"] += 1
+                    row[f"good_flagged_settled_with_advice_{detail['settled_advice']['verdict']}"] += 1
                 if verdict == "good" and flagged and len(shown[entry["variant"]]) < examples:
                     shown[entry["variant"]].append([entry["id"], move, tips])
     return {variant: {**dict(sorted(row.items())), "long": judged_long[variant], "stale": stale[variant],
