@@ -6,8 +6,8 @@ a dozen or more moves played out in the same sampled worlds. Each of those moves
 as the learner's move (``tutor.workers.moments``: the tips the move goes against and a wild card
 discarded that froze the pile, each named only where the review's own trial deals bear it out; the
 third kind of moment, a pile the next player took, depends on what followed and is not judged here).
-The review's trial deals are its own (24, other worlds than the reference's). Per variant and set
-it prints:
+The review's trial deals are its own (24, then 72 where the first look is clear; other worlds than
+the reference's). Per variant and set it prints:
 
 - ``good``: moves within noise of the reference's best (the best itself, or trailing it by at most
   1.96 standard errors of the paired difference); ``good_flagged``: how many of them the review flags
@@ -38,7 +38,8 @@ Swedish positions) where one holds it, and by the 12-playout cache elsewhere; ``
 report counts the positions judged so. A move within noise of the best at 12 playouts may be a
 clear loss at 40: the longer reference says more surely which moves are good.
 
-The tuning set takes about ten minutes of one core (Royal's trial deals are most of it).
+With ``--long --settle 40`` the tuning set takes about three minutes of processor time, a hold-out
+about one and a half (session 12; Royal's trial deals are most of it).
 """
 
 from __future__ import annotations

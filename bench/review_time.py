@@ -22,7 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import trials  # noqa: E402
-from engine.actions import Discard, TakePile, format_action  # noqa: E402
+from engine.actions import TakePile, format_action  # noqa: E402
 from engine.bots import observe  # noqa: E402
 from engine.deal import deal  # noqa: E402
 from engine.game import apply  # noqa: E402

@@ -74,7 +74,7 @@ def test_a_flagged_move_is_settled_against_the_advice_too(monkeypatch: pytest.Mo
         scored.append(list(actions))
         by = {best: [100.0 + i % 3 for i in range(samples)], move: [100.0 + i % 3 + (30.0 if i % 2 else -30.0) for i in range(samples)],
               advice: [400.0 + i % 7 for i in range(samples)]}
-        return [by[a] for a in actions]  # type: ignore[index]
+        return [by[a] for a in actions]
 
     monkeypatch.setattr(review_quality, "playout_margins", fresh)
     settled, against_best, with_advice = review_quality._settle(state, entry["seed"], keys[best], keys[move], [advice], 20)
