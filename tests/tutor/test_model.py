@@ -163,7 +163,7 @@ def test_the_review_names_a_mistake_only_where_longer_trial_deals_confirm_it(mon
     from engine import trials
     from tutor.workers import REVIEW_CONFIRM, REVIEW_WORLDS, moments
 
-    looked: list[int] = []
+    looked: list[tuple[int, int]] = []
 
     def compare(state: State, better: Action, worse: Action, samples: int, seed: int,
                 search: Search = Search(), start: int = 0) -> trials.Edge:
