@@ -57,3 +57,31 @@ def test_a_good_move_the_review_flags_is_settled_in_fresh_worlds(monkeypatch: py
                                                 str(review_quality.parse_action(json.loads(other))): "bad"}
     assert seen == [30]  # the best itself is not settled against itself
     assert all(row[5] == "" for row in review_quality._judge_position((entry, margins, 0)))  # not asked: not settled
+
+
+def test_a_flagged_move_is_settled_against_the_advice_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reference never scored the review's advice: the move is good against the reference's best,
+    and the fresh worlds, with the advice scored too, show it beaten by the advice."""
+    from engine.actions import Discard, Draw, format_action
+
+    entry = json.loads((review_quality.HERE / "hint_positions_holdout21.json").read_text())[0]
+    state = review_quality.load_position(entry["position"])
+    best, move, advice = Draw(), Discard(1), Discard(2)
+    keys = {a: json.dumps(format_action(a)) for a in (best, move)}
+    scored: list[list[object]] = []
+
+    def fresh(position: object, actions: list[object], samples: int) -> list[list[float]]:
+        scored.append(list(actions))
+        by = {best: [100.0 + i % 3 for i in range(samples)], move: [100.0 + i % 3 + (30.0 if i % 2 else -30.0) for i in range(samples)],
+              advice: [400.0 + i % 7 for i in range(samples)]}
+        return [by[a] for a in actions]
+
+    monkeypatch.setattr(review_quality, "playout_margins", fresh)
+    settled, against_best, with_advice = review_quality._settle(state, entry["seed"], keys[best], keys[move], [advice], 20)
+    assert scored == [[best, move, advice]]  # in the same fresh worlds: paired
+    assert settled == "good" and against_best["verdict"] == "good"
+    assert with_advice["verdict"] == "bad" and with_advice["leader"] == str(advice) and with_advice["loss"] > 300
+    # the reference's best itself, flagged: scored against the advice alone
+    assert review_quality._settle(state, entry["seed"], keys[best], keys[best], [advice], 20)[2]["verdict"] == "bad"
+    assert review_quality._settle(state, entry["seed"], keys[best], keys[best], [], 20) == ("best", {"verdict": "best"},
+                                                                                         {"verdict": "best"})

@@ -163,17 +163,18 @@ def test_the_review_names_a_mistake_only_where_longer_trial_deals_confirm_it(mon
     from engine import trials
     from tutor.workers import REVIEW_CONFIRM, REVIEW_WORLDS, moments
 
-    looked: list[int] = []
+    looked: list[tuple[int, int]] = []
 
     def compare(state: State, better: Action, worse: Action, samples: int, seed: int,
-                search: Search = Search()) -> trials.Edge:
-        looked.append(samples)
-        return trials.Edge(300.0 if samples == REVIEW_WORLDS else 40.0, 10.0, samples)
+                search: Search = Search(), start: int = 0) -> trials.Edge:
+        looked.append((start, samples))  # clear over the first worlds, a loss over the fresh ones
+        return trials.Edge.of([300.0 + i % 2 if start == 0 else -200.0 + i % 2 for i in range(samples - start)])
 
     monkeypatch.setattr(trials, "compare", compare)
     gift = dump_position(state_of_a_pile_to_deny(), reveal=True)
     assert moments(0, gift, {"type": "discard", "card": "Jh"}) == []
-    assert looked == [REVIEW_WORLDS, REVIEW_CONFIRM]  # the longer look only after a clear first one
+    # the longer look only after a clear first one, and only its fresh worlds played
+    assert looked == [(0, REVIEW_WORLDS), (REVIEW_WORLDS, REVIEW_CONFIRM)]
 
 
 def state_of_a_pile_to_deny() -> State:
@@ -191,12 +192,15 @@ def _trial_deals_that_favour_the_advice(monkeypatch: pytest.MonkeyPatch, points:
     of a card named in ``points`` by that many points (error 10), any other move by nothing."""
     from engine import trials
     from engine.cards import parse_card
+    from tutor.workers import REVIEW_CONFIRM
 
     by_code = {parse_card(card): edge for card, edge in points.items()}
 
     def compare(state: State, better: Action, worse: Action, samples: int, seed: int,
-                search: Search = Search()) -> trials.Edge:
-        return trials.Edge(by_code.get(getattr(worse, "card", -1), 0.0), 10.0, samples)
+                search: Search = Search(), start: int = 0) -> trials.Edge:
+        points = by_code.get(getattr(worse, "card", -1), 0.0)
+        spread = 10.0 * (REVIEW_CONFIRM - 1) ** 0.5  # every other world above, the rest below: over all, an error of 10
+        return trials.Edge.of([points + (spread if i % 2 else -spread) for i in range(start, samples)])
 
     monkeypatch.setattr(trials, "compare", compare)
 
