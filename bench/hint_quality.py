@@ -239,6 +239,15 @@ def _wanted(entry: dict[str, Any], width: int) -> list[str]:
     return list(dict.fromkeys(_key(a) for a in [*chosen, *pool[:width]]))
 
 
+def paired_loss(best: Sequence[float], move: Sequence[float]) -> tuple[float, float]:
+    """How much ``move`` trailed ``best`` over the same worlds: the mean of the paired differences
+    and its standard error (0 for a single world). Every benchmark that judges a move by a cache
+    reads it so."""
+    diffs = [b - m for b, m in zip(best, move)]
+    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return statistics.fmean(diffs), se
+
+
 def judge(entry: dict[str, Any], scored: dict[str, list[float]]) -> dict[str, Any]:
     """One position's figures for the hints as they are now."""
     state = _load(entry)
@@ -257,9 +266,7 @@ def judge(entry: dict[str, Any], scored: dict[str, list[float]]) -> dict[str, An
     if top not in scored:
         row["unjudged"] = True
         return row
-    diffs = [b - t for b, t in zip(scored[best], scored[top])]
-    loss = statistics.fmean(diffs)
-    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    loss, se = paired_loss(scored[best], scored[top])
     row.update(loss=loss, se=se, best=top == best or loss <= 0, within=top == best or loss <= 1.96 * se,
                blunder=loss >= 150 and loss > 2.5 * se, top_tip=found[0].tip)
     return row

@@ -18,7 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.hint_quality import HERE, _key, _search  # noqa: E402
+from bench.hint_quality import _key, _search  # noqa: E402
+from bench.hint_settle import _sets  # noqa: E402
 from engine.hints import hints  # noqa: E402
 from engine.position import load_position  # noqa: E402
 
@@ -45,12 +46,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--r40", action="store_true", help="the longer reference's caches too, where a set has one")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
-    for name in args.sets.split(","):
-        suffix = "" if name == "tuning" else f"_{name}"
-        entries = json.loads((HERE / f"hint_positions{suffix}.json").read_text())
+    for name, positions, _ in _sets(args.sets):
+        entries = json.loads(positions.read_text())
         moves = {e["id"]: changed(args.switch, e) for e in entries}
         for cache_suffix in ("", "_r40") if args.r40 else ("",):
-            path = HERE / f"hint_reference{suffix}{cache_suffix}.json"
+            path = _sets(name, cache_suffix)[0][2]
             if not path.exists():
                 continue
             cache = json.loads(path.read_text())

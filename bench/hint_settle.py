@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 from collections.abc import Sequence
@@ -29,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.expert_choices import Position, playout_margins  # noqa: E402
-from bench.hint_quality import HERE, _key, judge  # noqa: E402
+from bench.hint_quality import HERE, _key, judge, paired_loss  # noqa: E402
 from engine.actions import parse_action  # noqa: E402
 from engine.hints import hints  # noqa: E402
 from engine.position import load_position  # noqa: E402
@@ -48,11 +47,6 @@ def _sets(names: str, cache_suffix: str = "") -> list[tuple[str, Path, Path]]:
     return out
 
 
-def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
-    diffs = [x - y for x, y in zip(a, b)]
-    return statistics.fmean(diffs), statistics.stdev(diffs) / math.sqrt(len(diffs))
-
-
 def settle(entry: dict[str, Any], cached: dict[str, list[float]], samples: int) -> dict[str, Any]:
     state = load_position(entry["position"])
     top = _key(hints(state)[0].action)
@@ -62,9 +56,9 @@ def settle(entry: dict[str, Any], cached: dict[str, list[float]], samples: int) 
     fresh = dict(zip(keys, playout_margins(Position(state, entry["seed"] ^ FRESH), [parse_action(json.loads(k)) for k in keys], samples)))
     fresh_means = {k: statistics.fmean(ms) for k, ms in fresh.items()}
     new_best = max(fresh_means, key=fresh_means.__getitem__)
-    loss, se = _paired(fresh[old_best], fresh[top])
-    loss_new, se_new = _paired(fresh[new_best], fresh[top])
-    old_loss, old_se = _paired(cached[old_best], cached[top])
+    loss, se = paired_loss(fresh[old_best], fresh[top])
+    loss_new, se_new = paired_loss(fresh[new_best], fresh[top])
+    old_loss, old_se = paired_loss(cached[old_best], cached[top])
     return {"id": entry["id"], "hint": json.loads(top), "old_best": json.loads(old_best), "fresh_best": json.loads(new_best),
             f"reference_{len(cached[top])}": {"loss": round(old_loss), "se": round(old_se)},
             f"fresh_{samples}_vs_old_best": {"loss": round(loss), "se": round(se)},

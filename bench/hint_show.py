@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 from collections.abc import Iterator, Sequence
@@ -20,7 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.hint_quality import HERE, _key  # noqa: E402
+from bench.hint_quality import _key, paired_loss  # noqa: E402
+from bench.hint_settle import _sets  # noqa: E402
 from engine.actions import parse_action  # noqa: E402
 from engine.cards import pretty_cards  # noqa: E402
 from engine.describe import describe  # noqa: E402
@@ -38,9 +38,9 @@ def _melds(state: State, team: int) -> str:
 
 
 def show(name: str, position_id: str, cache_suffix: str = "") -> Iterator[str]:
-    suffix = "" if name == "tuning" else f"_{name}"
-    entry = next(e for e in json.loads((HERE / f"hint_positions{suffix}.json").read_text()) if e["id"] == position_id)
-    cache = json.loads((HERE / f"hint_reference{suffix}{cache_suffix}.json").read_text()).get(position_id, {})
+    _, positions, cache_file = _sets(name, cache_suffix)[0]
+    entry = next(e for e in json.loads(positions.read_text()) if e["id"] == position_id)
+    cache = json.loads(cache_file.read_text()).get(position_id, {})
     state = load_position(entry["position"])
     seat, team = state.turn, state.team_of(state.turn)
     yield (f"{position_id} ({name}): seat {seat} (side {team}) to {state.phase.name.lower()}; scores "
@@ -63,11 +63,10 @@ def show(name: str, position_id: str, cache_suffix: str = "") -> Iterator[str]:
     top = _key(found[0].action) if found else None
     yield f"reference: {cache['samples']} playouts"
     for k in sorted(means, key=means.__getitem__, reverse=True):
-        diffs = [b - m for b, m in zip(scored[best], scored[k])]
-        se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        loss, se = paired_loss(scored[best], scored[k])
         mark = " <- top hint" if k == top else ""
         action = parse_action(json.loads(k))
-        yield f"  {means[k]:8.0f}  loss {statistics.fmean(diffs):5.0f} ± {se:4.0f}  {describe(state, action, apply(state, action))}{mark}"
+        yield f"  {means[k]:8.0f}  loss {loss:5.0f} ± {se:4.0f}  {describe(state, action, apply(state, action))}{mark}"
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import statistics
 import sys
@@ -58,7 +57,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.expert_choices import Position, playout_margins  # noqa: E402
-from bench.hint_quality import HERE  # noqa: E402
+from bench.hint_quality import HERE, paired_loss  # noqa: E402
 from bench.hint_settle import FRESH  # noqa: E402
 from engine import trials  # noqa: E402
 from engine.actions import Action, parse_action  # noqa: E402
@@ -91,9 +90,7 @@ def rate(margins: dict[str, list[float]]) -> dict[str, str]:
     best = max(means, key=means.__getitem__)
     out = {}
     for key, ms in margins.items():
-        diffs = [b - m for b, m in zip(margins[best], ms)]
-        loss = statistics.fmean(diffs)
-        se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        loss, se = paired_loss(margins[best], ms)
         out[key] = "good" if key == best or loss <= 1.96 * se else "bad" if loss >= 150 and loss > 2.5 * se else ""
     return out
 
@@ -103,9 +100,8 @@ Judged = tuple[str, str, bool, bool, list[str], str, dict[str, Any]]
 
 def loss(best: list[float], move: list[float]) -> dict[str, float]:
     """How much ``move`` trailed ``best`` over the same worlds: the mean and its standard error."""
-    diffs = [b - m for b, m in zip(best, move)]
-    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-    return {"loss": round(statistics.fmean(diffs), 1), "se": round(se, 1), "n": len(diffs)}
+    mean, se = paired_loss(best, move)
+    return {"loss": round(mean, 1), "se": round(se, 1), "n": min(len(best), len(move))}
 
 
 def _looks(position: dict[str, Any], action_json: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
