@@ -227,13 +227,15 @@ def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
         yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8, keeps, more)
 
 
-def _completing_steps(state: State, legal: list[Action], depth: int = 3) -> list[tuple[MeldAction, ...]]:
+def _completing_steps(state: State, legal: list[Action], depth: int = 3) -> list[tuple[tuple[MeldAction, ...], State]]:
     """The lay-offs of one card each onto one unfinished meld of the side, two or three in the turn,
     that complete it as a canasta and leave a card to discard, no step spending a wild card on a
     natural canasta in the making (``_spoils_natural``). The engine offers a lay-off one card at a
-    time, so a canasta that needs the natural card and two wild cards is no single move."""
+    time, so a canasta that needs the natural card and two wild cards is no single move. Each with
+    the state after its last step."""
     team, seat, rules = state.team_of(state.turn), state.turn, state.rules
-    before, found = state.canastas(team), []
+    before = state.canastas(team)
+    found: list[tuple[tuple[MeldAction, ...], State]] = []
 
     def extend(current: State, steps: tuple[MeldAction, ...], moves: Sequence[Action]) -> None:
         for action in moves:
@@ -247,12 +249,12 @@ def _completing_steps(state: State, legal: list[Action], depth: int = 3) -> list
                 continue
             after = apply(current, action)
             if after.canastas(team) > before:
-                found.append(steps + (action,))
+                found.append((steps + (action,), after))
             elif len(steps) + 1 < depth:
                 extend(after, steps + (action,), legal_actions(after))
 
     extend(state, (), legal)
-    return [steps for steps in found if len(steps) > 1]
+    return [(steps, after) for steps, after in found if len(steps) > 1]
 
 
 def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -277,10 +279,7 @@ def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
                 found.append(((gain, -len(action.cards()), 0), _table_worth(after, team) - worth, action,
                               cards_of(action)))
     if not found and rules.name in MULTI_STEP_CANASTA:
-        for steps in _completing_steps(state, legal):
-            after = state
-            for step in steps:
-                after = apply(after, step)
+        for steps, after in _completing_steps(state, legal):
             cards = tuple(c for step in steps for c in cards_of(step))
             gain = sum(rules.meld_bonus(m) for m in after.melds[team]) - bonus
             wilds = sum(1 for c in cards if WILD[c])
