@@ -22,7 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import trials  # noqa: E402
-from engine.actions import TakePile, format_action  # noqa: E402
+from engine.actions import format_action  # noqa: E402
 from engine.bots import observe  # noqa: E402
 from engine.deal import deal  # noqa: E402
 from engine.game import apply  # noqa: E402
@@ -30,7 +30,7 @@ from engine.legal import legal_actions  # noqa: E402
 from engine.levels import make_bot  # noqa: E402
 from engine.position import dump_position  # noqa: E402
 from engine.variants import get_variant  # noqa: E402
-from tutor.workers import review  # noqa: E402
+from tutor.workers import note_pile_taken, review  # noqa: E402
 
 LEARNER = 0
 
@@ -41,13 +41,10 @@ def learner_moves(variant: str, players: int, seed: int) -> list[tuple[Any, ...]
     rules = get_variant(variant).for_people(players, None)
     state = deal(rules, random.Random(seed), dealer=rules.players - 1)
     bot, rng = make_bot("basic"), random.Random(seed)
-    moves: list[tuple[Any, ...]] = []
+    moves: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = []
     while not state.is_over():
         action = bot.choose(observe(state, state.turn), legal_actions(state), rng)
-        mine = moves[-1] if moves else None
-        if (mine is not None and mine[1].get("type") == "discard" and isinstance(action, TakePile)
-                and state.turn == state.next_seat(LEARNER) and state.team_of(state.turn) != state.team_of(LEARNER)):
-            mine[2]["pile_taken"] = {"cards": len(state.pile), "points": sum(map(rules.value, state.pile))}
+        note_pile_taken(moves, state, action, LEARNER)
         if state.turn == LEARNER:
             moves.append((dump_position(state, reveal=True), format_action(action), {}))
         state = apply(state, action)

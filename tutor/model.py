@@ -22,7 +22,6 @@ from engine.actions import (
     DeclinePile,
     Draw,
     DrawReplacement,
-    TakePile,
 )
 from engine.cards import Card, parse_cards
 from engine.deal import deal
@@ -41,6 +40,7 @@ from tutor import seats
 from tutor.messages import Message, Refusal
 from tutor.model_said import Sayings
 from tutor.model_taps import Taps
+from tutor.workers import note_pile_taken
 
 
 @dataclass(frozen=True)
@@ -313,11 +313,7 @@ class TableModel(Taps, Sayings):
             self._follow_lesson(seen)
             return
         before = self.state
-        mine = self.moves[-1] if self.moves else None
-        if (mine is not None and mine[1].get("type") == "discard" and isinstance(action, TakePile)
-                and before.turn == before.next_seat(self.seat) and before.team_of(before.turn) != self.team):
-            # the next player took the pile right after the learner's discard: the review weighs it
-            mine[2]["pile_taken"] = {"cards": len(before.pile), "points": sum(map(self.rules.value, before.pile))}
+        note_pile_taken(self.moves, before, action, self.seat)
         self._advance(before, action, apply(before, action))
 
     def show_hint(self, text: Message | Mapping[str, str] | str, cards: tuple[Card, ...]) -> None:

@@ -15,12 +15,13 @@ import threading
 import time
 from typing import Any
 
-from engine.actions import format_action
+from engine.actions import Action, TakePile, format_action
 from engine.bots import observe
 from engine.game import apply
 from engine.levels import make_bot
 from engine.legal import legal_actions
 from engine.position import load_position
+from engine.state import State
 
 
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
@@ -88,6 +89,16 @@ REVIEW_CONFIRM = 72
 REVIEW_CONFIRM_Z = 3.0
 
 
+def note_pile_taken(moves: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]], before: State,
+                    action: Action, learner: int) -> None:
+    """Where the next player (an opponent) takes the pile right after the learner's discard, the
+    learner's last move records what the pile held: the review weighs it (``pile_taken``)."""
+    mine = moves[-1] if moves else None
+    if (mine is not None and mine[1].get("type") == "discard" and isinstance(action, TakePile)
+            and before.turn == before.next_seat(learner) and before.team_of(before.turn) != before.team_of(learner)):
+        mine[2]["pile_taken"] = {"cards": len(before.pile), "points": sum(map(before.rules.value, before.pile))}
+
+
 def review(moves: list[tuple[Any, ...]], lang: str) -> list[dict[str, Any]]:
     """The learner's hand looked over, the costliest moment first, one moment a kind.
 
@@ -129,7 +140,7 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
     trial deals by 50 points or more and by more than 2.5 standard errors (``Edge.clear``), and
     still does, by more than ``REVIEW_CONFIRM_Z`` standard errors, over ``confirm`` trial deals (the
     first ones joined with fresh ones: only a clear edge costs the longer look)."""
-    from engine.actions import Action, Discard, parse_action
+    from engine.actions import Discard, parse_action
     from engine.cards import WILD, format_cards
     from engine.hints import against, safest_discard
     from engine.i18n import N_, NP_
