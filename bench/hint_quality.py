@@ -248,6 +248,11 @@ def paired_loss(best: Sequence[float], move: Sequence[float]) -> tuple[float, fl
     return statistics.fmean(diffs), se
 
 
+def is_real_loss(loss: float, se: float) -> bool:
+    """Issue 18's real loss: 150 points or more, beyond 2.5 standard errors."""
+    return loss >= 150 and loss > 2.5 * se
+
+
 def judge(entry: dict[str, Any], scored: dict[str, list[float]]) -> dict[str, Any]:
     """One position's figures for the hints as they are now."""
     state = _load(entry)
@@ -268,7 +273,7 @@ def judge(entry: dict[str, Any], scored: dict[str, list[float]]) -> dict[str, An
         return row
     loss, se = paired_loss(scored[best], scored[top])
     row.update(loss=loss, se=se, best=top == best or loss <= 0, within=top == best or loss <= 1.96 * se,
-               blunder=loss >= 150 and loss > 2.5 * se, top_tip=found[0].tip)
+               blunder=is_real_loss(loss, se), top_tip=found[0].tip)
     return row
 
 

@@ -57,7 +57,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.expert_choices import Position, playout_margins  # noqa: E402
-from bench.hint_quality import HERE, paired_loss  # noqa: E402
+from bench.hint_quality import HERE, is_real_loss, paired_loss  # noqa: E402
 from bench.hint_settle import FRESH  # noqa: E402
 from engine import trials  # noqa: E402
 from engine.actions import Action, parse_action  # noqa: E402
@@ -91,7 +91,7 @@ def rate(margins: dict[str, list[float]]) -> dict[str, str]:
     out = {}
     for key, ms in margins.items():
         loss, se = paired_loss(margins[best], ms)
-        out[key] = "good" if key == best or loss <= 1.96 * se else "bad" if loss >= 150 and loss > 2.5 * se else ""
+        out[key] = "good" if key == best or loss <= 1.96 * se else "bad" if is_real_loss(loss, se) else ""
     return out
 
 
