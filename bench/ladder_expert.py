@@ -38,7 +38,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.bots import Bot  # noqa: E402
+from engine.actions import Action  # noqa: E402
+from engine.bots import Bot, Observation, observe  # noqa: E402
 from engine.ladder import Pairing, _margin, _Timed  # noqa: E402
 from engine.levels import SEARCH, ClubBot, ExpertBot, Search  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
@@ -49,12 +50,29 @@ def search_for(variant: str, tuning: Search | None) -> Search:
     return tuning or SEARCH.get(variant, Search())
 
 
+class _Blind:
+    """The expert as it played before session 11: blind to the cards everyone saw a seat take with
+    the pile (``State.known``), which it then dealt at random (``--blind``)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot, self.name, self.title = bot, bot.name, bot.title
+
+    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        state = observation._state  # a benchmark's look behind the view: the same table with nothing known
+        return self.bot.choose(observe(state.evolve(known=((),) * state.players), observation.seat), legal, rng)
+
+
+BLIND = "; blind to known cards"  # appended to a blind run's tuning: its rows are never pooled with the others
+
+
 def play_deal(variant: str, players: int, number: int, seed: int, budget_ms: float,
-              tuning: Search | None = None) -> dict[str, Any]:
+              tuning: Search | None = None, blind: bool = False) -> dict[str, Any]:
     """One duplicate deal: the expert at side 0, then the club player there (the ladder's deal ``number``)."""
     rules = VARIANTS[variant].for_people(players, None)
     times: list[float] = []
-    expert = ExpertBot(budget_ms, tuning=tuning, clock=time.process_time)
+    expert: Bot = ExpertBot(budget_ms, tuning=tuning, clock=time.process_time)
+    if blind:
+        expert = _Blind(expert)
     bots: dict[str, Bot] = {"expert": _Timed(expert, times, time.process_time), "club": ClubBot()}
     order = list(rules.deck())
     random.Random(seed * 100_003 + number).shuffle(order)
@@ -63,7 +81,7 @@ def play_deal(variant: str, players: int, number: int, seed: int, budget_ms: flo
     first = _margin(rules, order, {0: "expert", **{t: "club" for t in others}}, bots, seed + number)
     second = _margin(rules, order, {0: "club", **{t: "expert" for t in others}}, bots, seed + number)
     return {"variant": variant, "players": players, "seed": seed, "deal": number, "budget_ms": budget_ms,
-            "tuning": search_for(variant, tuning).spec(), "margin": first - second, "expert_ms": [round(t, 1) for t in times],
+            "tuning": search_for(variant, tuning).spec() + (BLIND if blind else ""), "margin": first - second, "expert_ms": [round(t, 1) for t in times],
             "wall_s": round(time.perf_counter() - started, 1)}
 
 
@@ -126,6 +144,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="the expert's search, e.g. horizon=40,z=1,candidates=3,discards=2 (default: the variant's own)")
     parser.add_argument("--report", action="store_true", help="only print the figures of the deals done")
     parser.add_argument("--against", type=Path, help="also compare, deal by deal, with the rows of this file")
+    parser.add_argument("--blind", action="store_true",
+                        help="the expert blind to the cards seen taken with the pile, as before session 11")
     parser.add_argument("--reverse", action="store_true",
                         help="play the deals last first: a second process on the same --out (a second core) meets the first")
     args = parser.parse_args(argv)
@@ -139,9 +159,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             for variant in variants:
                 # read again before each deal: another process may be writing the same file
                 done = {(r["variant"], r.get("tuning"), r["seed"], r["deal"]) for r in load(args.out)}
-                if (variant, search_for(variant, args.tuning).spec(), args.seed, number) in done:
+                spec = search_for(variant, args.tuning).spec() + (BLIND if args.blind else "")
+                if (variant, spec, args.seed, number) in done:
                     continue
-                row = play_deal(variant, args.players, number, args.seed, args.budget_ms, args.tuning)
+                row = play_deal(variant, args.players, number, args.seed, args.budget_ms, args.tuning, args.blind)
                 with args.out.open("a") as file:  # one line a deal: a stopped run keeps what it finished
                     file.write(json.dumps(row) + "\n")
                 print(f"{variant} deal {number}: {row['margin']:+d} ({row['wall_s']} s)", flush=True)

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import bench.ladder_expert as ladder_expert
+from engine.bots import observe
+from engine.deal import deal
+from engine.legal import legal_actions
 from engine.levels import SEARCH, Search
+from engine.variants import VARIANTS
 
 
 def test_a_row_names_the_search_it_was_played_with() -> None:
@@ -65,3 +70,24 @@ def test_a_reverse_run_shares_the_file_and_a_deal_played_twice_counts_once(tmp_p
     with out.open("a") as file:  # both processes finished deal 0
         file.write(json.dumps({**rows[1], "margin": 12345}) + "\n")
     assert [(r["deal"], r["margin"]) for r in ladder_expert.load(out)] == [(1, rows[0]["margin"]), (0, rows[1]["margin"])]
+
+
+def test_a_blind_expert_sees_no_known_cards_and_its_rows_are_kept_apart() -> None:
+    # the expert as it played before session 11, to measure what the known cards are worth on the ladder
+    state = deal(VARIANTS["classic"].for_people(4, None), random.Random(3))
+    seen = list(state.hands[1][:2])
+    state = state.evolve(known=((), tuple(seen), (), ()))
+    assert observe(state, 0).known[1] == tuple(seen)
+    shown: list[Any] = []
+
+    class Recorder:
+        name, title = "recorder", "Recorder"
+
+        def choose(self, observation: Any, legal: Any, rng: Any) -> Any:
+            shown.append(observation)
+            return legal[0]
+
+    ladder_expert._Blind(Recorder()).choose(observe(state, 0), legal_actions(state), random.Random(1))
+    assert not any(shown[0].known) and shown[0].seat == 0 and shown[0].hand == observe(state, 0).hand
+    row = ladder_expert.play_deal("wiener", 4, 0, 23, 1.0, None, blind=True)
+    assert row["tuning"].endswith(ladder_expert.BLIND)
