@@ -30,6 +30,7 @@ from engine.hint_facts import (
 from engine.i18n import N_, NP_, Text
 from engine.legal import legal_actions
 from engine.melds import MeldKind
+from engine.moves import take_pile_checked
 from engine.state import Phase, State
 
 
@@ -63,11 +64,32 @@ def _take_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
         yield Hint("rule.take_pile", best, (top,), text, facts, 2 + len(state.pile) / 4)
         return
     facts["cards"] = tuple(best.meld)
-    frozen = state.is_pile_frozen_for(state.team_of(state.turn))
-    text = (NP_("You can take the pile ({count} card) although it is frozen: you hold {cards} to meld with the {top}.",
-                "You can take the pile ({count} cards) although it is frozen: you hold {cards} to meld with the {top}.")
-            if frozen else NP_("You can take the pile ({count} card): meld the {top} on top with {cards}.",
-                               "You can take the pile ({count} cards): meld the {top} on top with {cards}."))
+    team = state.team_of(state.turn)
+    frozen = state.is_pile_frozen_for(team)
+    if best.melds:
+        # An opening with the pile that needs melds from the hand too: the text names them and the
+        # minimum (seed 001 "Fyrsta meld takmörk"), or a learner melding only {cards} with the top
+        # card is refused for the minimum, which the hint had not mentioned.
+        facts["others"] = tuple(c for m in best.melds for c in m)
+        facts["minimum"] = state.opening_minimum(team)
+        facts["points"] = take_pile_checked(state, best)[0].points  # the judge's own sum, checked against the minimum
+        text = (NP_("You can take the pile ({count} card) although it is frozen: you hold {cards} to meld with the"
+                    " {top}, and you meld {others} with them. Your side needs {minimum} points to open; together they"
+                    " make {points}.",
+                    "You can take the pile ({count} cards) although it is frozen: you hold {cards} to meld with the"
+                    " {top}, and you meld {others} with them. Your side needs {minimum} points to open; together they"
+                    " make {points}.")
+                if frozen else NP_("You can take the pile ({count} card): meld the {top} on top with {cards}, and"
+                                   " {others} with them. Your side needs {minimum} points to open; together they make"
+                                   " {points}.",
+                                   "You can take the pile ({count} cards): meld the {top} on top with {cards}, and"
+                                   " {others} with them. Your side needs {minimum} points to open; together they make"
+                                   " {points}."))
+    else:
+        text = (NP_("You can take the pile ({count} card) although it is frozen: you hold {cards} to meld with the {top}.",
+                    "You can take the pile ({count} cards) although it is frozen: you hold {cards} to meld with the {top}.")
+                if frozen else NP_("You can take the pile ({count} card): meld the {top} on top with {cards}.",
+                                   "You can take the pile ({count} cards): meld the {top} on top with {cards}."))
     yield Hint("rule.take_pile", best, cards_of(best), text, facts, 2 + len(state.pile) / 4)
 
 

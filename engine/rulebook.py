@@ -5,7 +5,7 @@ fill them come from the refused position and stay raw values, shown by one conve
 ``rank`` fact is a rank number, shown in the phrase its sentence needs (``{pair}``: "two natural
 5s"; ``{rank_of}`` after "meld of"; ``{rank_on}`` after "on the"), so that languages that inflect
 (Icelandic, whose numerals and adjectives agree with the rank's gender) translate each on its own; ``card``, ``top`` and
-``freezer`` are card codes, ``cards`` a tuple of card codes; a ``meld`` fact is a meld's name
+``freezer`` are card codes, ``cards`` and ``others`` tuples of card codes; a ``meld`` fact is a meld's name
 (a msgid), shown in the phrase its sentence needs (``{meld_on}`` after "on the"); other numbers are grouped as the
 language writes them. Which seed section states each rule lives with each variant
 (``Rules.sources``).
@@ -366,7 +366,7 @@ def format_facts(facts: Mapping[str, FactValue], lang: str) -> dict[str, str]:
                 out[case] = meld_phrase(value, lang, case)
         elif key in ("card", "top", "freezer") and isinstance(value, int):
             out[key] = pretty_card(value, lang)
-        elif key == "cards" and isinstance(value, tuple):
+        elif key in ("cards", "others") and isinstance(value, tuple):
             out[key] = pretty_cards(value, lang)
         elif isinstance(value, int):
             out[key] = format_number(value, lang)

@@ -357,3 +357,15 @@ def test_a_strong_players_move_is_legal_says_what_it_does_and_a_margin_only_with
     assert hint is not None and hint.explanation() == ("A strong player would draw from the stock. In trial deals"
                                                         " no other move did clearly better.")
     assert hint.explanation(lang="sv") != hint.explanation()
+
+def test_an_opening_with_the_pile_names_the_other_melds_and_the_minimum() -> None:
+    # Q♣ Q♠ take the Q♥ (30 points) but the side needs 50 to open: the sixes with the 2♣ go down too
+    state = state_of(["Qc", "Qs", "6c", "6h", "2c", "8d", "Kh"], pile=["9c", "Qh"])
+    (hint,) = [h for h in hints(state) if h.tip == "rule.take_pile"]
+    assert sorted(pretty_card(c) for c in hint.cards) == sorted(["Q♣", "Q♠", "6♣", "6♥", "2♣"])
+    text = hint.explanation()
+    assert "hold Q♣ Q♠ to meld with the Q♥" in text and "you meld 6♣ 6♥ 2♣ with them" in text, text
+    assert "Your side needs 50 points to open; together they make 60." in text, text
+    # followed as told, the take is the judge's: the side has opened with 60
+    after = apply(state, hint.action)
+    assert after.has_opened(0) and len(after.melds[0]) == 2
