@@ -312,9 +312,15 @@ def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
                           cards))
     if found:
         _, points, best, cards = max(found, key=lambda f: f[0])
-        yield Hint("tactics.complete_canasta", best, cards,
-                   N_("Meld {cards}: it completes a canasta, {points} points more on the table for your side."),
-                   {"cards": cards, "points": points}, 1.9,
+        facts: dict[str, FactValue] = {"cards": cards, "points": points}
+        text = N_("Meld {cards}: it completes a canasta, {points} points more on the table for your side.")
+        onto = {layoff.onto for layoff in best.layoffs}
+        if not best.melds and len(onto) == 1 and (target := state.melds[team][onto.pop()]).kind is MeldKind.RANK:
+            # named, or "Meld 2♣ 2♠ Joker" reads as a new meld of wild cards alone, which is refused
+            text = N_("Add {cards} to your meld of {rank_of}: it completes a canasta, {points} points more on the table"
+                      " for your side.")
+            facts["rank"] = target.rank
+        yield Hint("tactics.complete_canasta", best, cards, text, facts, 1.9,
                    tuple(a for a in legal if isinstance(a, MeldAction)))
 
 

@@ -574,3 +574,15 @@ def test_in_the_last_round_of_a_swedish_hand_a_ready_meld_goes_down_whatever_the
     assert "tactics.meld_ready" not in {h.tip for h in hints(early)}
     classic = state_of(hand, phase="play", melds=melds, stock=2)
     assert "tactics.meld_ready" not in {h.tip for h in hints(classic)}
+
+
+def test_a_canasta_completed_by_laying_off_names_the_meld_it_goes_onto() -> None:
+    # "Meld 7♠ 2♣ Joker" read as a new meld of them; they go onto the side's 7s
+    state = state_of(["7s", "2c", "JK", "9d", "Kh"], phase="play", melds=[[["Ah", "Ad", "As", "Ac"],
+                                                                          ["7d", "7h", "7c", "7c"]], []])
+    hint = _hint(state, "tactics.complete_canasta")
+    assert hint.explanation().startswith("Add 7♠ 2♣ Joker to your meld of 7s: it completes a canasta"), hint.explanation()
+    assert "sjuor" in hint.explanation("sv") and "sjöum" in hint.explanation("is")
+    # a canasta that goes down as a new meld keeps "Meld"
+    fresh = state_of(["9c", "9c", "9d", "9d", "9h", "9s", "9h", "Kh", "5d"], phase="play", **OPENED)
+    assert _hint(fresh, "tactics.complete_canasta").explanation().startswith("Meld 9♣ 9♣ 9♦ 9♦ 9♥ 9♥ 9♠")
