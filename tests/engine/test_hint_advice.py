@@ -586,3 +586,7 @@ def test_a_canasta_completed_by_laying_off_names_the_meld_it_goes_onto() -> None
     # a canasta that goes down as a new meld keeps "Meld"
     fresh = state_of(["9c", "9c", "9d", "9d", "9h", "9s", "9h", "Kh", "5d"], phase="play", **OPENED)
     assert _hint(fresh, "tactics.complete_canasta").explanation().startswith("Meld 9♣ 9♣ 9♦ 9♦ 9♥ 9♥ 9♠")
+    # Royal's meld of threes is named as a rank's
+    royal = state_of(["3s", "9d", "Kh", "5c"], variant="royal", phase="play",
+                     melds=[[["3h", "3c", "3d", "3c", "3h", "3d"], ["Ah", "Ad", "As"]], []])
+    assert _hint(royal, "tactics.complete_canasta").explanation().startswith("Add 3♠ to your meld of 3s: it completes")
