@@ -158,12 +158,14 @@ def draw(state: State, action: Draw) -> State:
     return state.evolve(phase=Phase.PLAY, hands=hands, stock=stock, red_threes=red_threes)
 
 
-def _frozen_refusal(state: State, team: int, top: Card, hand: Sequence[Card]) -> IllegalActionError:
+def _frozen_refusal(state: State, team: int, top: Card, hand: Sequence[Card], used: int) -> IllegalActionError:
+    """``used``: the top card's naturals the take melds from the hand. Said beside those held, so a
+    player who holds the pair but chose one of them (or a wild card) is not told only "you hold 2"."""
     held = sum(1 for c in hand if not WILD[c] and rank(c) == rank(top))
     freezer = state.freezer()
     if freezer is None:
-        return IllegalActionError("pile.frozen_unopened", rank=rank(top), top=top, count=held)
-    return IllegalActionError("pile.frozen", freezer=freezer, rank=rank(top), top=top, count=held)
+        return IllegalActionError("pile.frozen_unopened", rank=rank(top), top=top, count=held, used=used)
+    return IllegalActionError("pile.frozen", freezer=freezer, rank=rank(top), top=top, count=held, used=used)
 
 
 def take_pile_checked(state: State, action: TakePile) -> tuple[MeldPlan, tuple[Card, ...], tuple[Card, ...],
@@ -186,7 +188,7 @@ def take_pile_checked(state: State, action: TakePile) -> tuple[MeldPlan, tuple[C
         raise IllegalActionError("pile.single_card", top=top)  # seed 000 "Sakhögen"
     if action.onto is not None:
         if frozen:  # seed 001 "Frystur haugur": only a natural pair from the hand takes it
-            raise _frozen_refusal(state, team, top, hand)
+            raise _frozen_refusal(state, team, top, hand, 0)
         if action.onto >= len(state.melds[team]):
             raise InvalidInputError("action.onto", N_("your side has no meld {index}"), index=action.onto)
         target = state.melds[team][action.onto]
@@ -204,7 +206,7 @@ def take_pile_checked(state: State, action: TakePile) -> tuple[MeldPlan, tuple[C
             raise IllegalActionError("pile.top_card", top=top)
         if frozen and naturals < 2:
             take_from_hand(hand, action.meld)
-            raise _frozen_refusal(state, team, top, hand)
+            raise _frozen_refusal(state, team, top, hand, naturals)
         if frozen and wilds:  # seed 001 "Frystur haugur": "náttúrulegt meld (meld án villikorta)"
             take_from_hand(hand, action.meld)
             raise IllegalActionError("pile.frozen_wild", top=top)

@@ -75,14 +75,14 @@ RULES: Mapping[str, RuleText] = {
         N_("The frozen pile"),
         N_(
             "The pile is frozen (it holds the {freezer}), so you need {pair} from your hand"
-            " to meld with the {top}; you hold {count}."
+            " to meld with the {top}; you hold {count}, and this take uses {used}."
         ),
     ),
     "pile.frozen_unopened": RuleText(
         N_("The pile is frozen until your side opens"),
         N_(
             "Your side has not opened yet, so the pile is frozen for you: you need {pair}"
-            " from your hand to meld with the {top}; you hold {count}."
+            " from your hand to meld with the {top}; you hold {count}, and this take uses {used}."
         ),
     ),
     "pile.frozen_wild": RuleText(

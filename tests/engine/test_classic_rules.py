@@ -147,13 +147,23 @@ def test_frystur_haugur_mike_needs_a_natural_pair() -> None:
     assert error.rule == "pile.frozen"
     assert error.explanation() == (
         "The pile is frozen (it holds the 2♣), so you need two natural 5s from your hand"
-        " to meld with the 5♠; you hold 1."
+        " to meld with the 5♠; you hold 1, and this take uses 1."
     )
 
 
 def test_frystur_haugur_bill_cannot_lay_the_top_king_off_on_a_frozen_pile() -> None:
     state = state_of(["Kc", "8d"], pile=["JK", "4c", "Kh"], melds=[[["Kd", "Kd", "Kc"]], []])
     assert refusal(state, {"type": "take_pile", "onto": 0}).rule == "pile.frozen"
+
+
+def test_frystur_haugur_a_player_who_holds_the_pair_but_meld_one_of_them_is_told_so() -> None:
+    # "you hold 2" alone would contradict the refusal: the take used one 5 and a wild card
+    state = state_of(["5h", "5d", "2c", "Qs"], pile=["9c", "JK", "8h", "5s"], **OPENED)
+    error = refusal(state, {"type": "take_pile", "meld": ["5h", "2c"]})
+    assert error.rule == "pile.frozen" and error.explanation().endswith("; you hold 2, and this take uses 1.")
+    unopened = state_of(["7h", "7d", "Qs"], pile=["9c", "7s"])
+    assert refusal(unopened, {"type": "take_pile", "onto": 0}).explanation().endswith(
+        "you hold 2, and this take uses 0.")
 
 
 def test_frystur_haugur_a_natural_pair_takes_a_frozen_pile() -> None:

@@ -136,11 +136,11 @@ MIKE = {
     ("lang", "title", "explanation"),
     [
         ("is", "Frystur haugur", "Haugurinn er frystur (í honum er 2♣), svo þú þarft tvær náttúrulegar fimmur"
-         " úr hendi þinni til að melda með 5♠; þú ert með 1."),
+         " úr hendi þinni til að melda með 5♠; þú ert með 1 og notar 1."),
         ("de", "Das eingefrorene Paket", "Das Paket ist eingefroren (es enthält 2♣). Du brauchst also zwei"
-         " natürliche Fünfer aus deinem Blatt, um sie mit 5♠ zu melden; du hast 1."),
+         " natürliche Fünfer aus deinem Blatt, um sie mit 5♠ zu melden; du hast 1 und verwendest 1."),
         ("sv", "När sakhögen är frusen", "Eftersom sakhögen är frusen (den innehåller 2♣) behöver du två äkta"
-         " femmor från handen för att mäla med 5♠; du har 1."),
+         " femmor från handen för att mäla med 5♠; du har 1 och använder 1."),
     ],
 )
 def test_judge_speaks_the_chosen_language(lang: str, title: str, explanation: str) -> None:
