@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.actions import Discard, Layoff, MeldAction, TakePile
 from engine.cards import Card, rank
 from engine.hints import arranged
+from engine.legal import legal_actions
 from engine.state import State
 from tutor.messages import Refusal
 
@@ -87,11 +88,20 @@ class Taps:
         return TakePile(meld=self.selected_cards(), melds=tuple(self.staged))
 
     def _meld_for_top(self) -> int:
+        """The side's meld the pile's top card goes onto with nothing selected: its meld of that
+        rank, else one the engine lets it go onto (Royal's Samba that it extends: no rank matches
+        a run), else the meld of that rank the engine refuses (its refusal says why: a frozen pile),
+        else the first."""
         top = self.state.top()
-        for index, meld in enumerate(self.state.melds[self.team]):
-            if top is not None and meld.rank == rank(top):
+        if top is None:
+            return 0
+        melds = self.state.melds[self.team]
+        same_rank = [i for i, meld in enumerate(melds) if meld.rank == rank(top)]
+        open_onto = [a.onto for a in legal_actions(self.state) if isinstance(a, TakePile) and a.onto is not None]
+        for index in same_rank + open_onto:
+            if index in open_onto:
                 return index
-        return 0
+        return same_rank[0] if same_rank else 0
 
     def discard_action(self) -> Discard | None:
         cards = self.selected_cards()

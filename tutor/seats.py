@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from engine.actions import Action, AskGoOut, DeclinePile, Discard, Draw, DrawReplacement
+from engine.actions import Action, AskGoOut, DeclinePile, Discard, Draw, DrawReplacement, TakePile
+from engine.cards import WILD, rank
 from engine.errors import IllegalActionError
 from engine.game import apply
+from engine.legal import legal_actions
 from engine.i18n import N_, translate
 from engine.describe import SeenBy, seat_name
 from engine.state import State
@@ -74,12 +76,58 @@ def why_not(model: TableModel, kind: str) -> Message | None:
     error = _refusal(model.state, _action_for(model, kind))
     if error is None:
         return None
-    top = model.state.top()
-    if kind == "take_pile" and not model.selected and top is not None and error.rule in ("pile.onto_rank",
-                                                                                           "meld.too_small"):
-        # the pile is open, but no meld of the side takes its top card: the learner picks the cards
-        return Message.text(N_("Select the cards from your hand that meld with the {card} first."), card=top)
+    if kind == "take_pile" and not model.selected:
+        said = _take_with_nothing_selected(model, error)
+        if said is not None:
+            return said
     return Message.refusal(error)
+
+
+def pile_needs_selection(model: TableModel) -> bool:
+    """Whether Take the pile, tapped now with nothing selected, is only incomplete: the shell then
+    says what to select (:func:`why_not`) instead of playing a take the engine refuses, which a
+    lesson would count as a mistake."""
+    if model.selected or not model.is_my_turn():
+        return False
+    error = _refusal(model.state, model.pile_action())
+    return error is not None and take_needs_selection(model, error)
+
+
+def take_needs_selection(model: TableModel, error: IllegalActionError) -> bool:
+    """Whether Take the pile, tapped with nothing selected, was refused only because no meld of the
+    side takes the top card (the app chose one of another rank), while a take with cards from the
+    hand is open: the learner picks those cards, and has broken no rule."""
+    return error.rule in _NO_MELD_TAKES_IT and not model.selected and any(
+        isinstance(a, TakePile) and a.meld for a in legal_actions(model.state))
+
+
+_NO_MELD_TAKES_IT = ("pile.onto_rank", "meld.too_small")
+
+
+def _take_with_nothing_selected(model: TableModel, error: IllegalActionError) -> Message | None:
+    """Why the pile cannot be taken, where the take the taps build (onto the side's meld of the top
+    card's rank, else its first meld) was refused: where a take with cards from the hand is open,
+    to select them; else the engine's refusal of the take with the hand's natural cards of that rank
+    (the opening minimum, say); else, where no meld of the side takes the top card either, that
+    nothing fits. None: the engine's refusal of the tapped take says it (a frozen or blocked pile)."""
+    state = model.state
+    top = state.top()
+    if top is None:
+        return None
+    if take_needs_selection(model, error):
+        return Message.text(N_("Select the cards from your hand that meld with the {card} first."), card=top)
+    hand = state.hands[state.turn]
+    naturals = tuple(c for c in hand if not WILD[c] and rank(c) == rank(top))
+    wilds = tuple(c for c in hand if WILD[c])
+    with_hand = naturals if len(naturals) >= 2 else naturals + wilds[:1] if naturals and wilds else None
+    if with_hand is not None:
+        other = _refusal(state, TakePile(meld=with_hand))
+        if other is not None:
+            return Message.refusal(other)
+    if error.rule in _NO_MELD_TAKES_IT:
+        return Message.text(N_("The {top} on top fits neither your side's melds nor the cards you hold: draw from"
+                               " the stock."), top=top)
+    return None
 
 
 def _not_your_turn(model: TableModel) -> Message | None:

@@ -14,6 +14,7 @@ import flet as ft
 from engine.actions import parse_action
 from engine.position import dump_position
 from tutor.model import TableModel
+from tutor.seats import pile_needs_selection
 from tutor.shell_state import SessionState
 from tutor.views import available
 from tutor.workers import choose_action, hints_for, pool, review, strong_for
@@ -50,7 +51,7 @@ class TableActions(SessionState):
             self.render()
 
     async def tap_pile(self) -> None:
-        if self.model.is_my_turn() and self.model.state.phase.value == "draw":
+        if self.model.is_my_turn() and self.model.state.phase.value == "draw" and not pile_needs_selection(self.model):
             self.notice = ""
             self.model.play(self.model.pile_action())
             self.after_learner()
@@ -68,6 +69,10 @@ class TableActions(SessionState):
         if kind == "meld":
             model.play(model.meld_action())
         elif kind == "take_pile":
+            if pile_needs_selection(model):
+                self.notice = kind
+                self.render()
+                return
             model.play(model.pile_action())
         elif kind == "discard":
             action = model.discard_action()

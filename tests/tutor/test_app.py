@@ -215,3 +215,24 @@ def test_home_and_catalog_frames_read_nothing_from_the_store_on_the_event_loop(s
         event.remove(session.store.engine, "before_cursor_execute", executed)
     assert "continue" not in home and "continue" in home_again  # what the frames show is the store's
     assert "open-classic-frozen-pile" in catalog and any(key.startswith("learner-") for key in catalog)
+
+
+def test_take_the_pile_with_nothing_selected_says_what_to_select_and_refuses_nothing(session: Session) -> None:
+    """No meld of the side takes the 9♥, the hand's 9s do: the tap is incomplete, not a broken rule
+    (the take the app would build goes onto the queens, which the engine refuses)."""
+    from engine.cards import parse_card
+    from engine.position import load_position
+    from tests.engine.helpers import position
+
+    _run(session.go("table"))
+    model = session.model
+    model.state = load_position(position(["8c", "9d", "9s", "5s"], pile=["4c", "9h"], melds=[[["Qh", "Qd", "Qc"]], []]))
+    _run(session.press("take_pile"))
+    assert model.rejected is None and len(model.state.pile) == 2
+    assert semantics(session.view())["notice"].label == "Select the cards from your hand that meld with the 9♥ first."
+    _run(session.tap_pile())  # the pile itself, tapped
+    assert model.rejected is None and session.notice == "take_pile"
+    for card in ("9d", "9s"):
+        model.tap_card(model.hand.index(parse_card(card)))
+    _run(session.press("take_pile"))
+    assert model.rejected is None and not model.state.pile and "notice" not in semantics(session.view())

@@ -459,6 +459,36 @@ def test_take_the_pile_says_which_cards_to_select_when_no_meld_of_the_side_takes
     assert model.why_not("take_pile").startswith("The pile is frozen (it holds the 2♣)")  # the engine's reason
 
 
+def test_a_closed_take_says_what_stops_it_not_to_select_cards_the_hand_lacks() -> None:
+    from engine.position import load_position
+    from tests.engine.helpers import position
+
+    model = _game()
+    # no meld of the side takes the 9♥ and the hand has no pair of 9s: nothing to select
+    model.state = load_position(position(["8c", "9d", "5s", "6h"], pile=["4c", "9h"], melds=[[["Qh", "Qd", "Qc"]], []]))
+    assert not model.can("take_pile")
+    assert model.why_not("take_pile") == ("The 9♥ on top fits neither your side's melds nor the cards you hold:"
+                                          " draw from the stock.")
+    # the pair is there, but three 9s do not reach the opening minimum: the engine's reason for that take
+    model.state = load_position(position(["9c", "9d", "5s", "6h"], pile=["4c", "9h"]))
+    assert model.why_not("take_pile") == ("Your side's first meld must be worth at least 50 points (your side has 0);"
+                                          " these melds are worth 30.")
+    model.lang = "sv"
+    assert model.why_not("take_pile").startswith("Ditt lags begynnelsemälning måste vara värd minst 50 poäng")
+
+
+def test_take_the_pile_with_nothing_selected_goes_onto_the_samba_it_extends() -> None:
+    # Royal: the 9♠ extends the side's 6♠ 7♠ 8♠; no meld has its rank, so the queens were chosen and refused
+    from engine.position import load_position
+    from tests.engine.helpers import position
+
+    model = TableModel.new_game("royal", 4, "en", seed=3)
+    model.state = load_position(position(["4c", "Kd", "5s", "6h"], variant="royal", pile=["4c", "9s"],
+                                         melds=[[["Qh", "Qd", "Qc"], ["6s", "7s", "8s"]], []]))
+    assert model.pile_action().onto == 1 and model.why_not("take_pile") == ""
+    assert model.play(model.pile_action()) and len(model.state.melds[0][1].cards) == 4
+
+
 def test_the_tables_play_by_play_names_the_seats_as_the_table_does() -> None:
     from engine.actions import Draw
 
