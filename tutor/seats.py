@@ -62,6 +62,12 @@ def why_not(model: TableModel, kind: str) -> Message | None:
     if kind in ("clear", "stage"):
         return None if model.selected or (kind == "clear" and model.staged_at) else Message.text(
             N_("Select cards in your hand first."))
+    if kind == "next_hand":  # its key (N) works while its button is hidden
+        if model.lesson is not None:
+            return Message.text(N_("A lesson is a single hand: it has no next hand."))
+        if model.game_over():
+            return Message.text(N_("The game is over: choose a variant to start a new game."))
+        return None if model.state.is_over() else Message.text(N_("The next hand is dealt when this one is over."))
     closed = _not_your_turn(model)
     if closed is not None:
         return closed

@@ -236,3 +236,13 @@ def test_take_the_pile_with_nothing_selected_says_what_to_select_and_refuses_not
         model.tap_card(model.hand.index(parse_card(card)))
     _run(session.press("take_pile"))
     assert model.rejected is None and not model.state.pile and "notice" not in semantics(session.view())
+
+
+def test_the_next_hand_key_mid_hand_says_why_and_the_table_still_draws(session: Session) -> None:
+    """N is the next hand's key while its button is hidden; it had no reason to give, and every
+    frame after it failed."""
+    _run(session.go("table"))
+    _run(session.press("next_hand"))
+    assert semantics(session.view())["notice"].label == "The next hand is dealt when this one is over."
+    _run(session.open_lesson("classic-frozen-pile", 0))
+    assert session.model.why_not("next_hand") == "A lesson is a single hand: it has no next hand."
