@@ -27,7 +27,7 @@ from engine.hint_tips import TIPS
 from engine.i18n import N_, Text
 from engine.legal import legal_actions
 from engine.levels import ExpertBot
-from engine.melds import MeldKind
+from engine.melds import MeldKind, meld_name
 from engine.state import Phase, State
 
 
@@ -66,6 +66,11 @@ _STRONG: Mapping[str, Text] = {
     "out": N_("A strong player would go out now, melding {cards}."),
     "canasta": N_("A strong player would meld {cards}: it completes a canasta."),
     "meld": N_("A strong player would meld {cards}."),
+    # lay-offs onto one meld, named: "meld 4♠" read as a meld of one card
+    "add": N_("A strong player would add {cards} to your meld of {rank_of}."),
+    "add_canasta": N_("A strong player would add {cards} to your meld of {rank_of}: it completes a canasta."),
+    "lay_off": N_("A strong player would lay {cards} off on the {meld_on}."),
+    "lay_off_canasta": N_("A strong player would lay {cards} off on the {meld_on}: it completes a canasta."),
     "take": N_("A strong player would take the pile and the {top} on top with it."),
     "draw": N_("A strong player would draw from the stock."),
     "discard": N_("A strong player would discard the {card}."),
@@ -80,9 +85,15 @@ def _what_it_does(state: State, action: Action) -> tuple[str, dict[str, FactValu
         after = apply(state, action)
         if not after.hands[state.turn] or after.phase is not Phase.PLAY:
             return "out", {"cards": tuple(action.cards())}
-        if after.canastas(team) > state.canastas(team):
-            return "canasta", {"cards": tuple(action.cards())}
-        return "meld", {"cards": tuple(action.cards())}
+        canasta = after.canastas(team) > state.canastas(team)
+        cards: dict[str, FactValue] = {"cards": tuple(action.cards())}
+        onto = {layoff.onto for layoff in action.layoffs}
+        if not action.melds and len(onto) == 1:
+            meld = state.melds[team][onto.pop()]
+            if meld.kind in (MeldKind.RANK, MeldKind.THREES):
+                return ("add_canasta" if canasta else "add"), {**cards, "rank": meld.rank}
+            return ("lay_off_canasta" if canasta else "lay_off"), {**cards, "meld": meld_name(state.rules, meld)}
+        return ("canasta" if canasta else "meld"), cards
     if isinstance(action, TakePile):
         return "take", {"top": state.pile[-1]}
     if isinstance(action, Draw):

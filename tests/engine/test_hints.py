@@ -369,3 +369,22 @@ def test_an_opening_with_the_pile_names_the_other_melds_and_the_minimum() -> Non
     # followed as told, the take is the judge's: the side has opened with 60
     after = apply(state, hint.action)
     assert after.has_opened(0) and len(after.melds[0]) == 2
+
+
+def test_a_strong_players_lay_off_names_the_meld_it_goes_onto() -> None:
+    # "would meld 9♠" read as a meld of one card
+    from engine.actions import Layoff, MeldAction
+    from engine.cards import parse_card
+    from engine.hints import _STRONG, _what_it_does
+
+    state = state_of(["9s", "Kd", "Kc", "5c", "6h"], variant="royal", phase="play",
+                     melds=[[["Kh", "Kd", "Ks"], ["6s", "7s", "8s"]], []])
+
+    def said(onto: int, card: str, lang: str = "en") -> str:
+        action = MeldAction(layoffs=(Layoff(onto, (parse_card(card),)),))
+        kind, facts = _what_it_does(state, action)
+        return Hint("expert.choice", action, (), _STRONG[kind], facts).explanation(lang)
+
+    assert said(1, "9s") == "A strong player would lay 9♠ off on the Samba."
+    assert said(0, "Kd") == "A strong player would add K♦ to your meld of kings."
+    assert said(1, "9s", "de") == "Ein starker Spieler würde 9♠ an die Samba anlegen."
