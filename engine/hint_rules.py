@@ -29,7 +29,7 @@ from engine.hint_facts import (
 )
 from engine.i18n import N_, NP_, Text
 from engine.legal import legal_actions
-from engine.melds import MeldKind
+from engine.melds import MeldKind, meld_name
 from engine.moves import take_pile_checked
 from engine.state import Phase, State
 
@@ -59,8 +59,18 @@ def _take_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
     top = state.pile[-1]
     facts: dict[str, FactValue] = {"count": len(state.pile), "top": top}
     if best.onto is not None:
-        text: Text = NP_("You can take the pile ({count} card): the {top} on top goes onto your side's meld.",
-                         "You can take the pile ({count} cards): the {top} on top goes onto your side's meld.")
+        # the meld named: in Royal a Samba and the natural meld of the card's rank may both take it
+        target = state.melds[state.team_of(state.turn)][best.onto]
+        if target.kind in (MeldKind.RANK, MeldKind.THREES):
+            facts["rank"] = target.rank
+            text: Text = NP_("You can take the pile ({count} card): the {top} on top goes onto your side's meld of"
+                             " {rank_of}.",
+                             "You can take the pile ({count} cards): the {top} on top goes onto your side's meld of"
+                             " {rank_of}.")
+        else:
+            facts["meld"] = meld_name(state.rules, target)
+            text = NP_("You can take the pile ({count} card): the {top} on top goes onto the {meld_on}.",
+                       "You can take the pile ({count} cards): the {top} on top goes onto the {meld_on}.")
         yield Hint("rule.take_pile", best, (top,), text, facts, 2 + len(state.pile) / 4)
         return
     facts["cards"] = tuple(best.meld)

@@ -27,7 +27,7 @@ from tutor.lessons import lesson_catalog
 from tutor.model import TableModel
 from tutor.progress import ProgressError
 from tutor.screens import home_view, rules_view
-from tutor.seats import pile_needs_selection
+from tutor.seats import take_is_incomplete
 from tutor.settings import choose_table, settings_path
 from tutor.store import open_store
 from tutor.store.games import taken
@@ -318,9 +318,9 @@ class Session(TableActions, LessonActions, KeyActions):
                 size = "large" if width >= 1600 else "small" if width < 600 else "medium"
             confirm = confirm_view(self.model, self.handlers, self.pending) if self.pending else None
             notice = ""
-            # still closed, or Take the pile tapped with nothing selected where cards from the hand take it: say why
+            # still closed, or Take the pile tapped with nothing selected where it lacks cards or a meld: say which
             if self.notice and (not available(self.model).get(self.notice, False)
-                                or (self.notice == "take_pile" and pile_needs_selection(self.model))):
+                                or (self.notice == "take_pile" and take_is_incomplete(self.model))):
                 notice = self.model.why_not(self.notice) or translate(N_("This is not possible at this moment."),
                                                                        self.model.lang)
             body = page_view(self.model, self.handlers, size, self.settings.four_colour, confirm=confirm,

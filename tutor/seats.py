@@ -79,6 +79,10 @@ def why_not(model: TableModel, kind: str) -> Message | None:
             return Message.text(N_("Select the cards of a meld first."))
         if kind == "discard" and len(model.selected) != 1:
             return Message.text(N_("Select one card to discard."))
+    if kind == "take_pile":
+        incomplete = _incomplete_take(model)
+        if incomplete is not None:
+            return incomplete
     error = _refusal(model.state, _action_for(model, kind))
     if error is None:
         return None
@@ -89,39 +93,44 @@ def why_not(model: TableModel, kind: str) -> Message | None:
     return Message.refusal(error)
 
 
-def pile_needs_selection(model: TableModel) -> bool:
+def take_is_incomplete(model: TableModel) -> bool:
     """Whether Take the pile, tapped now with nothing selected, is only incomplete: the shell then
-    says what to select (:func:`why_not`) instead of playing a take the engine refuses, which a
-    lesson would count as a mistake."""
-    if model.selected or not model.is_my_turn():
-        return False
-    error = _refusal(model.state, model.pile_action())
-    return error is not None and take_needs_selection(model, error)
+    says what to select or tap (:func:`why_not`) instead of playing a take the engine refuses (which
+    a lesson would count as a mistake) or one the learner did not choose."""
+    return _incomplete_take(model) is not None
 
 
-def take_needs_selection(model: TableModel, error: IllegalActionError) -> bool:
-    """Whether Take the pile, tapped with nothing selected, was refused only because no meld of the
-    side takes the top card (the app chose one of another rank), while a take with cards from the
-    hand is open: the learner picks those cards, and has broken no rule."""
-    return error.rule in _NO_MELD_TAKES_IT and not model.selected and any(
-        isinstance(a, TakePile) and a.meld for a in legal_actions(model.state))
+def _incomplete_take(model: TableModel) -> Message | None:
+    """What a Take the pile tap with nothing selected lacks, if it lacks something: the meld, where
+    more than one of the side's melds takes the top card (Royal's Samba and its rank's meld); the
+    cards from the hand, where no meld takes it but those cards do."""
+    state = model.state
+    top = state.top()
+    if model.selected or not model.is_my_turn() or top is None or state.phase.value != "draw":
+        return None
+    takes = [a for a in legal_actions(state) if isinstance(a, TakePile)]
+    if len({a.onto for a in takes if a.onto is not None}) > 1:
+        return Message.text(N_("More than one of your side's melds takes the {card}: tap the one it goes onto."),
+                            card=top)
+    error = _refusal(state, model.pile_action())
+    if error is not None and error.rule in _NO_MELD_TAKES_IT and any(a.meld for a in takes):
+        return Message.text(N_("Select the cards from your hand that meld with the {card} first."), card=top)
+    return None
 
 
 _NO_MELD_TAKES_IT = ("pile.onto_rank", "meld.too_small")
 
 
 def _take_with_nothing_selected(model: TableModel, error: IllegalActionError) -> Message | None:
-    """Why the pile cannot be taken, where the take the taps build (onto the side's meld of the top
-    card's rank, else its first meld) was refused: where a take with cards from the hand is open,
-    to select them; else the engine's refusal of the take with the hand's natural cards of that rank
-    (the opening minimum, say); else, where no meld of the side takes the top card either, that
-    nothing fits. None: the engine's refusal of the tapped take says it (a frozen or blocked pile)."""
+    """Why the pile cannot be taken, where no take is open and the one the taps build (onto the
+    side's meld of the top card's rank, else its first meld) was refused: the engine's refusal of the
+    take with the hand's natural cards of that rank (the opening minimum, say); else, where no meld
+    of the side takes the top card either, that nothing fits. None: the engine's refusal of the
+    tapped take says it (a frozen or blocked pile)."""
     state = model.state
     top = state.top()
     if top is None:
         return None
-    if take_needs_selection(model, error):
-        return Message.text(N_("Select the cards from your hand that meld with the {card} first."), card=top)
     hand = state.hands[state.turn]
     naturals = tuple(c for c in hand if not WILD[c] and rank(c) == rank(top))
     wilds = tuple(c for c in hand if WILD[c])

@@ -14,7 +14,7 @@ import flet as ft
 from engine.actions import parse_action
 from engine.position import dump_position
 from tutor.model import TableModel
-from tutor.seats import pile_needs_selection
+from tutor.seats import take_is_incomplete
 from tutor.shell_state import SessionState
 from tutor.views import available
 from tutor.workers import choose_action, hints_for, pool, review, strong_for
@@ -46,12 +46,18 @@ class TableActions(SessionState):
             self.notice = ""
             self.model.play(self.model.layoff_action(index))
             self.after_learner()
+        elif self.model.is_my_turn() and self.model.state.phase.value == "draw" and self.model.state.pile:
+            # the pile's top card onto this meld: where two melds take it (Royal's Samba and the
+            # meld of its rank), Take the pile alone asks for this tap
+            self.notice = ""
+            self.model.play(self.model.pile_action(onto=index))
+            self.after_learner()
         else:  # say why nothing happens: whose turn it is, or what to select first
             self.notice = "stage" if self.model.is_my_turn() else "meld"
             self.render()
 
     async def tap_pile(self) -> None:
-        if self.model.is_my_turn() and self.model.state.phase.value == "draw" and not pile_needs_selection(self.model):
+        if self.model.is_my_turn() and self.model.state.phase.value == "draw" and not take_is_incomplete(self.model):
             self.notice = ""
             self.model.play(self.model.pile_action())
             self.after_learner()
@@ -69,7 +75,7 @@ class TableActions(SessionState):
         if kind == "meld":
             model.play(model.meld_action())
         elif kind == "take_pile":
-            if pile_needs_selection(model):
+            if take_is_incomplete(model):
                 self.notice = kind
                 self.render()
                 return

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Discard, parse_action
+from engine.actions import Discard, TakePile, parse_action
 from engine.game import apply, is_legal
 from engine.cards import is_wild, pretty_card, rank
 from engine.hints import Hint, hints
@@ -388,3 +388,13 @@ def test_a_strong_players_lay_off_names_the_meld_it_goes_onto() -> None:
     assert said(1, "9s") == "A strong player would lay 9♠ off on the Samba."
     assert said(0, "Kd") == "A strong player would add K♦ to your meld of kings."
     assert said(1, "9s", "de") == "Ein starker Spieler würde 9♠ an die Samba anlegen."
+
+
+def test_the_take_onto_a_meld_names_the_meld() -> None:
+    sevens = state_of(["Kc", "5c", "6h"], pile=["9c", "4d", "7s"], melds=[[["7h", "7d", "7c"]], []])
+    (hint,) = [h for h in hints(sevens) if h.tip == "rule.take_pile"]
+    assert hint.explanation() == "You can take the pile (3 cards): the 7♠ on top goes onto your side's meld of 7s."
+    samba = state_of(["Kd", "5c", "6h"], variant="royal", pile=["4c", "Kh", "8d", "Jc", "5d", "Qs", "10s"],
+                     melds=[[["10h", "10d", "10c"], ["6s", "7s", "8s", "9s"]], []])
+    (hint,) = [h for h in hints(samba) if h.tip == "rule.take_pile"]
+    assert hint.explanation().endswith("the 10♠ on top goes onto the Samba.") and hint.action == TakePile(onto=1)
