@@ -360,3 +360,28 @@ def test_undo_after_the_end_of_a_hand_counts_it_once(tmp_path: Path, size: str) 
         totals = [int(t.replace(",", "")) for t in re.findall(r"([-−]?[\d,]+) points", " ".join(
             page.locator("flt-semantics").all_inner_texts()))]
         assert sorted(set(totals)) == sorted(set(first["In all"])), totals
+
+
+def test_take_the_pile_with_nothing_selected_says_which_cards_and_counts_no_mistake(home: str) -> None:
+    """The mastery check of "Taking an open pile": no meld of the side takes the 9♥, the hand's two
+    9s do. Take the pile tapped alone says to select them (before, the app laid the 9♥ on the aces
+    and the engine's refusal counted as the learner's mistake); selected, they take it, no star lost."""
+    with browser(home, PHONE, "lessons-button", touch=True) as page:
+        _to_catalog(page)
+        click(page, "open-classic-open-pile")
+        by_id(page, "lesson-goal").first.wait_for(timeout=30_000)
+        click(page, "action-take_pile")  # onto the side's jacks: the lesson's move
+        by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
+        click(page, "lesson-mastery")
+        wait_for(page, lambda: "Mastery check" in read(page, "lesson-title"), what="the mastery check")
+        wait_for(page, lambda: "nine of clubs" in hand_cards(page), what="the variation's deal")
+        click(page, "action-take_pile")
+        by_id(page, "notice").first.wait_for(timeout=30_000)
+        assert read(page, "notice") == "Select the cards from your hand that meld with the 9♥ first."
+        assert by_id(page, "refusal").count() == 0 and visible(page, "hand-0")
+        screenshot(page, "take-pile-select-first-phone.png")
+        tap_card(page, "nine of clubs")
+        tap_card(page, "nine of spades")
+        click(page, "action-take_pile")
+        by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
+        assert "★★★" in read(page, "lesson-solved")  # the tap alone was no mistake
