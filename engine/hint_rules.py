@@ -325,7 +325,8 @@ def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
         facts: dict[str, FactValue] = {"cards": cards, "points": points}
         text = N_("Meld {cards}: it completes a canasta, {points} points more on the table for your side.")
         onto = {layoff.onto for layoff in best.layoffs}
-        if not best.melds and len(onto) == 1 and (target := state.melds[team][onto.pop()]).kind in (MeldKind.RANK, MeldKind.THREES):
+        target = state.melds[team][onto.pop()] if not best.melds and len(onto) == 1 else None
+        if target is not None and target.kind in (MeldKind.RANK, MeldKind.THREES):
             # named, or "Meld 2♣ 2♠ Joker" reads as a new meld of wild cards alone, which is refused
             text = N_("Add {cards} to your meld of {rank_of}: it completes a canasta, {points} points more on the table"
                       " for your side.")

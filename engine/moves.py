@@ -203,7 +203,9 @@ def take_pile_checked(state: State, action: TakePile) -> tuple[MeldPlan, tuple[C
         naturals = sum(1 for c in action.meld if not WILD[c] and rank(c) == rank(top))
         wilds = sum(1 for c in action.meld if WILD[c])
         if any(not WILD[c] and rank(c) != rank(top) for c in action.meld):
-            raise IllegalActionError("pile.top_card", top=top)
+            # the cards named: "does not use it" misled a player whose pair was there beside another meld
+            raise IllegalActionError("pile.top_card", top=top,
+                                     cards=tuple(c for c in action.meld if not WILD[c] and rank(c) != rank(top)))
         if frozen and naturals < 2:
             take_from_hand(hand, action.meld)
             raise _frozen_refusal(state, team, top, hand, naturals)

@@ -91,7 +91,7 @@ RULES: Mapping[str, RuleText] = {
     ),
     "pile.top_card": RuleText(
         N_("Taking the pile"),
-        N_("To take the pile you must meld its top card, the {top}, at once: your meld does not use it."),
+        N_("To take the pile you must meld its top card, the {top}, at once, in a meld of its rank: not with {cards}."),
     ),
     "pile.onto_rank": RuleText(
         N_("Taking the pile"),

@@ -224,7 +224,8 @@ class TableModel(Taps, Sayings):
         try:
             after = apply(before, action)
         except IllegalActionError as error:
-            self.rejected = Refusal(error.rule, Message.refusal(error))
+            said = seats.with_set_aside(Message.refusal(error), self.state, action, error.rule)
+            self.rejected = Refusal(error.rule, said)
             return False
         self.history.append(_Before(before, len(self.said), len(self.moves)))
         self.moves.append((dump_position(before, reveal=True), format_action(action), {}))
@@ -239,7 +240,8 @@ class TableModel(Taps, Sayings):
         seen = len(run.played)
         accepted = run.act(action)
         if run.refused is not None and run.said is not None:
-            self.rejected = Refusal(run.refused, run.said)  # the lesson's words, the rule's source
+            # the lesson's words, the rule's source
+            self.rejected = Refusal(run.refused, seats.with_set_aside(run.said, self.state, action, run.refused))
             return False
         self._follow_lesson(seen)
         self.clear()

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from engine.actions import Action, AskGoOut, DeclinePile, Discard, Draw, DrawReplacement, TakePile
-from engine.cards import WILD, rank
+from engine.actions import Action, AskGoOut, DeclinePile, Discard, Draw, DrawReplacement, MeldAction, TakePile
+from engine.cards import WILD, pretty_card, rank
 from engine.errors import IllegalActionError
 from engine.game import apply
 from engine.legal import legal_actions
@@ -143,6 +143,32 @@ def _take_with_nothing_selected(model: TableModel, error: IllegalActionError) ->
         return Message.text(N_("The {top} on top fits neither your side's melds nor the cards you hold: draw from"
                                " the stock."), top=top)
     return None
+
+
+# The buttons a set-aside tip names, as the table labels them (tutor.views.ACTIONS).
+_BUTTONS = {"button_set_aside": N_("Set aside as a meld"), "button_take_pile": N_("Take the pile"),
+            "button_meld": N_("Meld")}
+
+
+def with_set_aside(said: Message, state: State, action: Action, rule: str) -> Message:
+    """A refusal, and where the learner put several melds' cards into one selection, how to put
+    them down together: each set aside first (the app's button; the engine knows no selection)."""
+    top = state.top()
+    if isinstance(action, TakePile) and action.meld and top is not None and rule == "pile.top_card" and any(
+            not WILD[c] and rank(c) == rank(top) for c in action.meld):
+        tip = N_("Set the other melds aside first with \u201c{button_set_aside}\u201d, then select the cards that go"
+                 " with the {card} and tap \u201c{button_take_pile}\u201d.")
+    elif isinstance(action, MeldAction) and action.melds and rule == "meld.mixed_ranks":
+        tip = N_("To put down melds of several ranks at once, set each aside with \u201c{button_set_aside}\u201d,"
+                 " then tap \u201c{button_meld}\u201d.")
+    else:
+        return said
+
+    def told(lang: str) -> str:
+        buttons = {key: translate(label, lang) for key, label in _BUTTONS.items()}
+        card = pretty_card(top, lang) if top is not None else ""
+        return f"{said(lang)} {translate(tip, lang).format(card=card, **buttons)}"
+    return Message(told)
 
 
 def _not_your_turn(model: TableModel) -> Message | None:

@@ -117,7 +117,10 @@ def test_ad_draga_spil_unfrozen_pile_taken_with_one_natural_and_a_wild_card() ->
 
 def test_ad_draga_spil_the_top_card_must_be_in_the_meld() -> None:
     state = state_of(["9c", "9h", "6d"], pile=["Jh", "6s"], **OPENED)
-    assert refusal(state, {"type": "take_pile", "meld": ["9c", "9h"]}).rule == "pile.top_card"
+    error = refusal(state, {"type": "take_pile", "meld": ["9c", "9h"]})
+    assert error.rule == "pile.top_card"
+    assert error.explanation() == ("To take the pile you must meld its top card, the 6♠, at once, in a meld of its"
+                                   " rank: not with 9♣ 9♥.")
 
 
 def test_ad_draga_spil_top_card_onto_a_meld_of_another_rank() -> None:

@@ -489,6 +489,35 @@ def test_take_the_pile_with_nothing_selected_goes_onto_the_samba_it_extends() ->
     assert model.play(model.pile_action()) and len(model.state.melds[0][1].cards) == 4
 
 
+def test_several_melds_in_one_selection_are_told_to_be_set_aside_first() -> None:
+    from engine.position import load_position
+    from tests.engine.helpers import position
+
+    model = _game()
+    # the queens take the Q♥; the sixes with the 2♣ reach the opening minimum: two melds, one selection
+    model.state = load_position(position(["Qc", "Qs", "6c", "6h", "2c", "8d", "Kh"], pile=["9c", "Qh"]))
+    model.play(parse_action({"type": "take_pile", "meld": ["Qc", "Qs", "6c", "6h", "2c"]}))
+    told = model.refusal_text()
+    assert told is not None and told.explanation.endswith(
+        "not with 6♣ 6♥. Set the other melds aside first with “Set aside as a meld”, then select the cards"
+        " that go with the Q♥ and tap “Take the pile”.")
+    model.lang = "de"
+    told = model.refusal_text()
+    assert told is not None and "mit „Als Meldung beiseitelegen“ beiseite" in told.explanation
+    model.lang = "en"
+    model.state = load_position(position(["Qc", "Qs", "Qd", "6c", "6h", "2c", "8d"], phase="play", **OPENED_QUEENS))
+    model.play(parse_action({"type": "meld", "melds": [["Qc", "Qs", "Qd", "6c", "6h", "2c"]]}))
+    told = model.refusal_text()
+    assert told is not None and told.explanation.endswith("set each aside with “Set aside as a meld”, then tap “Meld”.")
+    # a selection of one card too few says the engine's words alone
+    model.play(parse_action({"type": "meld", "melds": [["6c", "6h"]]}))
+    told = model.refusal_text()
+    assert told is not None and "aside" not in told.explanation
+
+
+OPENED_QUEENS = {"melds": [[["Kh", "Kd", "Kc"]], []]}
+
+
 def test_the_tables_play_by_play_names_the_seats_as_the_table_does() -> None:
     from engine.actions import Draw
 
