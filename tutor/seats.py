@@ -109,11 +109,14 @@ def _incomplete_take(model: TableModel) -> Message | None:
     if model.selected or not model.is_my_turn() or top is None or state.phase.value != "draw":
         return None
     takes = [a for a in legal_actions(state) if isinstance(a, TakePile)]
-    if len({a.onto for a in takes if a.onto is not None}) > 1:
+    onto = {a.onto for a in takes if a.onto is not None}
+    if len(onto) > 1:
         return Message.text(N_("More than one of your side's melds takes the {card}: tap the one it goes onto."),
                             card=top)
-    error = _refusal(state, model.pile_action())
-    if error is not None and error.rule in _NO_MELD_TAKES_IT and any(a.meld for a in takes):
+    # no meld of the side takes it, nor is one of its rank (whose refusal, a frozen pile, teaches):
+    # the tap would lay it on a meld the learner never chose
+    mine = state.melds[state.team_of(state.turn)]
+    if not onto and not any(m.rank == rank(top) for m in mine) and any(a.meld for a in takes):
         return Message.text(N_("Select the cards from your hand that meld with the {card} first."), card=top)
     return None
 

@@ -457,6 +457,13 @@ def test_take_the_pile_says_which_cards_to_select_when_no_meld_of_the_side_takes
     model.state = load_position(position(["8c", "9d", "5s"], pile=["2c", "9h"], melds=[[["Qh", "Qd", "Qc"]], []]))
     model.selected = []
     assert model.why_not("take_pile").startswith("The pile is frozen (it holds the 2♣)")  # the engine's reason
+    # frozen, no meld of 9s, the pair in the hand: the tap lacks its cards (the queens were never chosen)
+    model.state = load_position(position(["8c", "9d", "9s"], pile=["2c", "9h"], melds=[[["Qh", "Qd", "Qc"]], []]))
+    assert model.why_not("take_pile") == "Select the cards from your hand that meld with the 9♥ first."
+    # frozen and a meld of 9s: laying the 9♥ on it is the learner's move, and the engine says why not
+    model.state = load_position(position(["8c", "9d", "9s"], pile=["2c", "9h"], melds=[[["9h", "9d", "9c"]], []]))
+    assert model.why_not("take_pile").endswith("you hold 2, and this take uses 0.")
+    assert not model.play(model.pile_action()) and model.rejected is not None and model.rejected.rule == "pile.frozen"
 
 
 def test_a_closed_take_says_what_stops_it_not_to_select_cards_the_hand_lacks() -> None:
