@@ -98,10 +98,8 @@ class Taps:
         melds = self.state.melds[self.team]
         same_rank = [i for i, meld in enumerate(melds) if meld.rank == rank(top)]
         open_onto = [a.onto for a in legal_actions(self.state) if isinstance(a, TakePile) and a.onto is not None]
-        for index in same_rank + open_onto:
-            if index in open_onto:
-                return index
-        return same_rank[0] if same_rank else 0
+        chosen = [i for i in same_rank if i in open_onto] or open_onto or same_rank
+        return chosen[0] if chosen else 0
 
     def discard_action(self) -> Discard | None:
         cards = self.selected_cards()

@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from engine.actions import parse_action
+from engine.game import is_legal
 from engine.position import dump_position
 from tutor.model import TableModel
 from tutor.seats import take_is_incomplete
@@ -46,9 +47,11 @@ class TableActions(SessionState):
             self.notice = ""
             self.model.play(self.model.layoff_action(index))
             self.after_learner()
-        elif self.model.is_my_turn() and self.model.state.phase.value == "draw" and self.model.state.pile:
+        elif self.model.is_my_turn() and self.model.state.phase.value == "draw" and is_legal(
+                self.model.state, self.model.pile_action(onto=index)):
             # the pile's top card onto this meld: where two melds take it (Royal's Samba and the
-            # meld of its rank), Take the pile alone asks for this tap
+            # meld of its rank), Take the pile alone asks for this tap; a take the engine would
+            # refuse is not played (an idle tap on a meld before drawing is no mistake)
             self.notice = ""
             self.model.play(self.model.pile_action(onto=index))
             self.after_learner()
