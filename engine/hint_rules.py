@@ -57,10 +57,11 @@ def _take_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
     best = min(takes, key=lambda a: (sum(1 for c in cards_of(a) if WILD[c]), -len(a.melds), -len(a.meld),
                                      *_onto_worth(state, a)))
     top = state.pile[-1]
+    team = state.team_of(state.turn)
     facts: dict[str, FactValue] = {"count": len(state.pile), "top": top}
     if best.onto is not None:
         # the meld named: in Royal a Samba and the natural meld of the card's rank may both take it
-        target = state.melds[state.team_of(state.turn)][best.onto]
+        target = state.melds[team][best.onto]
         if target.kind in (MeldKind.RANK, MeldKind.THREES):
             facts["rank"] = target.rank
             text: Text = NP_("You can take the pile ({count} card): the {top} on top goes onto your side's meld of"
@@ -74,7 +75,6 @@ def _take_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
         yield Hint("rule.take_pile", best, (top,), text, facts, 2 + len(state.pile) / 4)
         return
     facts["cards"] = tuple(best.meld)
-    team = state.team_of(state.turn)
     frozen = state.is_pile_frozen_for(team)
     if best.melds:
         # An opening with the pile that needs melds from the hand too: the text names them and the
