@@ -47,11 +47,11 @@ class TableActions(SessionState):
             self.notice = ""
             self.model.play(self.model.layoff_action(index))
             self.after_learner()
-        elif self.model.is_my_turn() and self.model.state.phase.value == "draw" and is_legal(
-                self.model.state, self.model.pile_action(onto=index)):
-            # the pile's top card onto this meld: where two melds take it (Royal's Samba and the
-            # meld of its rank), Take the pile alone asks for this tap; a take the engine would
-            # refuse is not played (an idle tap on a meld before drawing is no mistake)
+        elif self.notice == "take_pile" and self.model.is_my_turn() and self.model.state.phase.value == "draw" \
+                and is_legal(self.model.state, self.model.pile_action(onto=index)):
+            # the answer to Take the pile's question where two melds take the top card (Royal's Samba
+            # and the meld of its rank); a meld tapped before that never takes the pile (a learner
+            # who forgot to draw), nor is a take the engine would refuse played
             self.notice = ""
             self.model.play(self.model.pile_action(onto=index))
             self.after_learner()

@@ -250,7 +250,7 @@ def test_the_next_hand_key_mid_hand_says_why_and_the_table_still_draws(session: 
 
 def test_where_two_melds_take_the_top_card_the_learner_taps_the_one_it_goes_onto(session: Session) -> None:
     """Royal: the 10♠ goes onto the natural 10s or extends the 6♠-9♠ Samba; Take the pile alone
-    does not choose for the learner, a tap on the meld takes the pile onto it."""
+    does not choose for the learner, and a tap on the meld then takes the pile onto it (only then)."""
     from engine.position import load_position
     from tests.engine.helpers import position
 
@@ -258,6 +258,9 @@ def test_where_two_melds_take_the_top_card_the_learner_taps_the_one_it_goes_onto
     session.model = model = session.model.__class__.new_game("royal", 4, "en", seed=3)
     model.state = load_position(position(["Kd", "5c", "6h"], variant="royal", pile=["4c", "Kh", "8d", "10s"],
                                          melds=[[["10h", "10d", "10c"], ["6s", "7s", "8s", "9s"]], []]))
+    _run(session.tap_meld(1))  # before Take the pile: an idle tap (a lay-off meant, say) takes nothing
+    assert model.rejected is None and len(model.state.pile) == 4
+    assert semantics(session.view())["notice"].label == "Select cards in your hand first."
     _run(session.press("take_pile"))
     assert model.rejected is None and len(model.state.pile) == 4
     assert semantics(session.view())["notice"].label == ("More than one of your side's melds takes the 10♠: tap the"
