@@ -385,3 +385,37 @@ def test_take_the_pile_with_nothing_selected_says_which_cards_and_counts_no_mist
         click(page, "action-take_pile")
         by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
         assert "★★★" in read(page, "lesson-solved")  # the tap alone was no mistake
+
+
+def test_two_melds_in_one_selection_are_told_to_be_set_aside_and_then_take_the_pile(home: str) -> None:
+    """"Opening with the pile's top card": the kings for the K♥ and the three 8s selected together
+    are refused (the 8s are not of the top card's rank); the refusal says how to put both down, and
+    done as it says, the pile is taken and the side opens."""
+    with browser(home, DESKTOP, "lessons-button") as page:
+        _to_catalog(page)
+        for _ in range(40):  # the wheel, as a person reaches a lesson further down
+            if visible(page, "open-classic-pile-to-open"):
+                break
+            page.mouse.move(DESKTOP["width"] / 2, DESKTOP["height"] / 2)
+            page.mouse.wheel(0, 300)
+            page.wait_for_timeout(150)
+        click(page, "open-classic-pile-to-open")
+        by_id(page, "lesson-goal").first.wait_for(timeout=30_000)
+        eights = ("eight of clubs", "eight of diamonds", "eight of hearts")
+        for label in ("king of spades", "king of diamonds", *eights):
+            tap_card(page, label)
+        click(page, "action-take_pile")
+        by_id(page, "refusal").first.wait_for(timeout=30_000)
+        said = read(page, "refusal")
+        assert "not with 8♣ 8♦ 8♥" in said and "Set the other melds aside first with “Set aside as a meld”" in said, said
+        assert len(hand_cards(page)) == 11  # nothing played
+        screenshot(page, "take-pile-set-aside-told-desktop.png")
+        tap_card(page, "king of spades")  # as told: the 8s aside, then the kings with the pile
+        tap_card(page, "king of diamonds")
+        click(page, "action-stage")
+        wait_for(page, lambda: len(hand_cards(page)) == 8, what="the 8s set aside")
+        tap_card(page, "king of spades")
+        tap_card(page, "king of diamonds")
+        click(page, "action-take_pile")
+        by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
+        screenshot(page, "take-pile-set-aside-solved-desktop.png")
