@@ -125,8 +125,14 @@ def _table_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
     center = ft.Row([pile_view(model, handlers, size), ft.Column([stock, *others], spacing=4)],
                     spacing=12, wrap=True, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
     # side by side where the screen is wide (a desktop, a projector), one above the other on a phone
-    sides = ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows], spacing=8, run_spacing=8)
-    return ft.Column([sides, center], spacing=10)
+    if len(rows) != 2:  # three sides (three players, or six in three partnerships): the pile below them
+        sides = ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows], spacing=8, run_spacing=8)
+        return ft.Column([sides, center], spacing=10)
+    # two sides: on a desktop the pile beside their melds, in view under a lesson's panel (below them
+    # it was out of sight at 1280x800, in the very lessons about taking it); the pile is 173 px wide at
+    # most, two twelfths of a 1200 px row
+    return ft.ResponsiveRow([*(ft.Container(r, col={"xs": 12, "md": 6, "xl": 5}) for r in rows),
+                             ft.Container(center, col={"xs": 12, "xl": 2})], spacing=8, run_spacing=10)
 
 
 def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name: str, points: int) -> ft.Control:

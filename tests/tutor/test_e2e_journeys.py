@@ -409,6 +409,11 @@ def test_two_melds_in_one_selection_are_told_to_be_set_aside_and_then_take_the_p
         said = read(page, "refusal")
         assert "not with 8♣ 8♦ 8♥" in said and "Set the other melds aside first with “Set aside as a meld”" in said, said
         assert len(hand_cards(page)) == 11  # nothing played
+        # the top card the refusal speaks of stays in view above the dock (the status its first line),
+        # which the refusal made taller and which covers what the table scrolls under it
+        pile, dock = by_id(page, "pile").first.bounding_box(), by_id(page, "status").first.bounding_box()
+        assert pile and dock and pile["y"] >= 0 and pile["y"] + pile["height"] <= dock["y"], (pile, dock)
+        assert "Top card: king of hearts" in read(page, "pile")
         screenshot(page, "take-pile-set-aside-told-desktop.png")
         tap_card(page, "king of spades")  # as told: the 8s aside, then the kings with the pile
         tap_card(page, "king of diamonds")
