@@ -324,7 +324,7 @@ class Session(TableActions, LessonActions, KeyActions):
                 notice = self.model.why_not(self.notice) or translate(N_("This is not possible at this moment."),
                                                                        self.model.lang)
             body = page_view(self.model, self.handlers, size, self.settings.four_colour, confirm=confirm,
-                             notice=notice)
+                             notice=notice, narrow=width < 600)
         self.scroller = _keyed(body, {"home": "home", "lessons": "lessons"}.get(self.screen, "table-scroll"))
         return ft.Container(body, left=0, top=0, right=0, bottom=0, key=f"screen-{self.screen}")
 

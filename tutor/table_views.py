@@ -146,8 +146,8 @@ def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name
              for i, m in enumerate(state.melds[team])]
     if not melds:
         melds = [ft.Text(_(model, N_("No melds yet.")), font_family=FONT, italic=True, color=ft.Colors.GREY_700)]
-    column: list[ft.Control] = [ft.Text(header, weight=ft.FontWeight.BOLD, font_family=FONT,
-                                        color=ft.Colors.BLUE_900 if team == model.team else None)]
+    column: list[ft.Control] = [ft.Semantics(identifier=f"side-{team}", content=ft.Text(
+        header, weight=ft.FontWeight.BOLD, font_family=FONT, color=ft.Colors.BLUE_900 if team == model.team else None))]
     if threes:
         column.append(ft.Text(_(model, N_("Red threes: {cards}")).format(
             cards=" ".join(pretty_card(c, model.lang) for c in threes)), font_family=FONT))
@@ -186,9 +186,13 @@ def hand_order(model: TableModel) -> list[int]:
 
 
 def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False,
-              confirm: ft.Control | None = None, notice: str = "") -> ft.Control:
+              confirm: ft.Control | None = None, notice: str = "", narrow: bool = False) -> ft.Control:
     """The table, phone first: the header on top, the table scrolling in the middle, and what
-    the learner acts with (what is said, the hand, the buttons) always in view at the bottom."""
+    the learner acts with (what is said, the hand, the buttons) always in view at the bottom.
+
+    ``narrow`` (a phone): the play (a lesson's panel, the table) comes first in the middle and the
+    choices made once (languages, a new game, the cards' looks) after it; above it they filled the
+    middle, and the table was out of sight in every lesson and game."""
     def heading() -> ft.Control:
         return ft.Text(_(model, model.rules.title), size=20 * TEXT_SCALE[size], weight=ft.FontWeight.BOLD,
                        font_family=FONT)
@@ -196,19 +200,22 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
     header = memo("header", (model.lang, model.rules, size, handlers), lambda: ft.Row(
         [home_button(model.lang, handlers) if handlers.go else ft.Container(width=0), heading()],
         spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    scrolled: list[ft.Control | None] = [
+    choices: list[ft.Control | None] = [
         language_menu(model.lang, handlers),
-        confirm,
+        confirm,  # beside the new-game choice it asks about
         setup_view(model, handlers) if model.lesson is None else None,
         settings_view(model, handlers, size, four_colour),
+    ]
+    play: list[ft.Control | None] = [
         lesson_view(model, handlers),
         question_view(model, handlers),
         game_over_view(model),
         scores_view(model),
         review_view(model),
         table_view(model, handlers, size),
-        log_view(model, size=size),
     ]
+    scrolled = [*play, *choices] if narrow else [*choices, *play]
+    scrolled.append(log_view(model, size=size))
     bottom: list[ft.Control | None] = [
         status_view(model), notice_view(model, notice), lesson_outcome_view(model, handlers),
         refusal_view(model, handlers), hint_view(model),

@@ -171,6 +171,17 @@ def visible(page: Any, identifier: str) -> bool:
         and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1
 
 
+def in_sight(page: Any, identifier: str) -> bool:
+    """Whether the control is drawn where a person sees it: inside the window and, on the table,
+    above the dock (its first line is the status), which covers what the table scrolls under it."""
+    if not visible(page, identifier):
+        return False
+    box = by_id(page, identifier).first.bounding_box()
+    dock = by_id(page, "status")
+    top = dock.first.bounding_box() if dock.count() else None
+    return top is None or box["y"] + box["height"] <= top["y"] + 1
+
+
 def enabled(page: Any, identifier: str) -> bool:
     """A button open now (one that is not says "(not now)" and, tapped, says why)."""
     return by_id(page, identifier).count() > 0 and "(not now)" not in read(page, identifier)

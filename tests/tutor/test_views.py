@@ -120,3 +120,16 @@ def test_a_closed_button_still_answers_a_tap() -> None:
     button = semantics(page_view(model, _handlers()))["action-discard"].content
     assert isinstance(button, ft.Button) and button.on_click is not None and not button.disabled
     assert model.why_not("discard")  # the shell says this when it is tapped
+
+
+def test_on_a_phone_the_table_comes_before_the_choices_made_once() -> None:
+    """On a phone the languages, a new game's choice and the cards' looks above the table filled
+    the middle, and the table was out of sight; a desktop keeps them on top."""
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    handlers = replace(_handlers(), change_setting=lambda *args: None)  # the cards' looks are offered
+    phone = list(semantics(page_view(model, handlers, "small", narrow=True)))
+    assert (phone.index("side-0") < phone.index("side-1") < phone.index("pile") < phone.index("lang-is")
+            < phone.index("variant-royal") < phone.index("four-colour") < phone.index("log")), phone
+    desktop = list(semantics(page_view(model, handlers)))
+    assert desktop.index("lang-is") < desktop.index("variant-royal") < desktop.index("four-colour") < desktop.index(
+        "side-0") < desktop.index("pile") < desktop.index("log"), desktop
