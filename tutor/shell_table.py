@@ -55,8 +55,9 @@ class TableActions(SessionState):
             self.notice = ""
             self.model.play(self.model.pile_action(onto=index))
             self.after_learner()
-        else:  # say why nothing happens: whose turn it is, or what to select first
-            self.notice = "stage" if self.model.is_my_turn() else "meld"
+        else:  # say why nothing happens: whose turn it is, to draw first, or what to select first
+            drawn = self.model.state.phase.value != "draw"
+            self.notice = "stage" if self.model.is_my_turn() and drawn else "meld"
             self.render()
 
     async def tap_pile(self) -> None:

@@ -260,10 +260,12 @@ def test_where_two_melds_take_the_top_card_the_learner_taps_the_one_it_goes_onto
                                          melds=[[["10h", "10d", "10c"], ["6s", "7s", "8s", "9s"]], []]))
     _run(session.tap_meld(1))  # before Take the pile: an idle tap (a lay-off meant, say) takes nothing
     assert model.rejected is None and len(model.state.pile) == 4
-    assert semantics(session.view())["notice"].label == "Select cards in your hand first."
+    assert semantics(session.view())["notice"].label == "You must first draw from the stock or take the pile."
     _run(session.press("take_pile"))
     assert model.rejected is None and len(model.state.pile) == 4
     assert semantics(session.view())["notice"].label == ("More than one of your side's melds takes the 10♠: tap the"
                                                          " one it goes onto.")
     _run(session.tap_meld(1))
     assert model.rejected is None and not model.state.pile and len(model.state.melds[0][1].cards) == 5
+    _run(session.tap_meld(0))  # drawn now: a meld tapped with nothing selected asks for the cards
+    assert semantics(session.view())["notice"].label == "Select cards in your hand first."
