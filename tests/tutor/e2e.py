@@ -171,6 +171,21 @@ def visible(page: Any, identifier: str) -> bool:
         and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1
 
 
+def scroll_until(page: Any, done: Callable[[], object], x: float, y: float, step: float, touch: bool = False,
+                 tries: int = 40, pause: int = 150) -> None:
+    """Scroll the list under (``x``, ``y``) down by ``step`` pixels at a time, with a finger's drag
+    or the wheel as a person does, until ``done()`` (at most ``tries`` times; the caller asserts)."""
+    for _ in range(tries):
+        if done():
+            return
+        if touch:
+            touch_drag(page, x, y + step, -step)
+        else:
+            page.mouse.move(x, y)
+            page.mouse.wheel(0, step)
+        page.wait_for_timeout(pause)
+
+
 def in_sight(page: Any, identifier: str) -> bool:
     """Whether the control is drawn where a person sees it: inside the window and, on the table,
     above the dock (its first line is the status), which covers what the table scrolls under it."""

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.tutor.e2e import (DESKTOP, PHONE, Announcements, browser, by_id, click, enabled, hand_cards, in_sight, read,
-                             screenshot, serve, status, tap_card, touch_drag, visible, wait_for)
+                             screenshot, scroll_until, serve, status, tap_card, touch_drag, visible, wait_for)
 
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 LAST_LESSON = "open-royal-shed-cards"
@@ -171,15 +171,9 @@ def test_a_tap_deep_in_a_six_player_table_keeps_the_scroll_position(tmp_path: Pa
         assert small == [], small
         x, y = SIZES[size]["width"] / 2, 200
         top = _y(page, "log")
-        for _ in range(12):  # down into the table until it has moved and the pile is in sight
-            if _y(page, "log") < top - 50 and in_sight(page, "pile"):
-                break
-            if touch:
-                touch_drag(page, x, y + 80, -80)
-            else:
-                page.mouse.move(x, y)
-                page.mouse.wheel(0, 80)
-            page.wait_for_timeout(200)
+        # down into the table until it has moved and the pile is in sight
+        scroll_until(page, lambda: _y(page, "log") < top - 50 and in_sight(page, "pile"), x, y, 80, touch=touch,
+                     tries=12, pause=200)
         assert in_sight(page, "pile")
         assert _y(page, "log") < top - 50, "the table did not scroll"
         # the scroll offset, read off the first side's name, above the melds (those grow as cards go down)
@@ -291,12 +285,8 @@ def test_switch_language_mid_hand_and_find_no_english_left(tmp_path: Path, size:
         screenshot(page, f"before-language-switch-{size}.png")
         # a refusal, a hint and a reason showing at once: the hand and the buttons stay in view
         assert visible(page, "hand-0") and visible(page, "action-meld") and visible(page, "action-draw")
-        for _ in range(20):  # on a phone the languages come after the table: the wheel, as a person scrolls
-            if in_sight(page, button):
-                break
-            page.mouse.move(SIZES[size]["width"] / 2, 150)
-            page.mouse.wheel(0, 200)
-            page.wait_for_timeout(150)
+        # on a phone the languages come after the table: the wheel, as a person scrolls
+        scroll_until(page, lambda: in_sight(page, button), SIZES[size]["width"] / 2, 150, 200, tries=20)
         click(page, button)
         wait_for(page, lambda: said in status(page), what="the status in the new language")
         page.wait_for_timeout(500)
@@ -401,12 +391,9 @@ def test_two_melds_in_one_selection_are_told_to_be_set_aside_and_then_take_the_p
     done as it says, the pile is taken and the side opens."""
     with browser(home, DESKTOP, "lessons-button") as page:
         _to_catalog(page)
-        for _ in range(40):  # the wheel, as a person reaches a lesson further down
-            if visible(page, "open-classic-pile-to-open"):
-                break
-            page.mouse.move(DESKTOP["width"] / 2, DESKTOP["height"] / 2)
-            page.mouse.wheel(0, 300)
-            page.wait_for_timeout(150)
+        # the wheel, as a person reaches a lesson further down
+        scroll_until(page, lambda: visible(page, "open-classic-pile-to-open"), DESKTOP["width"] / 2,
+                     DESKTOP["height"] / 2, 300)
         click(page, "open-classic-pile-to-open")
         by_id(page, "lesson-goal").first.wait_for(timeout=30_000)
         eights = ("eight of clubs", "eight of diamonds", "eight of hearts")
