@@ -3,7 +3,7 @@ the top hint's: the reference (a set's cache) chooses its best move; where the b
 both are scored again in the same fresh worlds as the hint's, and the bot's move is within noise
 there when it trails by at most 1.96 standard errors, a real loss when by 150 points or more beyond
 2.5. It answers what a stronger hint could reach: would the strong player's search, in place of the
-tips, lose less often? Results go to ``bench/bot_settle.json`` (per bot and position, written as
+tips, lose less often? Results go to ``bench/results/bot_settle.json`` (per bot and position, written as
 each is done; a run resumes)::
 
     nice -n 5 .venv/bin/python bench/bot_settle.py --sets holdout23,holdout24 --bots club,expert
@@ -28,15 +28,15 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.expert_choices import Position, playout_margins  # noqa: E402
-from bench.hint_quality import HERE, _key, is_real_loss, paired_loss  # noqa: E402
+from bench.hint_quality import RESULTS, _key, is_real_loss, paired_loss  # noqa: E402
 from bench.hint_settle import FRESH, _sets, _within, reference_best, write_results  # noqa: E402
-from engine.actions import parse_action  # noqa: E402
-from engine.bots import Bot, observe  # noqa: E402
-from engine.legal import legal_actions  # noqa: E402
-from engine.levels import ClubBot, ExpertBot  # noqa: E402
+from engine.core.actions import parse_action  # noqa: E402
+from engine.bots.base import Bot, observe  # noqa: E402
+from engine.judge.legal import legal_actions  # noqa: E402
+from engine.bots.levels import ClubBot, ExpertBot  # noqa: E402
 from engine.position import load_position  # noqa: E402
 
-OUT = HERE / "bot_settle.json"
+OUT = RESULTS / "bot_settle.json"
 
 
 def make(name: str, budget_ms: float) -> Bot:

@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.actions import parse_action  # noqa: E402
+from engine.core.actions import parse_action  # noqa: E402
 from tests.tutor import postgres  # noqa: E402
-from tutor.lessons import find_lesson  # noqa: E402
-from tutor.live_pg import PostgresLive  # noqa: E402
-from tutor.model import TableModel  # noqa: E402
+from tutor.lessons.catalog import find_lesson  # noqa: E402
+from tutor.store.live_pg import PostgresLive  # noqa: E402
+from tutor.table.model import TableModel  # noqa: E402
 from tutor.store import forget_open_stores, open_store  # noqa: E402
 from tutor.store.resume import keep_lesson, lesson_restore, lesson_snapshot  # noqa: E402
 

@@ -25,17 +25,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.actions import Action  # noqa: E402
-from engine.bots import BasicBot, Bot, RandomBot  # noqa: E402
-from engine.deal import deal  # noqa: E402
-from engine.game import apply  # noqa: E402
-from engine.hints import hints  # noqa: E402
-from engine.levels import make_bot  # noqa: E402
+from engine.core.actions import Action  # noqa: E402
+from engine.bots.base import BasicBot, Bot, RandomBot  # noqa: E402
+from engine.core.deal import deal  # noqa: E402
+from engine.judge.game import apply  # noqa: E402
+from engine.hints.ranked import hints  # noqa: E402
+from engine.bots.levels import make_bot  # noqa: E402
 # (imported here, not in the functions: a module first imported during traced play counts as its memory)
-from engine.match import play_hand  # noqa: E402
+from engine.bots.match import play_hand  # noqa: E402
 from engine.position import dump_position, load_position  # noqa: E402
-from engine.state import State  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+from engine.core.state import State  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
 from engine.variants import CLASSIC, VARIANTS  # noqa: E402
 
 TABLE = CLASSIC.for_people(4)  # a position must name its table to load again (dump, load, apply, dump)

@@ -22,11 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.bots import RandomBot, observe  # noqa: E402
-from engine.deal import deal  # noqa: E402
-from engine.game import apply  # noqa: E402
-from engine.legal import legal_actions  # noqa: E402
-from engine.levels import make_bot  # noqa: E402
+from engine.bots.base import RandomBot, observe  # noqa: E402
+from engine.core.deal import deal  # noqa: E402
+from engine.judge.game import apply  # noqa: E402
+from engine.judge.legal import legal_actions  # noqa: E402
+from engine.bots.levels import make_bot  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "engine" / "data" / "play_golden.json"

@@ -35,14 +35,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import trials  # noqa: E402
-from engine.actions import Action  # noqa: E402
-from engine.bots import Observation, observe  # noqa: E402
-from engine.deal import deal  # noqa: E402
-from engine.game import apply  # noqa: E402
-from engine.legal import legal_actions  # noqa: E402
-from engine.levels import ClubBot, ExpertBot, Search  # noqa: E402
-from engine.state import Phase, State  # noqa: E402
+from engine.bots import trials  # noqa: E402
+from engine.core.actions import Action  # noqa: E402
+from engine.bots.base import Observation, observe  # noqa: E402
+from engine.core.deal import deal  # noqa: E402
+from engine.judge.game import apply  # noqa: E402
+from engine.judge.legal import legal_actions  # noqa: E402
+from engine.bots.levels import ClubBot, ExpertBot, Search  # noqa: E402
+from engine.core.state import Phase, State  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
 
 
@@ -75,7 +75,7 @@ def positions(variant: str, count: int, seed: int, known_only: bool = False) -> 
 
 def playout_margins(position: Position, actions: Sequence[Action], samples: int) -> list[list[float]]:
     """Each action's margin in each of the same ``samples`` worlds (common random numbers,
-    ``engine.trials``): the worlds depend on the position's seed and the sample's index alone, so
+    ``engine.bots.trials``): the worlds depend on the position's seed and the sample's index alone, so
     actions scored later in another call are paired with these."""
     return trials.playout_margins(position.state, actions, samples, position.seed)
 
@@ -110,7 +110,7 @@ BOTS: dict[str, Callable[[], ClubBot | ExpertBot]] = {
     "expert-plain": lambda: ExpertBot(tuning=Search(), clock=time.process_time),  # as it searches Classic
     "expert": lambda: ExpertBot(clock=time.process_time),
     # the expert blind to State.known (it deals the cards seen taken with the pile at random, as
-    # before session 11): ``_judge`` hands it the position with nothing known
+    # the --blind expert): ``_judge`` hands it the position with nothing known
     "expert-blind": lambda: ExpertBot(clock=time.process_time),
 }
 

@@ -30,14 +30,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.actions import format_action  # noqa: E402
+from engine.core.actions import format_action  # noqa: E402
 from engine.cli import main as cli_main  # noqa: E402
-from engine.deal import deal  # noqa: E402
-from engine.legal import legal_actions  # noqa: E402
-from engine.levels import make_bot  # noqa: E402
-from engine.match import play_hand  # noqa: E402
+from engine.core.deal import deal  # noqa: E402
+from engine.judge.legal import legal_actions  # noqa: E402
+from engine.bots.levels import make_bot  # noqa: E402
+from engine.bots.match import play_hand  # noqa: E402
 from engine.position import dump_position  # noqa: E402
-from engine.state import State  # noqa: E402
+from engine.core.state import State  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
 
 VERBS = ("judge", "score", "hint")

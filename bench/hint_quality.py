@@ -1,11 +1,11 @@
 """How good are the hints' moves? The top hint judged against a long reference search.
 
 Issue 18's measure. A fixed set of positions drawn from seeded club games in every variant and
-table (``bench/hint_positions.json``, built once with ``--build``) is judged with the reference of
+table (``bench/data/hint_positions.json``, built once with ``--build``) is judged with the reference of
 ``bench/expert_choices.py``: every scored action is played out to the hand's end by club players in
 the same sampled worlds (common random numbers). Each position's scored actions are the hints'
 moves, the club player's choice and a few other legal actions; their per-world margins are cached
-in ``bench/hint_reference.json``, so the hints can be changed and re-judged without searching again
+in ``bench/data/hint_reference.json``, so the hints can be changed and re-judged without searching again
 (only a move the cache lacks is searched, paired with the cached worlds). Run::
 
     python bench/hint_quality.py --positions 40 --reference 12      # a subset: minutes on two cores
@@ -18,7 +18,7 @@ in ``bench/hint_reference.json``, so the hints can be changed and re-judged with
     python bench/hint_quality.py --freeze 51 --variant classic        # 30 rich open piles with a wild card in the hand
     python bench/hint_quality.py --pile-canasta 61 --reference 40     # 120 small piles whose take completes a canasta
     python bench/hint_quality.py --pile-pair 71 --reference 40        # 120 small piles tip 12 leaves, a natural pair in hand
-    python bench/hint_quality.py --holdout 20 --reference 40 --cache bench/hint_reference_holdout20_r40.json
+    python bench/hint_quality.py --holdout 20 --reference 40 --cache bench/data/hint_reference_holdout20_r40.json
 
 It prints JSON per variant: how often the top hint's move is the reference's best or within its
 noise (1.96 standard errors of the paired difference), its mean and worst loss in points, the
@@ -46,24 +46,26 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.expert_choices import Position, playout_margins  # noqa: E402
-from engine.actions import Action, AskGoOut, Discard, Draw, MeldAction, TakePile, canonical, format_action, parse_action  # noqa: E402
-from engine.cards import WILD  # noqa: E402
-from engine.bots import observe  # noqa: E402
-from engine.deal import deal  # noqa: E402
-from engine.game import apply, is_legal  # noqa: E402
-from engine.going_out import going_out_plan  # noqa: E402
-from engine.hint_timing import completing_takes  # noqa: E402
-from engine.hints import contradictions, hints  # noqa: E402
-from engine.legal import legal_actions  # noqa: E402
-from engine.melds import MeldKind  # noqa: E402
-from engine.levels import ClubBot  # noqa: E402
+from engine.core.actions import Action, AskGoOut, Discard, Draw, MeldAction, TakePile, canonical, format_action, parse_action  # noqa: E402
+from engine.core.cards import WILD  # noqa: E402
+from engine.bots.base import observe  # noqa: E402
+from engine.core.deal import deal  # noqa: E402
+from engine.judge.game import apply, is_legal  # noqa: E402
+from engine.judge.going_out import going_out_plan  # noqa: E402
+from engine.hints.timing import completing_takes  # noqa: E402
+from engine.hints.ranked import contradictions, hints  # noqa: E402
+from engine.judge.legal import legal_actions  # noqa: E402
+from engine.core.melds import MeldKind  # noqa: E402
+from engine.bots.levels import ClubBot  # noqa: E402
 from engine.position import dump_position, load_position  # noqa: E402
-from engine.state import Phase, State  # noqa: E402
+from engine.core.state import Phase, State  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-POSITIONS = HERE / "hint_positions.json"
-CACHE = HERE / "hint_reference.json"
+DATA = HERE / "data"  # position sets and their reference searches
+RESULTS = HERE / "results"  # what the benchmarks wrote
+POSITIONS = DATA / "hint_positions.json"
+CACHE = DATA / "hint_reference.json"
 PER_VARIANT = 100  # four-player tables take 40 of Wiener's and Royal's; the other tables share the rest
 
 
@@ -347,7 +349,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                              " with a natural pair of the hand (30 a variant, four players, drawn with SEED)")
     parser.add_argument("--cache", type=Path, default=None,
                         help="the reference cache to use instead of the set's own (a longer reference beside the"
-                             " standard one: --reference 40 --cache bench/hint_reference_holdout20_r40.json)")
+                             " standard one: --reference 40 --cache bench/data/hint_reference_holdout20_r40.json)")
     args = parser.parse_args(argv)
     positions, cache_file = POSITIONS, CACHE
     kind, seed = next(((k, s) for k, s in (("answer", args.answers), ("go_out", args.go_out),
@@ -357,14 +359,14 @@ def main(argv: Sequence[str] | None = None) -> None:
                       if s is not None),
                      ("", None))
     if seed is not None:  # a set of one kind of decision, with its own cache
-        positions = HERE / f"hint_positions_{kind}{seed}.json"
-        cache_file = HERE / f"hint_reference_{kind}{seed}.json"
+        positions = DATA / f"hint_positions_{kind}{seed}.json"
+        cache_file = DATA / f"hint_reference_{kind}{seed}.json"
         if not positions.exists():
             count = 60 if kind == "discard" else 30  # discards: enough of a variant to find a class in
             positions.write_text(json.dumps(build_decisions(kind, seed, count), separators=(",", ":")) + "\n")
     elif args.holdout is not None:
-        positions = HERE / f"hint_positions_holdout{args.holdout}.json"
-        cache_file = HERE / f"hint_reference_holdout{args.holdout}.json"
+        positions = DATA / f"hint_positions_holdout{args.holdout}.json"
+        cache_file = DATA / f"hint_reference_holdout{args.holdout}.json"
         if not positions.exists():
             positions.write_text(json.dumps(build(args.holdout, 40), separators=(",", ":")) + "\n")
     elif args.build or not positions.exists():

@@ -2,7 +2,7 @@
 modules changes it (both the old and the new move), so that ``bench/hint_quality.py --cached-only``
 judges both versions with common random numbers. A tool for trying one change of the hints::
 
-    python bench/hint_score_changed.py engine.hint_rules:MULTI_STEP_CANASTA tuning,holdout19 [--r40]
+    python bench/hint_score_changed.py engine.hints.rules:MULTI_STEP_CANASTA tuning,holdout19 [--r40]
 
 With ``--fresh N`` it needs no cache: where the switch changes the top hint's move, both moves are
 played in ``N`` worlds of their own (common random numbers; none of the worlds a cache or
@@ -10,7 +10,7 @@ played in ``N`` worlds of their own (common random numbers; none of the worlds a
 and it prints each position's difference (new minus old) and per variant the mean with its standard
 error. A set that is only drawn (``hint_positions_NAME.json``, no reference) can be used so::
 
-    python bench/hint_score_changed.py engine.hint_taktik:NATURAL_FIVE_TAKES_WILD holdout25 --fresh 40 --variants classic,wiener
+    python bench/hint_score_changed.py engine.hints.taktik:NATURAL_FIVE_TAKES_WILD holdout25 --fresh 40 --variants classic,wiener
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.expert_choices import Position, playout_margins  # noqa: E402
 from bench.hint_quality import _key, _search, paired_loss  # noqa: E402
 from bench.hint_settle import _sets  # noqa: E402
-from engine.actions import parse_action  # noqa: E402
-from engine.hints import hints  # noqa: E402
+from engine.core.actions import parse_action  # noqa: E402
+from engine.hints.ranked import hints  # noqa: E402
 from engine.position import load_position  # noqa: E402
 
 

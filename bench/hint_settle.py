@@ -8,7 +8,7 @@ worlds (a different seed: none of the worlds that chose the "best" move), common
 among the moves, and judges the hint's move against the move the 12-playout reference called best
 (chosen before these worlds were drawn, so its mean is not inflated). Verdict: "real" where that loss
 is still >= 150 points beyond 2.5 standard errors, otherwise "noise". The fresh best is shown beside.
-Results go to ``bench/hint_settle.json`` (per position, written as each is done)::
+Results go to ``bench/results/hint_settle.json`` (per position, written as each is done)::
 
     python bench/hint_settle.py                 # the flagged positions of both sets, as the hints are now
     python bench/hint_settle.py --ids classic/4/14,wiener/4/24 --sets holdout19 --samples 100
@@ -40,24 +40,24 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.expert_choices import Position, playout_margins  # noqa: E402
-from bench.hint_quality import HERE, _key, is_real_loss, judge, paired_loss  # noqa: E402
-from engine.actions import parse_action  # noqa: E402
-from engine.game import is_legal  # noqa: E402
-from engine.hints import hints  # noqa: E402
+from bench.hint_quality import DATA, RESULTS, _key, is_real_loss, judge, paired_loss  # noqa: E402
+from engine.core.actions import parse_action  # noqa: E402
+from engine.judge.game import is_legal  # noqa: E402
+from engine.hints.ranked import hints  # noqa: E402
 from engine.position import load_position  # noqa: E402
-from engine.state import State  # noqa: E402
+from engine.core.state import State  # noqa: E402
 
-OUT = HERE / "hint_settle.json"
+OUT = RESULTS / "hint_settle.json"
 FRESH = 0x40C0  # xor'ed into a position's seed: worlds independent of the 12 that flagged it
 
 
 def _sets(names: str, cache_suffix: str = "") -> list[tuple[str, Path, Path]]:
-    """``tuning`` (bench/hint_positions.json) and ``holdout19``-style names, with their caches
+    """``tuning`` (bench/data/hint_positions.json) and ``holdout19``-style names, with their caches
     (``cache_suffix`` ``_r40``: the longer reference's)."""
     out = []
     for name in names.split(","):
         suffix = "" if name == "tuning" else f"_{name}"
-        out.append((name, HERE / f"hint_positions{suffix}.json", HERE / f"hint_reference{suffix}{cache_suffix}.json"))
+        out.append((name, DATA / f"hint_positions{suffix}.json", DATA / f"hint_reference{suffix}{cache_suffix}.json"))
     return out
 
 

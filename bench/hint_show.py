@@ -21,13 +21,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.hint_quality import _key, paired_loss  # noqa: E402
 from bench.hint_settle import _sets  # noqa: E402
-from engine.actions import parse_action  # noqa: E402
-from engine.cards import pretty_cards  # noqa: E402
+from engine.core.actions import parse_action  # noqa: E402
+from engine.core.cards import pretty_cards  # noqa: E402
 from engine.describe import describe  # noqa: E402
-from engine.game import apply  # noqa: E402
-from engine.hints import hints  # noqa: E402
+from engine.judge.game import apply  # noqa: E402
+from engine.hints.ranked import hints  # noqa: E402
 from engine.position import load_position  # noqa: E402
-from engine.state import State  # noqa: E402
+from engine.core.state import State  # noqa: E402
 
 
 def _melds(state: State, team: int) -> str:

@@ -19,9 +19,9 @@ screen of two tunings plays the same deals with each:
         --tuning horizon=40,z=1,candidates=3,discards=2
 
     nice -n 10 .venv/bin/python bench/ladder_expert.py --variants classic,wiener --deals 200 --seed 23 \\
-        --out bench/ladder_expert_seed23.jsonl          # runs (resumes) and reports
-    .venv/bin/python bench/ladder_expert.py --out bench/ladder_expert_seed23.jsonl --report
-    .venv/bin/python bench/ladder_expert.py --out NEW.jsonl --report --against bench/ladder_expert_seed23.jsonl
+        --out bench/results/ladder_expert_seed23.jsonl          # runs (resumes) and reports
+    .venv/bin/python bench/ladder_expert.py --out bench/results/ladder_expert_seed23.jsonl --report
+    .venv/bin/python bench/ladder_expert.py --out NEW.jsonl --report --against bench/results/ladder_expert_seed23.jsonl
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.actions import Action  # noqa: E402
-from engine.bots import Bot, Observation, observe  # noqa: E402
-from engine.ladder import Pairing, _margin, _Timed  # noqa: E402
-from engine.levels import SEARCH, ClubBot, ExpertBot, Search  # noqa: E402
+from engine.core.actions import Action  # noqa: E402
+from engine.bots.base import Bot, Observation, observe  # noqa: E402
+from engine.bots.ladder import Pairing, _margin, _Timed  # noqa: E402
+from engine.bots.levels import SEARCH, ClubBot, ExpertBot, Search  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
 
 
@@ -51,7 +51,7 @@ def search_for(variant: str, tuning: Search | None) -> Search:
 
 
 class _Blind:
-    """The expert as it played before session 11: blind to the cards everyone saw a seat take with
+    """The expert blind to the cards everyone saw a seat take with
     the pile (``State.known``), which it then dealt at random (``--blind``)."""
 
     def __init__(self, bot: Bot) -> None:
@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--report", action="store_true", help="only print the figures of the deals done")
     parser.add_argument("--against", type=Path, help="also compare, deal by deal, with the rows of this file")
     parser.add_argument("--blind", action="store_true",
-                        help="the expert blind to the cards seen taken with the pile, as before session 11")
+                        help="the expert blind to the cards seen taken with the pile, as it once played")
     parser.add_argument("--reverse", action="store_true",
                         help="play the deals last first: a second process on the same --out (a second core) meets the first")
     args = parser.parse_args(argv)

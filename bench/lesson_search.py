@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.legal import legal_actions  # noqa: E402
-from tutor.lessons import SEARCH_BUDGET, LessonRun, _Before, catalog  # noqa: E402
+from engine.judge.legal import legal_actions  # noqa: E402
+from tutor.lessons.catalog import SEARCH_BUDGET, LessonRun, _Before, catalog  # noqa: E402
 
 
 def main() -> None:

@@ -3,7 +3,7 @@ patches, and taps what a person would see, by its ``Semantics`` identifier (``ha
 ``action-draw``, ``pile``, ``lesson-…``).
 
 It speaks Flet 1.0.5's wire format (tests/tutor/wsclient.py; pinned by
-tests/tutor/test_serving_pins.py): a patch is ``{"id": control, "patch": [paths, *operations]}``,
+tests/tutor/serving/test_serving_pins.py): a patch is ``{"id": control, "patch": [paths, *operations]}``,
 where ``paths`` numbers the paths below the control (``[0, {"views": [1, {0: [2]}]}]``: node 1 is
 ``.views``, node 2 is ``.views[0]``) and an operation is ``[0 replace | 1 add, node, key, value]``,
 ``[2 remove, node, key]`` or ``[3 move, node, key, node, key]``, applied in order as the browser

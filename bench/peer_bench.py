@@ -36,9 +36,9 @@ HERE = Path(__file__).resolve().parent.parent
 OURS = r"""
 import json, random, sys, time
 sys.path.insert(0, sys.argv[1])
-from engine.deal import deal
-from engine.game import apply
-from engine.legal import legal_actions
+from engine.core.deal import deal
+from engine.judge.game import apply
+from engine.judge.legal import legal_actions
 from engine.variants import CLASSIC
 seconds, rng = float(sys.argv[2]), random.Random(11)
 limit = int(sys.argv[3]) if len(sys.argv) > 3 else None  # a fixed number of hands (counting instructions)

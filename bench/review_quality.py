@@ -1,9 +1,9 @@
 """Does the post-hand review flag good moves? The review's judgement against the hints' reference.
 
 Issue 18: "the post-hand review ... never flags a move that the reference rates as good". The hint
-benchmark's caches (``bench/hint_reference*.json``) hold, for every stored position, the margins of
+benchmark's caches (``bench/data/hint_reference*.json``) hold, for every stored position, the margins of
 a dozen or more moves played out in the same sampled worlds. Each of those moves is put to the review
-as the learner's move (``tutor.workers.moments``: the tips the move goes against and a wild card
+as the learner's move (``tutor.table.workers.moments``: the tips the move goes against and a wild card
 discarded that froze the pile, each named only where the review's own trial deals bear it out; the
 third kind of moment, a pile the next player took, depends on what followed and is not judged here).
 The review's trial deals are its own (24, then 72 where the first look is clear; other worlds than
@@ -25,7 +25,7 @@ the reference's). Per variant and set it prints:
   so, and the advice may not be among them: a move good against those is no good move where the
   advice beats it); ``--details FILE`` writes each one's figures;
 - ``*_tip_against``: the same counts for the hints' ``against`` alone, what the review flagged before it
-  asked trial deals (session 7's review).
+  asked trial deals (the first review).
 
 It searches nothing (the caches are the hint benchmark's)::
 
@@ -39,7 +39,7 @@ report counts the positions judged so. A move within noise of the best at 12 pla
 clear loss at 40: the longer reference says more surely which moves are good.
 
 With ``--long --settle 40`` the tuning set takes about three minutes of processor time, a hold-out
-about one and a half (session 12; Royal's trial deals are most of it).
+about one and a half (Royal's trial deals are most of it).
 """
 
 from __future__ import annotations
@@ -57,15 +57,15 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.expert_choices import Position, playout_margins  # noqa: E402
-from bench.hint_quality import HERE, is_real_loss, paired_loss  # noqa: E402
+from bench.hint_quality import DATA, is_real_loss, paired_loss  # noqa: E402
 from bench.hint_settle import FRESH  # noqa: E402
-from engine import trials  # noqa: E402
-from engine.actions import Action, parse_action  # noqa: E402
-from engine.game import is_legal  # noqa: E402
-from engine.hints import against  # noqa: E402
+from engine.bots import trials  # noqa: E402
+from engine.core.actions import Action, parse_action  # noqa: E402
+from engine.judge.game import is_legal  # noqa: E402
+from engine.hints.ranked import against  # noqa: E402
 from engine.position import load_position  # noqa: E402
-from engine.state import Phase  # noqa: E402
-from tutor.workers import moments  # noqa: E402
+from engine.core.state import Phase  # noqa: E402
+from tutor.table.workers import moments  # noqa: E402
 
 
 def sets() -> dict[str, tuple[Path, Path, Path | None]]:
@@ -74,11 +74,11 @@ def sets() -> dict[str, tuple[Path, Path, Path | None]]:
         path = cache.with_name(f"{cache.stem}_r40.json")
         return path if path.exists() else None
 
-    tuning = HERE / "hint_reference.json"
-    found = {"tuning": (HERE / "hint_positions.json", tuning, longer(tuning))}
-    for cache in sorted(HERE.glob("hint_reference_*.json")):
+    tuning = DATA / "hint_reference.json"
+    found = {"tuning": (DATA / "hint_positions.json", tuning, longer(tuning))}
+    for cache in sorted(DATA.glob("hint_reference_*.json")):
         name = cache.stem.removeprefix("hint_reference_")
-        positions = HERE / f"hint_positions_{name}.json"
+        positions = DATA / f"hint_positions_{name}.json"
         if positions.exists():
             found[name] = (positions, cache, longer(cache))
     return found

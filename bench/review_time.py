@@ -1,7 +1,7 @@
 """How long the post-hand review takes: processor time per hand, per variant.
 
 The learner is the basic player (seat 0) in hands the basic player plays in every seat, dealt from
-fixed seeds, so every run reviews the same moves; the review (``tutor.workers.review``) runs here in
+fixed seeds, so every run reviews the same moves; the review (``tutor.table.workers.review``) runs here in
 this process, as one pool worker runs it after a hand. It prints, per variant and hand, the learner's
 moves, the moments named, the trial-deal comparisons played and the processor seconds::
 
@@ -21,16 +21,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import trials  # noqa: E402
-from engine.actions import format_action  # noqa: E402
-from engine.bots import observe  # noqa: E402
-from engine.deal import deal  # noqa: E402
-from engine.game import apply  # noqa: E402
-from engine.legal import legal_actions  # noqa: E402
-from engine.levels import make_bot  # noqa: E402
+from engine.bots import trials  # noqa: E402
+from engine.core.actions import format_action  # noqa: E402
+from engine.bots.base import observe  # noqa: E402
+from engine.core.deal import deal  # noqa: E402
+from engine.judge.game import apply  # noqa: E402
+from engine.judge.legal import legal_actions  # noqa: E402
+from engine.bots.levels import make_bot  # noqa: E402
 from engine.position import dump_position  # noqa: E402
 from engine.variants import get_variant  # noqa: E402
-from tutor.workers import note_pile_taken, review  # noqa: E402
+from tutor.table.workers import note_pile_taken, review  # noqa: E402
 
 LEARNER = 0
 

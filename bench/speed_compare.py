@@ -33,13 +33,13 @@ HERE = Path(__file__).resolve().parent.parent
 WORKER = r"""
 import json, random, sys, time
 sys.path.insert(0, sys.argv[1])
-from engine.bots import RandomBot, observe
-from engine.deal import deal
-from engine.game import apply
-from engine.legal import legal_actions
-from engine.levels import ExpertBot, make_bot
+from engine.bots.base import RandomBot, observe
+from engine.core.deal import deal
+from engine.judge.game import apply
+from engine.judge.legal import legal_actions
+from engine.bots.levels import ExpertBot, make_bot
 from engine.variants import VARIANTS
-import engine.hints  # imported before the clock starts, in both trees
+import engine.hints.ranked  # imported before the clock starts, in both trees
 kind, variant, seconds = sys.argv[2], sys.argv[3], float(sys.argv[4])
 rules = VARIANTS[variant].for_people(4)
 rng = random.Random(7)
@@ -80,13 +80,13 @@ else:
 HANDS = r"""
 import random, sys
 sys.path.insert(0, sys.argv[1])
-from engine.bots import RandomBot, observe
-from engine.deal import deal
-from engine.game import apply
-from engine.legal import legal_actions
-from engine.levels import make_bot
+from engine.bots.base import RandomBot, observe
+from engine.core.deal import deal
+from engine.judge.game import apply
+from engine.judge.legal import legal_actions
+from engine.bots.levels import make_bot
 from engine.variants import VARIANTS
-import engine.hints  # imported at start-up in both trees: a module first imported during play (the
+import engine.hints.ranked  # imported at start-up in both trees: a module first imported during play (the
 # club player's tips, lazily, before 37105a9's successors) would count its import as play
 kind, variant, hands = sys.argv[2], sys.argv[3], int(sys.argv[4])
 rules = VARIANTS[variant].for_people(4)

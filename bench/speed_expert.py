@@ -33,13 +33,13 @@ VARIANT_NAMES = ("classic", "wiener", "swedish", "royal")
 WORKER = r"""
 import json, random, sys, time
 sys.path.insert(0, sys.argv[1])
-from engine.bots import observe
-from engine.deal import deal
-from engine.game import apply
-from engine.legal import legal_actions
-from engine.levels import ExpertBot, make_bot
+from engine.bots.base import observe
+from engine.core.deal import deal
+from engine.judge.game import apply
+from engine.judge.legal import legal_actions
+from engine.bots.levels import ExpertBot, make_bot
 from engine.variants import VARIANTS
-import engine.hints  # imported before anything is measured, in both trees
+import engine.hints.ranked  # imported before anything is measured, in both trees
 variant, count, playouts = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 rules = VARIANTS[variant].for_people(4)
 rng = random.Random(11)

@@ -1,4 +1,4 @@
-"""The teacher's view: what one live update costs (tutor/teacher_app.py reads the class again after
+"""The teacher's view: what one live update costs (tutor/classroom/teacher_app.py reads the class again after
 each notice, off the event loop, and folds notices that come meanwhile into one more read).
 
 Builds a class of ``--students`` students who have each tried ``--lessons`` lessons (with a trap
@@ -23,11 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.i18n import translate  # noqa: E402
-from tutor.lessons import catalog  # noqa: E402
+from engine.core.i18n import translate  # noqa: E402
+from tutor.lessons.catalog import catalog  # noqa: E402
 from tutor.store import forget_open_stores, open_store  # noqa: E402
 from tutor.store.classes import ClassInfo, Classes, Overview, TrapCount  # noqa: E402
-from tutor.teacher import grid, trap_lines  # noqa: E402
+from tutor.classroom.teacher import grid, trap_lines  # noqa: E402
 
 
 def timed(fn: Callable[[], object], rounds: int) -> dict[str, float]:

@@ -2,7 +2,7 @@
 them against the last frame, and encoding the patch, as ``AppView`` does on every frame.
 
 Two kinds of frame: a tap that selects a card (the commonest), and a computer player's move (the
-position changes). Each with the views' memo (tutor/memo.py) and without it, at a six-player
+position changes). Each with the views' memo (tutor/views/memo.py) and without it, at a six-player
 Royal table (the largest) and a four-player Classic one, desktop width. CPU time
 (``time.process_time``), so the figures hold on a loaded machine too. Prints a table.
 
@@ -29,10 +29,11 @@ from flet.controls.base_control import BaseControl  # noqa: E402
 from flet.controls.object_patch import ObjectPatch  # noqa: E402
 from flet.messaging.protocol import configure_encode_object_for_msgpack  # noqa: E402
 
-from engine.actions import parse_action  # noqa: E402
+from engine.core.actions import parse_action  # noqa: E402
 from engine.position import dump_position  # noqa: E402
-from tutor.app import Options, Session  # noqa: E402
-from tutor.workers import choose_action  # noqa: E402
+from tutor.shell.app import Session
+from tutor.shell.state import Options  # noqa: E402
+from tutor.table.workers import choose_action  # noqa: E402
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 

@@ -1,4 +1,4 @@
-"""``python -m engine judge|score|play|selfplay``: the contract of ``../shared/spec/positions.md``.
+"""``python -m engine judge|score|play|selfplay``: the contract of ``docs/positions.md``.
 
 Every verb prints one JSON object on standard output (``play --text`` prints the play-by-play
 instead). Input that is not a position or action exits 2 with the field named on standard error.
@@ -16,20 +16,20 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from engine.actions import format_action, parse_action
-from engine.cards import format_cards
-from engine.levels import BOTS, make_bot
+from engine.core.actions import format_action, parse_action
+from engine.core.cards import format_cards
+from engine.bots.levels import BOTS, make_bot
 from engine.describe import describe, describe_deal, describe_result, describe_scores
-from engine.errors import IllegalActionError, InvalidInputError, cut
-from engine.game import apply
-from engine.i18n import LANGUAGES, N_, default_language
-from engine.match import HandRecord, play_game, play_hand
-from engine.deal import deal
+from engine.core.errors import IllegalActionError, InvalidInputError, cut
+from engine.judge.game import apply
+from engine.core.i18n import LANGUAGES, N_, default_language
+from engine.bots.match import HandRecord, play_game, play_hand
+from engine.core.deal import deal
 from engine.position import dump_position, load_position
-from engine.rulebook import title
-from engine.ruledocs import rule_doc
-from engine.scoring import score_hand
-from engine.state import Phase, State
+from engine.core.rulebook import title
+from engine.ruledocs.told import rule_doc
+from engine.core.scoring import score_hand
+from engine.core.state import Phase, State
 from engine.variants import VARIANTS, get_variant
 
 
@@ -205,7 +205,7 @@ def play(args: argparse.Namespace) -> dict[str, Any] | None:
 
 def hint(args: argparse.Namespace) -> dict[str, Any]:
     """Ranked hints for the player to act in the position of FILE."""
-    from engine.hints import hints
+    from engine.hints.ranked import hints
 
     state = load_position(_read_json(args.file))
     return {"hints": [
@@ -217,7 +217,7 @@ def hint(args: argparse.Namespace) -> dict[str, Any]:
 
 def ladder(args: argparse.Namespace) -> dict[str, Any]:
     """Duplicate deals between the bot levels (docs/bots.md)."""
-    from engine.ladder import DEFAULT_PAIRINGS, run_ladder
+    from engine.bots.ladder import DEFAULT_PAIRINGS, run_ladder
 
     variant = get_variant(args.variant, "--variant")
     rules = variant.for_people(args.players or variant.tables[0].people, args.table, field="--players")

@@ -9,15 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile
-from engine.cards import Card, pretty_cards
-from engine.errors import FactValue
-from engine.i18n import N_, NP_, Text, translate, translate_text
-from engine.melds import Meld, MeldKind, meld_name
-from engine.rulebook import format_facts
-from engine.rules import Rules
-from engine.scoring import TeamScore
-from engine.state import State
+from engine.core.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile
+from engine.core.cards import Card, pretty_cards
+from engine.core.errors import FactValue
+from engine.core.i18n import N_, NP_, Text, translate, translate_text
+from engine.core.melds import Meld, MeldKind, meld_name
+from engine.core.rulebook import format_facts
+from engine.core.rules import Rules
+from engine.core.scoring import TeamScore
+from engine.core.state import State
 
 SEAT_NAMES_4 = (N_("South"), N_("West"), N_("North"), N_("East"))
 # Every table's seats by compass, in the order of play (to the left): a person is never "Seat 0".

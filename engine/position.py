@@ -1,4 +1,4 @@
-"""Positions: the JSON form of a moment of a hand (``../shared/spec/positions.md``) and back.
+"""Positions: the JSON form of a moment of a hand (``docs/positions.md``) and back.
 
 Hands given as a number and a stock given as a number are cards nobody may see: they are
 filled from what the decks leave, in an order fixed by the position's ``seed`` (default 0), so
@@ -14,12 +14,12 @@ from dataclasses import replace
 from difflib import get_close_matches
 from typing import Any
 
-from engine.cards import RED_THREES, Card, count_cards, format_card, format_cards, parse_cards
-from engine.errors import IllegalActionError, InvalidInputError, shown
-from engine.i18n import N_
-from engine.melds import Meld, make_meld
-from engine.rules import Rules
-from engine.state import Phase, State, TurnState
+from engine.core.cards import RED_THREES, Card, count_cards, format_card, format_cards, parse_cards
+from engine.core.errors import IllegalActionError, InvalidInputError, shown
+from engine.core.i18n import N_
+from engine.core.melds import Meld, make_meld
+from engine.core.rules import Rules
+from engine.core.state import Phase, State, TurnState
 from engine.consistency import check_consistency
 from engine.variants import VARIANTS, get_variant
 

@@ -22,16 +22,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.cards import pretty_cards  # noqa: E402
-from engine.deal import deal  # noqa: E402
+from engine.core.cards import pretty_cards  # noqa: E402
+from engine.core.deal import deal  # noqa: E402
 from engine.describe import describe, seat_name  # noqa: E402
-from engine.game import apply  # noqa: E402
-from engine.hints import TIPS, Hint, hints, strong_move  # noqa: E402
-from engine.levels import make_bot  # noqa: E402
-from engine.match import play_hand  # noqa: E402
+from engine.judge.game import apply  # noqa: E402
+from engine.hints.ranked import TIPS, Hint, hints
+from engine.bots.strong import strong_move  # noqa: E402
+from engine.bots.levels import make_bot  # noqa: E402
+from engine.bots.match import play_hand  # noqa: E402
 from engine.position import dump_position  # noqa: E402
-from engine.rules import Rules  # noqa: E402
-from engine.state import Phase, State  # noqa: E402
+from engine.core.rules import Rules  # noqa: E402
+from engine.core.state import Phase, State  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
 
 

@@ -24,6 +24,6 @@ def compiled_catalogs() -> None:
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         module.compile_all()
-        from engine.i18n import translations
+        from engine.core.i18n import translations
 
         translations.cache_clear()

@@ -17,7 +17,7 @@ def test_ruff_finds_nothing() -> None:
 
 
 def test_the_engine_needs_only_the_standard_library() -> None:
-    code = "import sys; sys.path.insert(0, '.'); import engine.variants, engine.cli, engine.legal, engine.bots"
+    code = "import sys; sys.path.insert(0, '.'); import engine.variants, engine.cli, engine.judge.legal, engine.bots.base"
     result = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
 

@@ -9,10 +9,11 @@ import threading
 import webbrowser
 from pathlib import Path
 
-from engine.i18n import LANGUAGES
+from engine.core.i18n import LANGUAGES
 from engine.variants import VARIANTS
-from tutor.serving import ServingSettings, build_app, serve
-from tutor import teacher_password
+from tutor.serving.server import build_app, serve
+from tutor.serving.settings import ServingSettings
+from tutor.classroom import teacher_password
 
 
 def free_port(host: str) -> int:
@@ -66,15 +67,21 @@ def main(argv: list[str] | None = None) -> int:
 
     import flet as ft
 
-    from tutor.app import ASSETS, Options, make_main
+    from tutor.shell.app import ASSETS
+    from tutor.shell.state import Options
+    from tutor.shell.main import make_main
 
     options = Options(pace=args.pace, variant=args.variant, players=args.players, seed=args.seed,
                       lang=args.lang, settings_file=args.settings, store=args.store, think=args.think,
                       classroom=args.classroom)
     if args.classroom:
-        from tutor.teacher_route import teacher_main
+        from tutor.shell.classroom import classroom_main
+        from tutor.shell.teacher_route import teacher_main
 
-        options.teacher = teacher_main(options)  # /teacher (tutor/teacher_route.py)
+        async def student(page: ft.Page) -> None:
+            await classroom_main(page, options)
+
+        options.teacher = teacher_main(options, student)  # /teacher (tutor/shell/teacher_route.py)
     if args.desktop:
         ft.run(make_main(options), assets_dir=str(ASSETS))
         return 0

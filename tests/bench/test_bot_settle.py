@@ -6,12 +6,13 @@ import json
 
 import bench.bot_settle as bot_settle
 from bench.hint_settle import reference_best
+from bench import hint_quality
 from engine.position import load_position
 
 
 def _entry_and_cache() -> tuple[dict, dict[str, list[float]]]:
-    entry = json.loads((bot_settle.HERE / "hint_positions_holdout21.json").read_text())[0]
-    cached = json.loads((bot_settle.HERE / "hint_reference_holdout21.json").read_text())[entry["id"]]["margins"]
+    entry = json.loads((hint_quality.DATA / "hint_positions_holdout21.json").read_text())[0]
+    cached = json.loads((hint_quality.DATA / "hint_reference_holdout21.json").read_text())[entry["id"]]["margins"]
     return entry, cached
 
 

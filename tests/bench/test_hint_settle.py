@@ -8,17 +8,17 @@ from typing import Any
 
 import bench.hint_settle as hint_settle
 from bench.hint_quality import _key
-from engine.hints import hints
+from engine.hints.ranked import hints
 from engine.position import load_position
 
 
 def _one_position(tmp_path: Path) -> tuple[list[tuple[str, Path, Path]], dict[str, Any], str, str]:
     """A stored position whose top hint is not the best of its (made-up) cache, which the top hint
     trails far beyond the noise there."""
-    entry = json.loads((hint_settle.HERE / "hint_positions_holdout21.json").read_text())[0]
+    entry = json.loads((hint_settle.DATA / "hint_positions_holdout21.json").read_text())[0]
     state = load_position(entry["position"])
     top = _key(hints(state)[0].action)
-    cached = json.loads((hint_settle.HERE / "hint_reference_holdout21.json").read_text())[entry["id"]]["margins"]
+    cached = json.loads((hint_settle.DATA / "hint_reference_holdout21.json").read_text())[entry["id"]]["margins"]
     other = next(k for k in cached if k != top)
     positions, cache = tmp_path / "positions.json", tmp_path / "cache.json"
     positions.write_text(json.dumps([entry]))

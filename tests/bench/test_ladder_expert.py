@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 import bench.ladder_expert as ladder_expert
-from engine.bots import observe
-from engine.deal import deal
-from engine.legal import legal_actions
-from engine.levels import SEARCH, Search
+from engine.bots.base import observe
+from engine.core.deal import deal
+from engine.judge.legal import legal_actions
+from engine.bots.levels import SEARCH, Search
 from engine.variants import VARIANTS
 
 
@@ -73,7 +73,7 @@ def test_a_reverse_run_shares_the_file_and_a_deal_played_twice_counts_once(tmp_p
 
 
 def test_a_blind_expert_sees_no_known_cards_and_its_rows_are_kept_apart() -> None:
-    # the expert as it played before session 11, to measure what the known cards are worth on the ladder
+    # the expert blind to the known cards (--blind), to measure what the known cards are worth on the ladder
     state = deal(VARIANTS["classic"].for_people(4, None), random.Random(3))
     seen = list(state.hands[1][:2])
     state = state.evolve(known=((), tuple(seen), (), ()))

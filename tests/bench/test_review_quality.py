@@ -12,16 +12,16 @@ import bench.review_quality as review_quality
 
 def test_every_hold_out_with_a_40_playout_cache_is_found_with_it() -> None:
     found = review_quality.sets()
-    assert found["tuning"][2] == review_quality.HERE / "hint_reference_r40.json"
-    assert found["holdout21"][2] == review_quality.HERE / "hint_reference_holdout21_r40.json"
+    assert found["tuning"][2] == review_quality.DATA / "hint_reference_r40.json"
+    assert found["holdout21"][2] == review_quality.DATA / "hint_reference_holdout21_r40.json"
     assert found["go_out18"][2] is None
     assert not any(name.endswith("_r40") for name in found)  # a longer cache is no set of its own
 
 
 def test_the_longer_reference_decides_which_moves_are_good(tmp_path: Path) -> None:
-    entry = json.loads((review_quality.HERE / "hint_positions_holdout21.json").read_text())[0]
+    entry = json.loads((review_quality.DATA / "hint_positions_holdout21.json").read_text())[0]
     assert entry["variant"] == "classic"  # any variant: the cache decides, not the variant
-    cached = json.loads((review_quality.HERE / "hint_reference_holdout21.json").read_text())[entry["id"]]["margins"]
+    cached = json.loads((review_quality.DATA / "hint_reference_holdout21.json").read_text())[entry["id"]]["margins"]
     first, second = list(cached)[:2]  # two legal moves of the position
     short = {"margins": {first: [0.0, 10.0, -10.0], second: [0.0, 9.0, -9.0]}}  # within noise: both good
     positions, cache, longer = tmp_path / "positions.json", tmp_path / "cache.json", tmp_path / "cache_r40.json"
@@ -40,8 +40,8 @@ def test_the_longer_reference_decides_which_moves_are_good(tmp_path: Path) -> No
 
 
 def test_a_good_move_the_review_flags_is_settled_in_fresh_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
-    entry = json.loads((review_quality.HERE / "hint_positions_holdout21.json").read_text())[0]
-    cached = json.loads((review_quality.HERE / "hint_reference_holdout21.json").read_text())[entry["id"]]["margins"]
+    entry = json.loads((review_quality.DATA / "hint_positions_holdout21.json").read_text())[0]
+    cached = json.loads((review_quality.DATA / "hint_reference_holdout21.json").read_text())[entry["id"]]["margins"]
     best, other = list(cached)[:2]
     margins = {best: [10.0, 20.0, 0.0], other: [0.0, 15.0, 5.0]}  # within noise: both good
     monkeypatch.setattr(review_quality, "moments", lambda *args: [{"tip": "tactics.deny_pile"}])  # the review flags all
@@ -62,9 +62,9 @@ def test_a_good_move_the_review_flags_is_settled_in_fresh_worlds(monkeypatch: py
 def test_a_flagged_move_is_settled_against_the_advice_too(monkeypatch: pytest.MonkeyPatch) -> None:
     """The reference never scored the review's advice: the move is good against the reference's best,
     and the fresh worlds, with the advice scored too, show it beaten by the advice."""
-    from engine.actions import Discard, Draw, format_action
+    from engine.core.actions import Discard, Draw, format_action
 
-    entry = json.loads((review_quality.HERE / "hint_positions_holdout21.json").read_text())[0]
+    entry = json.loads((review_quality.DATA / "hint_positions_holdout21.json").read_text())[0]
     state = review_quality.load_position(entry["position"])
     best, move, advice = Draw(), Discard(1), Discard(2)
     keys = {a: json.dumps(format_action(a)) for a in (best, move)}

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import Action, Discard, MeldAction, parse_action
-from engine.errors import IllegalActionError
-from engine.game import apply
+from engine.core.actions import Action, Discard, MeldAction, parse_action
+from engine.core.errors import IllegalActionError
+from engine.judge.game import apply
 from engine.position import dump_position, load_position
-from engine.state import State
+from engine.core.state import State
 
 
 def position(hand: list[str], **fields: Any) -> dict[str, Any]:
@@ -25,7 +25,7 @@ def state_of(hand: list[str], **fields: Any) -> State:
 
 def order_with(rules: Any, upcards: list[str]) -> list[int]:
     """A full deck order for ``rules``' table whose cards after the dealt ones start with ``upcards``."""
-    from engine.cards import parse_cards
+    from engine.core.cards import parse_cards
 
     rest = list(rules.deck())
     for card in parse_cards(upcards):

@@ -1,4 +1,4 @@
-"""Each refusable rule's condition, read from its statement in ``engine.ruledocs``, checked on the
+"""Each refusable rule's condition, read from its statement in ``engine.ruledocs.told``, checked on the
 position and action in their JSON form without the engine's judge.
 
 ``CHECKS[rule id](case)`` is true when the action breaks what the rule's statement forbids in that

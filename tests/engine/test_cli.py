@@ -1,4 +1,4 @@
-"""The command line of ``../shared/spec/positions.md``: verdicts, scores, games, and bad input."""
+"""The command line of ``docs/positions.md``: verdicts, scores, games, and bad input."""
 
 from __future__ import annotations
 

@@ -6,16 +6,16 @@ import random
 
 import pytest
 
-from engine.actions import Action
-from engine.bots import BasicBot, RandomBot
-from engine.deal import deal
+from engine.core.actions import Action
+from engine.bots.base import BasicBot, RandomBot
+from engine.core.deal import deal
 from engine.describe import describe, describe_deal, describe_result, describe_scores
-from engine.i18n import LANGUAGES
-from engine.match import play_hand
-from engine.rules import Rules
-from engine.scoring import score_hand
-from engine.state import State
-from tests.engine.test_properties import TABLES
+from engine.core.i18n import LANGUAGES
+from engine.bots.match import play_hand
+from engine.core.rules import Rules
+from engine.core.scoring import score_hand
+from engine.core.state import State
+from tests.engine.judge.test_properties import TABLES
 
 
 @pytest.mark.parametrize("rules", TABLES)

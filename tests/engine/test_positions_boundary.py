@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 from engine.cli import MAX_INPUT_BYTES, main
-from engine.deal import deal
-from engine.levels import make_bot
-from engine.match import play_hand
-from engine.legal import legal_actions
+from engine.core.deal import deal
+from engine.bots.levels import make_bot
+from engine.bots.match import play_hand
+from engine.judge.legal import legal_actions
 from engine.position import dump_position, load_position
-from engine.state import Phase, State
+from engine.core.state import Phase, State
 from engine.variants import VARIANTS
 from tests.engine.helpers import position
 
@@ -134,7 +134,7 @@ def test_a_judged_position_reads_back_with_its_table(monkeypatch: pytest.MonkeyP
 
 def test_a_position_loads_at_the_table_it_names_and_a_table_that_does_not_fit_is_refused() -> None:
     """Wiener's tables of 4 and 5 both deal four seats (at 5 one sits out): the name picks the table."""
-    from engine.errors import InvalidInputError
+    from engine.core.errors import InvalidInputError
 
     five = VARIANTS["wiener"].for_people(5)
     state = deal(five, random.Random(2))

@@ -13,7 +13,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from engine.i18n import LANGUAGES, translations
+from engine.core.i18n import LANGUAGES, translations
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "locales" / "canasta.pot"

@@ -1,5 +1,5 @@
 """Grammar the sentence templates must leave room for: a count's plural forms, and the case a rank or
-a meld's name takes in its sentence (engine/rulebook.py: ``{pair}``, ``{rank_of}``, ``{rank_on}``,
+a meld's name takes in its sentence (engine/core/rulebook.py: ``{pair}``, ``{rank_of}``, ``{rank_on}``,
 ``{meld_on}``)."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from engine.i18n import LANGUAGES, ContextText
-from engine.melds import CANASTA_NAMES, KIND_NAMES
-from engine.rulebook import MELD_CASES, RANK_CASES, _MELDS, _RANKS, format_facts
+from engine.core.i18n import LANGUAGES, ContextText
+from engine.core.melds import CANASTA_NAMES, KIND_NAMES
+from engine.core.rulebook import MELD_CASES, RANK_CASES, _MELDS, _RANKS, format_facts
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "locales" / "canasta.pot"

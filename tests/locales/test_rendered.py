@@ -11,7 +11,7 @@ from functools import cache, partial
 
 import pytest
 
-from engine.actions import (
+from engine.core.actions import (
     Action,
     AnswerGoOut,
     AskGoOut,
@@ -23,15 +23,15 @@ from engine.actions import (
     MeldAction,
     TakePile,
 )
-from engine.bots import BasicBot, RandomBot
-from engine.deal import deal
+from engine.bots.base import BasicBot, RandomBot
+from engine.core.deal import deal
 from engine.describe import describe, describe_deal, describe_result, describe_scores
-from engine.errors import IllegalActionError, InvalidInputError
-from engine.game import apply
-from engine.hints import hints
-from engine.match import play_hand
-from engine.scoring import score_hand
-from engine.state import State
+from engine.core.errors import IllegalActionError, InvalidInputError
+from engine.judge.game import apply
+from engine.hints.ranked import hints
+from engine.bots.match import play_hand
+from engine.core.scoring import score_hand
+from engine.core.state import State
 from engine.variants import VARIANTS
 from tests.locales.test_terms import Entry, forbidden_uses
 

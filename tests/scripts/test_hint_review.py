@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.hints import hints
+from engine.hints.ranked import hints
 from engine.position import load_position
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "hint_review.py"

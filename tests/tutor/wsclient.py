@@ -1,7 +1,7 @@
 """A lightweight Flet client over a raw websocket: registers, finds the page's tappable controls, taps.
 
 It speaks Flet 1.0.5's wire format (``[0x00][msgpack [action, body]]``, pinned by
-tests/tutor/test_serving_pins.py) and stands in for a browser in the serving tests and
+tests/tutor/serving/test_serving_pins.py) and stands in for a browser in the serving tests and
 bench/classroom_bench.py. Only ever pointed at a server the caller started on loopback.
 """
 

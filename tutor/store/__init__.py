@@ -2,7 +2,7 @@
 lesson attempts with their mistakes, the review queue (docs/classroom.md, "The store").
 
 ``open_store`` is what the app uses: it never fails. A SQLite file that is not a database, fails
-SQLite's check or holds tables of another program is kept aside (``tutor.storage.set_aside``) and
+SQLite's check or holds tables of another program is kept aside (``tutor.store.files.set_aside``) and
 a new store made; a store that cannot be reached (PostgreSQL down, a locked or read-only file)
 leaves the session a temporary one, and says that nothing will be kept. The store is opened once
 a process (an engine holds a pool of connections), not once a session.
@@ -19,8 +19,8 @@ from sqlalchemy import inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError, SQLAlchemyError
 
-from engine.i18n import N_
-from tutor.storage import LOG, Notice, set_aside
+from engine.core.i18n import N_
+from tutor.store.files import LOG, Notice, set_aside
 from tutor.store.engine import check, connect, migrate, revision, sqlite_path, store_url
 from tutor.store.legacy import import_once
 from tutor.store.store import Learners, Store

@@ -9,7 +9,7 @@ attempts and reviews are the learner's rows, the same from any device, and remov
 removes all of them by the foreign keys' cascades.
 
 Passwords and PINs are kept as scrypt hashes (n=2**14, r=8, p=1, a 16-byte salt) and compared with
-``hmac.compare_digest``. Guessing is limited by the caller (``tutor.classroom``): a 4-digit PIN is
+``hmac.compare_digest``. Guessing is limited by the caller (``tutor.classroom.join``): a 4-digit PIN is
 only as strong as the limit on tries. Every write about a student publishes ``class:{id}`` on the
 store's live hub after it commits.
 """
@@ -30,8 +30,8 @@ from sqlalchemy import and_, case, delete, distinct, func, insert, select, updat
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from engine.i18n import N_, NP_, Text
-from tutor.progress import MAX_NAME, ProgressError
+from engine.core.i18n import N_, NP_, Text
+from tutor.lessons.progress import MAX_NAME, ProgressError
 from tutor.store.schema import (assignments, attempt_events, attempts, classes, learners, sign_ins, students,
                                 teacher_sign_ins, teachers)
 from tutor.store.store import Store, class_topic
@@ -385,7 +385,7 @@ class Classes:
 
 def path_order(lessons: set[str]) -> list[str]:
     """Lesson ids in the order of the lessons' path (the catalog); ids it does not know last, sorted."""
-    from tutor.lessons import lesson_catalog  # the store does not need the lessons until here
+    from tutor.lessons.catalog import lesson_catalog  # the store does not need the lessons until here
 
     known = [lesson.id for lesson in lesson_catalog().lessons if lesson.id in lessons]
     return known + sorted(lessons - set(known))

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.position import dump_position, load_position
-from engine.state import State
-from tutor.model import TableModel, _Before
-from tutor.savedgame import SAVED_FIELDS
+from engine.core.state import State
+from tutor.table.model import TableModel, _Before
+from tutor.store.savedgame import SAVED_FIELDS
 
 MAX_HISTORY = 200  # undo steps kept (a hand has far fewer of the learner's actions)
 
@@ -24,7 +24,7 @@ def snapshot(model: TableModel, dumps: dict[int, tuple[State, dict[str, Any]]] |
 def taken(model: TableModel, dumps: dict[int, tuple[State, dict[str, Any]]] | None = None
           ) -> Callable[[], dict[str, Any]]:
     """The game as it is now, captured at once and cheaply (its state is immutable; the lists are
-    copied), and a function that builds its saved form later, on another thread (tutor.writer):
+    copied), and a function that builds its saved form later, on another thread (tutor.store.writer):
     dumping the positions is the costly part."""
     shot = copy.copy(model)
     shot.said, shot.history, shot.moves = list(model.said), model.history[-MAX_HISTORY:], list(model.moves)

@@ -4,7 +4,7 @@ Before the store, a server was one person: its files are that person's. They are
 transaction, into one device, which the first browser to visit afterwards is given (the person who
 used that server, in all likelihood). The files themselves are left where they are, untouched: the
 import is recorded in the store (``meta``: ``imported``) and never runs twice; a damaged file is
-kept aside and named as before (``tutor.settings``, ``tutor.savedgame``; the old progress file's
+kept aside and named as before (``tutor.store.settings``, ``tutor.store.savedgame``; the old progress file's
 schema is ``OLD_PROGRESS`` below).
 """
 
@@ -22,10 +22,10 @@ from sqlalchemy import insert, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from engine.i18n import N_
-from tutor.savedgame import load_game
-from tutor.settings import open_settings
-from tutor.storage import LOG, Notice, set_aside
+from engine.core.i18n import N_
+from tutor.store.savedgame import load_game
+from tutor.store.settings import open_settings
+from tutor.store.files import LOG, Notice, set_aside
 from tutor.store.games import snapshot
 from tutor.store.schema import attempts, devices, learners, meta, reviews, saved_games, settings
 from tutor.store.store import UNCLAIMED, Store

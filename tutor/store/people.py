@@ -15,19 +15,19 @@ from typing import Any
 from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from engine.errors import InvalidInputError
-from engine.i18n import N_
-from engine.levels import BOTS
+from engine.core.errors import InvalidInputError
+from engine.core.i18n import N_
+from engine.bots.levels import BOTS
 from engine.variants import VARIANTS
-from tutor.lessons import LessonRun
-from tutor.model import TableModel
-from tutor.progress import ProgressError
-from tutor.settings import Settings, _readable, default_settings
-from tutor.storage import LOG, Notice
+from tutor.lessons.catalog import LessonRun
+from tutor.table.model import TableModel
+from tutor.lessons.progress import ProgressError
+from tutor.store.settings import Settings, _readable, default_settings
+from tutor.store.files import LOG, Notice
 from tutor.store.games import restore
 from tutor.store.schema import meta, saved_games, settings
 from tutor.store.store import Learners, Owner, Store, owned
-from tutor.writer import Writer
+from tutor.store.writer import Writer
 
 SETTINGS_RESET = N_("Some of your settings ({fields}) could not be read and went back to the default.")
 GAME_SET_ASIDE = N_("The saved game could not be read, so a new game begins; the store keeps the old one aside.")
@@ -96,7 +96,7 @@ def _set_aside(store: Store, table: Any, device: Owner) -> None:
 class Attempts:
     """The lesson attempt on a session's table, written to the store as it goes: started when the
     lesson opens, each refusal, trap and hint when it happens, stars when solved. A store that fails
-    is logged; the lesson goes on. With a ``writer`` (tutor.writer) the writes run off the event
+    is logged; the lesson goes on. With a ``writer`` (tutor.store.writer) the writes run off the event
     loop, in order; each reads the attempt's id when it runs, after the write that started it."""
 
     def __init__(self, learners: Learners, writer: Writer | None = None) -> None:

@@ -23,13 +23,13 @@ from typing import Any, NamedTuple
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
-from engine.actions import parse_action
-from engine.errors import InvalidInputError
+from engine.core.actions import parse_action
+from engine.core.errors import InvalidInputError
 from engine.position import dump_position
-from tutor.lessons import find_lesson
-from tutor.model import TableModel
-from tutor.progress import ProgressError
-from tutor.storage import LOG
+from tutor.lessons.catalog import find_lesson
+from tutor.table.model import TableModel
+from tutor.lessons.progress import ProgressError
+from tutor.store.files import LOG
 from tutor.store.schema import open_lessons
 from tutor.store.store import Learners
 

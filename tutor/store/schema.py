@@ -7,7 +7,7 @@ or a ``class_id``. A class's student is a learner with a ``students`` row (its P
 was last active); removing the learner removes everything of theirs by the foreign keys' cascades.
 ``learners.class_id`` has no foreign key of its own (adding one would rebuild ``learners`` on
 SQLite): a class is removed with its learners in one transaction (``tutor.store.classes``). The migrations in ``tutor/store/migrations`` create these tables; this
-module is what the queries are written against, and ``tests/tutor/test_store.py`` checks the two agree.
+module is what the queries are written against, and ``tests/tutor/store/test_store.py`` checks the two agree.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ settings = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("device", String(64), ForeignKey("devices.id", ondelete="CASCADE"), nullable=True, unique=True),
     Column("learner", Integer, ForeignKey("learners.id", ondelete="CASCADE"), nullable=True, unique=True),
-    Column("data", Text, nullable=False),  # the JSON of tutor.settings.Settings
+    Column("data", Text, nullable=False),  # the JSON of tutor.store.settings.Settings
     Column("updated", Float, nullable=False),
     CheckConstraint("(device IS NULL) <> (learner IS NULL)", name="settings_owner"),
 )

@@ -24,10 +24,10 @@ from sqlalchemy import and_, case, delete, exists, func, insert, literal, select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from engine.i18n import N_, NP_
-from tutor.live import Live
-from tutor.live_pg import live_for
-from tutor.progress import DAY, INTERVALS, MAX_NAME, LessonProgress, Profile, ProgressError
+from engine.core.i18n import N_, NP_
+from tutor.store.live import Live
+from tutor.store.live_pg import live_for
+from tutor.lessons.progress import DAY, INTERVALS, MAX_NAME, LessonProgress, Profile, ProgressError
 from tutor.store.schema import (attempt_events, attempts, devices, learners, meta, reviews, saved_games, settings,
                                 students)
 
@@ -63,7 +63,7 @@ class Store:
     def __init__(self, engine: Engine, url: str) -> None:
         self.engine, self.url = engine, url
         # live updates: a PostgreSQL store's hub also NOTIFYs and LISTENs, so that every app process
-        # on the database hears a write through any of them (tutor/live_pg.py); SQLite's is in-process
+        # on the database hears a write through any of them (tutor/store/live_pg.py); SQLite's is in-process
         self.live: Live = live_for(url)
 
     def _tx(self) -> Any:
@@ -106,7 +106,7 @@ class Store:
     # -- settings and the saved game (a device's, or a student's from any device) ---------------
 
     def settings_data(self, device: Owner) -> dict[str, Any] | None:
-        """The owner's settings as stored (checked by ``tutor.settings``), None if none yet."""
+        """The owner's settings as stored (checked by ``tutor.store.settings``), None if none yet."""
         with self.engine.connect() as db:
             raw = db.execute(select(settings.c.data).where(owned(settings, device))).scalar()
         return None if raw is None else _json(raw)
@@ -170,7 +170,7 @@ def _json(raw: str) -> Any:
 
 
 class Learners:
-    """One owner's learners and their progress: the API of ``tutor.progress.Progress``, plus
+    """One owner's learners and their progress: the API of ``tutor.lessons.progress.Progress``, plus
     attempts that are written as they happen (every mistake, trap and hint when it is made). A
     device has the learners made on it; a class's student has one, themself."""
 
@@ -264,7 +264,7 @@ class Learners:
 
     def record(self, profile: int, lesson: str, variation: int, stars: int, mistakes: int, hints: int,
                now: float | None = None) -> LessonProgress:
-        """A whole attempt at once (``tutor.progress``'s API; the import of old attempts)."""
+        """A whole attempt at once (``tutor.lessons.progress``'s API; the import of old attempts)."""
         now = time.time() if now is None else now
         return self.finish(self.start(profile, lesson, variation, now), stars, mistakes, hints, now)
 

@@ -1,5 +1,5 @@
 """The teacher's sign-ins kept by their browsers: a reload of ``/teacher`` does not ask the
-password again (tutor/teacher_app.py).
+password again (tutor/classroom/teacher_app.py).
 
 A sign-in is a random token (256 bits) the teacher's browser keeps in its storage under its own
 key; the store keeps only its SHA-256 and when it expires (``LIFETIME`` after the password was

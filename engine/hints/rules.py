@@ -1,0 +1,396 @@
+"""The rule hints: what the rules allow now and why (take the pile, draw, open, go out or not yet),
+the canasta a meld completes, the answer to partner and the everyday discard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+
+from engine.core.actions import Action, AnswerGoOut, Discard, Draw, MeldAction, TakePile, cards_of
+from engine.core.cards import JOKER, RED_THREES, WILD, rank
+from engine.core.errors import FactValue
+from engine.judge.game import apply
+from engine.hints.facts import (
+    _DISCARD_TEXTS,
+    SAMBA_CORE,
+    Hint,
+    _caught_points,
+    _potential,
+    _discard_reason,
+    _has,
+    _meldable,
+    _score_marks,
+    _spoils_natural,
+    _table_worth,
+    _toward_canasta,
+    _threatened,
+    safest_discard,
+    ways_out,
+)
+from engine.core.i18n import N_, NP_, Text
+from engine.judge.legal import legal_actions
+from engine.core.melds import MeldKind, meld_name
+from engine.judge.moves import take_pile_checked
+from engine.core.state import Phase, State
+
+
+def _onto_worth(state: State, take: TakePile) -> tuple[int, int]:
+    """How a take that lays the top card onto a meld ranks among takes onto other melds (smaller
+    first): the canasta bonus it completes, then a Samba before a rank meld (Taktik 4: "Det lag som
+    strävar efter att bygga röda och svarta Canastas kommer att förlora till laget som går in för att
+    göra Sambas"; hold-out 24's royal/4/14 laid the 10♠ on the natural 10s beside a Samba of five it
+    extends: 316 ± 144 points worse, 40 playouts)."""
+    if take.onto is None:
+        return 0, 0
+    team, rules = state.team_of(state.turn), state.rules
+    before = sum(rules.meld_bonus(m) for m in state.melds[team])
+    after = sum(rules.meld_bonus(m) for m in apply(state, take).melds[team])
+    return before - after, int(state.melds[team][take.onto].kind is not MeldKind.SAMBA)
+
+
+def _take_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
+    takes = [a for a in legal if isinstance(a, TakePile)]
+    if not takes or state.phase is not Phase.DRAW:
+        return
+    # the fewest wild cards (they are worth more kept for a canasta), then the most cards melded; of
+    # the melds the top card may go onto, the one it completes as the richest canasta, then the Samba
+    best = min(takes, key=lambda a: (sum(1 for c in cards_of(a) if WILD[c]), -len(a.melds), -len(a.meld),
+                                     *_onto_worth(state, a)))
+    top = state.pile[-1]
+    team = state.team_of(state.turn)
+    facts: dict[str, FactValue] = {"count": len(state.pile), "top": top}
+    if best.onto is not None:
+        # the meld named: in Royal a Samba and the natural meld of the card's rank may both take it
+        target = state.melds[team][best.onto]
+        if target.kind in (MeldKind.RANK, MeldKind.THREES):
+            facts["rank"] = target.rank
+            text: Text = NP_("You can take the pile ({count} card): the {top} on top goes onto your side's meld of"
+                             " {rank_of}.",
+                             "You can take the pile ({count} cards): the {top} on top goes onto your side's meld of"
+                             " {rank_of}.")
+        else:
+            facts["meld"] = meld_name(state.rules, target)
+            text = NP_("You can take the pile ({count} card): the {top} on top goes onto the {meld_on}.",
+                       "You can take the pile ({count} cards): the {top} on top goes onto the {meld_on}.")
+        yield Hint("rule.take_pile", best, (top,), text, facts, 2 + len(state.pile) / 4)
+        return
+    facts["cards"] = tuple(best.meld)
+    frozen = state.is_pile_frozen_for(team)
+    if best.melds:
+        # An opening with the pile that needs melds from the hand too: the text names them and the
+        # minimum (seed 001 "Fyrsta meld takmörk"), or a learner melding only {cards} with the top
+        # card is refused for the minimum, which the hint had not mentioned.
+        facts["others"] = tuple(c for m in best.melds for c in m)
+        facts["minimum"] = state.opening_minimum(team)
+        facts["points"] = take_pile_checked(state, best)[0].points  # the judge's own sum, checked against the minimum
+        text = (NP_("You can take the pile ({count} card) although it is frozen: you hold {cards} to meld with the"
+                    " {top}, and you meld {others} with them. Your side needs {minimum} points to open; together they"
+                    " make {points}.",
+                    "You can take the pile ({count} cards) although it is frozen: you hold {cards} to meld with the"
+                    " {top}, and you meld {others} with them. Your side needs {minimum} points to open; together they"
+                    " make {points}.")
+                if frozen else NP_("You can take the pile ({count} card): meld the {top} on top with {cards}, and"
+                                   " {others} with them. Your side needs {minimum} points to open; together they make"
+                                   " {points}.",
+                                   "You can take the pile ({count} cards): meld the {top} on top with {cards}, and"
+                                   " {others} with them. Your side needs {minimum} points to open; together they make"
+                                   " {points}."))
+    else:
+        text = (NP_("You can take the pile ({count} card) although it is frozen: you hold {cards} to meld with the {top}.",
+                    "You can take the pile ({count} cards) although it is frozen: you hold {cards} to meld with the {top}.")
+                if frozen else NP_("You can take the pile ({count} card): meld the {top} on top with {cards}.",
+                                   "You can take the pile ({count} cards): meld the {top} on top with {cards}."))
+    yield Hint("rule.take_pile", best, cards_of(best), text, facts, 2 + len(state.pile) / 4)
+
+
+def _draw(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Why the pile cannot be taken now, when it cannot: the player draws."""
+    if state.phase is not Phase.DRAW or any(isinstance(a, TakePile) for a in legal) or Draw() not in legal:
+        return
+    top = state.top()
+    if top is None:
+        return
+    team = state.team_of(state.turn)
+    held = sum(1 for c in state.hands[state.turn] if not WILD[c] and rank(c) == rank(top))
+    if state.is_pile_blocked():
+        text: Text = N_("The pile is blocked by the {top}: draw from the stock.")
+    elif state.is_pile_frozen_for(team) and held < 2 and rank(top) != 3:
+        text = N_("The pile is frozen and you do not hold {pair} to meld with the {top}: draw from the stock.")
+    else:
+        text = N_("The {top} on top fits neither your side's melds nor the cards you hold: draw from the stock.")
+    yield Hint("rule.draw", Draw(), (top,), text, {"top": top, "rank": rank(top) or 1}, 0.4)
+
+
+def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
+    team = state.team_of(state.turn)
+    if state.has_opened(team) or state.phase is not Phase.PLAY:
+        return
+    minimum = state.opening_minimum(team)
+    # what opens the side (Royal's lone red threes are melds that do not)
+    openings = [a for a in legal if isinstance(a, MeldAction) and a.melds and apply(state, a).has_opened(team)]
+    if openings:
+        def points_of(action: MeldAction) -> int:
+            return sum(state.rules.meld_points(state.rules.make_meld(m)) for m in action.melds)
+
+        runs = _has(state, MeldKind.SAMBA)
+
+        def cost(action: MeldAction) -> tuple[int, ...]:
+            cards = action.cards()
+            # Sambas need the 7s to jacks, the 8s, 9s and 10s above all (Taktik 5), where the variant has them
+            samba_cards = sum(SAMBA_CORE.get(rank(c), 0) for c in cards if not WILD[c]) if runs else 0
+            wilds = sum(1 for c in cards if WILD[c])
+            if runs and any(state.rules.make_meld(m).kind in (MeldKind.SAMBA, MeldKind.BOLIVIA) for m in action.melds):
+                # Taktik 8: "En kraftfull öppning är en del av en Bolivia och en eller flera eventuella
+                # Sambas": an opening that holds a Samba or a Bolivia comes first, the most of them
+                kinds = sum(1 for m in action.melds if state.rules.make_meld(m).kind in (MeldKind.SAMBA, MeldKind.BOLIVIA))
+                return (-kinds, len(cards), wilds, -points_of(action))
+            # the fewest wild cards first where no Samba is at stake: one that reaches the minimum beats
+            # two (K K ★ before K K 2 ★); in Royal the Samba's cards weigh more (Taktik 5)
+            return (0, len(cards), samba_cards, wilds, -points_of(action)) if runs else (0, wilds, len(cards), -points_of(action))
+
+        # The fewest cards that reach the minimum, sparing wild cards, then the most points: showing the
+        # biggest opening would teach the learner to empty the hand, against Taktik 1 ("minst åtta
+        # eller fler kort").
+        best = min(openings, key=cost)
+        points = points_of(best)
+        yield Hint("rule.opening", best, cards_of(best), N_("Your side needs {minimum} points to open:"
+                                                            " {cards} make {points}."),
+                   {"minimum": minimum, "cards": cards_of(best), "points": points}, 2.0)
+        return
+    discard = safest_discard(state, legal)
+    if discard is not None:
+        yield Hint("rule.opening", discard, (), N_("Your side needs {minimum} points to open and your hand does not"
+                                                   " reach them yet: discard and wait for cards."),
+                   {"minimum": minimum}, 0.5)
+
+
+_WAY_OUT: Mapping[tuple[bool, bool], Text] = {
+    (True, True): N_("You can go out now: meld {cards}, then discard the {card}. The hand ends {points} points"
+                     " in your side's favour, the most any way out gives."),
+    (True, False): N_("You can go out now: meld {cards}. The hand ends {points} points in your side's favour,"
+                      " the most any way out gives."),
+    (False, True): N_("You can go out now: discard the {card}. The hand ends {points} points in your side's"
+                      " favour."),
+}
+
+
+def _going_out(state: State, legal: list[Action]) -> Iterator[Hint]:
+    if state.phase is not Phase.PLAY or state.turn_state.permission is False:
+        return
+    found = ways_out(state, legal)
+    if not found:
+        return
+    margin, steps = found[0]
+    melded = tuple(c for step in steps if isinstance(step, MeldAction) for c in step.cards())
+    last = steps[-1] if isinstance(steps[-1], Discard) else None
+    facts: dict[str, FactValue] = {"cards": melded, "points": margin}
+    if last is not None:
+        facts["card"] = last.card
+    text = _WAY_OUT[(bool(melded), last is not None)]
+    yield Hint("rule.go_out", steps[0], state.hands[state.turn], text, facts, 2.5,
+               more=_stay_in(state, facts) + _stay_longer(state, facts))
+
+
+def _stay_in(state: State, facts: dict[str, FactValue]) -> tuple[Text, ...]:
+    """Taktik 13's other half: "kommer du ofta att vilja fortsätta omgången eftersom de mälningar som
+    du bygger har mer potential": said beside the way out where the other side cannot go out yet
+    and a meld of the side's is one or two cards from a canasta."""
+    team = state.team_of(state.turn)
+    rules = state.rules
+    if _threatened(state):
+        return ()
+    near = [m for m in state.melds[team] if m.kind is MeldKind.RANK and 1 <= rules.canasta_size - len(m.cards) <= 2]
+    if not near:
+        return ()
+    meld = max(near, key=lambda m: len(m.cards))
+    facts.update(rank=meld.rank, count=rules.canasta_size - len(meld.cards))
+    return (NP_("Or stay in: the other side cannot go out yet, and your meld of {rank_of} is {count} card from a"
+                " canasta; Taktik 13 says melds with more to come are often worth more than going out now.",
+                "Or stay in: the other side cannot go out yet, and your meld of {rank_of} is {count} cards from a"
+                " canasta; Taktik 13 says melds with more to come are often worth more than going out now."),)
+
+
+def _stay_longer(state: State, facts: dict[str, FactValue]) -> tuple[Text, ...]:
+    """Taktik 14's other half: "Den kommer att avgöra om du ska försöka stanna kvar i given en
+    längre tid för att samla ihop mera poäng": said beside the way out where the side is far behind,
+    nobody is near the end of the game and the other side cannot go out yet."""
+    team = state.team_of(state.turn)
+    near, far = _score_marks(state)
+    leader = max(state.scores)
+    behind = max(state.scores[t] for t in range(len(state.teams)) if t != team) - state.scores[team]
+    if _threatened(state) or leader >= near or behind < far:
+        return ()
+    facts.update(behind=behind, target=state.rules.target)
+    return (N_("Your side is {behind} points behind and nobody is near {target} yet: Taktik 14 says the score"
+               " decides whether to stay in longer and collect more points in this hand."),)
+
+
+def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Why going out is not allowed yet, when the hand is nearly gone."""
+    team = state.team_of(state.turn)
+    if state.phase is not Phase.PLAY or len(state.hands[state.turn]) > 3 or state.can_go_out(team):
+        return
+    if any(_going_out(state, legal)):
+        return  # the melds that go out complete the canastas it needs: going out is allowed after all
+    # the card to keep back is one that cannot go down anyway; what can go down, should (Taktik 15)
+    meldable = _meldable(legal)
+    spare = [a for a in legal if isinstance(a, Discard) and a.card not in meldable]
+    action: Action | None = safest_discard(state, spare or legal)
+    if action is not None:
+        text: Text = NP_("You may not go out yet: your side needs {count} canasta first, so keep a card after melding.",
+                         "You may not go out yet: your side needs {count} canastas first, so keep a card after melding.")
+        if _has(state, MeldKind.SAMBA):
+            text = N_("You may not go out yet: your side needs two canastas, one of them a Samba, so keep a card"
+                      " after melding.")
+        hand = len(state.hands[state.turn])  # melding first is fine while it leaves a card besides the discard
+        melds = tuple(a for a in legal if isinstance(a, MeldAction) and hand - len(a.cards()) >= 2
+                      and not _spoils_natural(state, a))
+        keeps: tuple[Action, ...] = melds
+        more: tuple[Text, ...] = ()
+        if melds:  # what can go down, should (Taktik 15): the meld first, the most cards, then the discard
+            # a red three first (Taktik 6; in Royal one left in the hand counts 500 against the side:
+            # found on hold-out 21, royal/4/10, docs/bots.md)
+            first = max(melds, key=lambda a: (any(c in RED_THREES for c in a.cards()), len(a.cards()),
+                                              *_toward_canasta(state, a)))
+            keeps, action = (action, *(a for a in melds if a != first)), first
+            if _has(state, MeldKind.THREES) and any(c in RED_THREES for c in first.cards()):
+                more = (N_("Meld the red three first: one left in your hand when the hand ends counts 500 points"
+                           " against your side."),)
+        yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8, keeps, more)
+
+
+def _completing_steps(state: State, legal: list[Action], depth: int = 3) -> list[tuple[tuple[MeldAction, ...], State]]:
+    """The lay-offs of one card each onto one unfinished meld of the side, two or three in the turn,
+    that complete it as a canasta and leave a card to discard, no step spending a wild card on a
+    natural canasta in the making (``_spoils_natural``). The engine offers a lay-off one card at a
+    time, so a canasta that needs the natural card and two wild cards is no single move. Each with
+    the state after its last step."""
+    team, seat, rules = state.team_of(state.turn), state.turn, state.rules
+    before = state.canastas(team)
+    found: list[tuple[tuple[MeldAction, ...], State]] = []
+
+    def extend(current: State, steps: tuple[MeldAction, ...], moves: Sequence[Action]) -> None:
+        for action in moves:
+            if not (isinstance(action, MeldAction) and not action.melds and len(action.layoffs) == 1
+                    and len(action.layoffs[0].cards) == 1 and len(current.hands[seat]) >= 3):
+                continue
+            onto = action.layoffs[0].onto
+            meld = current.melds[team][onto]
+            if (steps and onto != steps[0].layoffs[0].onto) or rules.is_canasta(meld) \
+                    or meld.size + depth - len(steps) < rules.canasta_size or _spoils_natural(current, action):
+                continue
+            after = apply(current, action)
+            if after.canastas(team) > before:
+                found.append((steps + (action,), after))
+            elif len(steps) + 1 < depth:
+                extend(after, steps + (action,), legal_actions(after))
+
+    extend(state, (), legal)
+    return [(steps, after) for steps, after in found if len(steps) > 1]
+
+
+def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """A meld that completes a canasta, the one worth most: a natural card before a wild one (a
+    natural canasta's bonus is the larger), so the learner sees what the canasta is worth. Where no
+    one move completes one, the turn's lay-offs onto one meld that do (hold-out 24's classic/4/34:
+    the 5♣ and both twos on the 5s, the side's first canasta, beat the twos laid elsewhere by 800
+    points), shown whole, its wild card first (as the way out: a natural card has one meld to go to)."""
+    if state.phase is not Phase.PLAY:
+        return
+    team = state.team_of(state.turn)
+    hand = len(state.hands[state.turn])
+    rules = state.rules
+    before, worth = state.canastas(team), _table_worth(state, team)
+    bonus = sum(rules.meld_bonus(m) for m in state.melds[team])
+    found = []
+    for action in legal:
+        if isinstance(action, MeldAction) and hand - len(action.cards()) >= 1 and not _spoils_natural(state, action):
+            after = apply(state, action)
+            if after.canastas(team) > before:  # the largest bonus gained, with the fewest cards
+                gain = sum(rules.meld_bonus(m) for m in after.melds[team]) - bonus
+                found.append(((gain, -len(action.cards()), 0), _table_worth(after, team) - worth, action,
+                              cards_of(action)))
+    if not found and rules.name in MULTI_STEP_CANASTA:
+        for steps, after in _completing_steps(state, legal):
+            cards = tuple(c for step in steps for c in cards_of(step))
+            gain = sum(rules.meld_bonus(m) for m in after.melds[team]) - bonus
+            wilds = sum(1 for c in cards if WILD[c])
+            # of as many wild cards, the jokers (Taktik 11: "använd jokern eftersom den ger mera poäng")
+            first = max((a for a in steps if a in legal),
+                        key=lambda a: (WILD[a.layoffs[0].cards[0]], a.layoffs[0].cards[0] == JOKER))
+            found.append(((gain - wilds, -len(cards), cards.count(JOKER)), _table_worth(after, team) - worth, first,
+                          cards))
+    if found:
+        _, points, best, cards = max(found, key=lambda f: f[0])
+        facts: dict[str, FactValue] = {"cards": cards, "points": points}
+        text = N_("Meld {cards}: it completes a canasta, {points} points more on the table for your side.")
+        onto = {layoff.onto for layoff in best.layoffs}
+        target = state.melds[team][onto.pop()] if not best.melds and len(onto) == 1 else None
+        if target is not None and target.kind in (MeldKind.RANK, MeldKind.THREES):
+            # named, or "Meld 2♣ 2♠ Joker" reads as a new meld of wild cards alone, which is refused
+            text = N_("Add {cards} to your meld of {rank_of}: it completes a canasta, {points} points more on the table"
+                      " for your side.")
+            facts["rank"] = target.rank
+        yield Hint("tactics.complete_canasta", best, cards, text, facts, 1.9,
+                   tuple(a for a in legal if isinstance(a, MeldAction)))
+
+
+# the variants where the turn's lay-offs that complete a canasta are advised: Classic and Wiener, where
+# one canasta lets the side go out. Measured (docs/hints.md; the new move against the old in
+# the same worlds): on the tuning set and hold-outs 19-24 Classic +106 on average over 13 positions,
+# Wiener +85 over 11; on the freeze set 51 +129 (8) and +113 (5), the discard sets 31-32 +38 (8); Royal
+# -183 over 18 (40 playouts: its wild cards belong in Bolivias, Taktik 8) and Swedish -10 over 30, both
+# variants that need two canastas to go out
+MULTI_STEP_CANASTA = frozenset({"classic", "wiener"})
+
+
+def _answer(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Partner asks "may I go out?": yes where the points left in this hand cost the side less than
+    what going out gains it (the going-out bonus, and the other side caught with its cards, which
+    count against it), no where they cost more and the hand can still be melded down (seed 001: the
+    answer binds). Measured on 120 asked positions from club games (bench/hint_quality.py --answers
+    18): yes was better in every Classic and Wiener one, even with 145 points in the hand; the
+    bonus alone said no to those (docs/bots.md)."""
+    if state.phase is not Phase.ANSWER:
+        return
+    rules = state.rules
+    points = sum(rules.value(c) for c in state.hands[state.turn])
+    caught = _caught_points(state)
+    gain = rules.going_out_bonus + caught - points
+    team = state.team_of(state.turn)
+    ours = _potential(state, team)
+    theirs = max(_potential(state, t) for t in range(len(state.teams)) if t != team)
+    facts: dict[str, FactValue] = {"points": points, "reward": rules.going_out_bonus, "caught": caught}
+    if _has(state, MeldKind.SAMBA) and ours - theirs > gain and len(state.stock) >= 10:
+        # Taktik 13 (seed 000): "du ofta att vilja fortsätta omgången eftersom de mälningar som du bygger
+        # har mer potential än motspelarnas mälningar"; measured in Royal only (docs/bots.md): elsewhere
+        # the canastas on their way are worth less than going out and catching the other side's hands
+        if AnswerGoOut(False) in legal:
+            facts.update(ours=ours, theirs=theirs)
+            yield Hint("tactics.answer", AnswerGoOut(False), (), N_(
+                "Answer no: your side's unfinished melds promise about {ours} points in canasta bonuses, the other"
+                " side's about {theirs}; that is more than going out gains now, so stay in (Taktik 13)."), facts, 2.0)
+        return
+    yes = gain > 0
+    action = AnswerGoOut(yes)
+    if action not in legal:
+        return
+    text = (N_("Answer yes: the {points} points left in your hand cost your side less than going out gains it: the"
+               " {reward} points for going out, and about {caught} points in the cards the other side still holds,"
+               " which count against it.") if yes else
+            N_("Answer no: the {points} points left in your hand would count against your side, more than the"
+               " {reward} points for going out and about {caught} points in the cards the other side still holds;"
+               " meld them first."))
+    yield Hint("tactics.answer", action, (), text, facts, 2.0)
+
+
+def _safe_discard(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Advice at the everyday discard, where no tip speaks about it: the safest card and why."""
+    if state.phase is not Phase.PLAY:
+        return
+    choice = safest_discard(state, legal)
+    if choice is None or len({a.card for a in legal if isinstance(a, Discard)}) < 2:
+        return
+    others = tuple(a for a in legal if isinstance(a, MeldAction))  # melding first goes on to this discard
+    yield Hint("tactics.safe_discard", choice, (choice.card,), _DISCARD_TEXTS[_discard_reason(state, choice)],
+               {"card": choice.card, "rank": rank(choice.card) or 1}, 0.3, others)

@@ -1,0 +1,113 @@
+"""The judge: ``apply(state, action)`` returns the state after a legal action.
+
+A refused action raises :class:`IllegalActionError` (rule id plus facts) and, the state being
+immutable, changes nothing. Each action type has one handler, found by the action's ``type``;
+the handlers check everything first and build the new state last. Most live in
+:mod:`engine.judge.moves`; the rules that ask the going-out search live here, above it: asking
+partner, a pile take after his "yes" (it must lead out), and declining the pile where a
+variant obliges a player to take it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from engine.core.actions import Action, AskGoOut, DeclinePile, TakePile
+from engine.core.errors import IllegalActionError
+from engine.judge.going_out import leads_out, may_ask
+from engine.judge.moves import (
+    answer_go_out,
+    discard,
+    discard_checked,
+    draw,
+    draw_replacement,
+    end_hand,
+    meld,
+    meld_checked,
+    require_phase,
+    take_pile,
+    take_pile_checked,
+)
+from engine.core.rules import EndOfStock
+from engine.core.state import Phase, State
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action`` by the player to act; raises if the rules refuse it."""
+    handler = _HANDLERS[action.type]
+    return handler(state, action)
+
+
+def is_legal(state: State, action: Action) -> bool:
+    check = _CHECKS.get(action.type)  # a meld action's checks, without building the state after it
+    try:
+        if check is None:
+            apply(state, action)
+        else:
+            check(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _take_pile(state: State, action: TakePile) -> State:
+    after = take_pile(state, action)
+    if state.turn_state.permission is True and after.phase is not Phase.END and not leads_out(after):
+        raise IllegalActionError("going_out.required")  # Royal, asked before the pile: the take must lead out
+    return after
+
+
+def _take_pile_check(state: State, action: TakePile) -> object:
+    if state.turn_state.permission is True:  # whether the take leads out: asked of the state after it
+        return _take_pile(state, action)
+    return take_pile_checked(state, action)
+
+
+def _ask_go_out(state: State, action: AskGoOut) -> State:
+    # Seed 000 "Bordssamtal": a player who means to take the pile asks before taking it.
+    before_draw = state.phase is Phase.DRAW and state.rules.ask_before_pile
+    if not before_draw:
+        require_phase(state, Phase.PLAY)
+    ts = state.turn_state
+    if ts.asked:
+        raise IllegalActionError("ask.twice")
+    if ts.took_pile and state.rules.ask_before_pile:
+        raise IllegalActionError("ask.after_pile")
+    if ts.melded:
+        raise IllegalActionError("ask.after_meld")
+    partners = state.partners(state.turn)
+    if not partners:
+        raise IllegalActionError("ask.no_partner")
+    if not may_ask(state):
+        raise IllegalActionError("ask.cannot_go_out")
+    turn_state = ts.evolve(asked=True, asker=state.turn, before_draw=before_draw)
+    return state.evolve(turn=partners[0], phase=Phase.ANSWER, turn_state=turn_state)
+
+
+def _decline_pile(state: State, action: DeclinePile) -> State:
+    require_phase(state, Phase.DRAW)
+    if state.stock:
+        raise IllegalActionError("stock.not_empty")
+    if state.rules.end_of_stock is EndOfStock.MUST_TAKE_FITTING:
+        team = state.team_of(state.turn)
+        for index in range(len(state.melds[team])):
+            if is_legal(state, TakePile(onto=index)):
+                raise IllegalActionError("stock.must_take", top=state.pile[-1])
+    return end_hand(state, went_out=None)
+
+
+_HANDLERS: Mapping[str, Callable[[State, Action], State]] = {
+    "draw": draw,  # type: ignore[dict-item]
+    "take_pile": _take_pile,  # type: ignore[dict-item]
+    "meld": meld,  # type: ignore[dict-item]
+    "discard": discard,  # type: ignore[dict-item]
+    "ask_go_out": _ask_go_out,  # type: ignore[dict-item]
+    "answer_go_out": answer_go_out,  # type: ignore[dict-item]
+    "decline_pile": _decline_pile,  # type: ignore[dict-item]
+    "draw_replacement": draw_replacement,  # type: ignore[dict-item]
+}
+_CHECKS: Mapping[str, Callable[[State, Action], object]] = {
+    "meld": meld_checked,  # type: ignore[dict-item]
+    "discard": discard_checked,  # type: ignore[dict-item]
+    "take_pile": _take_pile_check,  # type: ignore[dict-item]
+}

@@ -1,0 +1,251 @@
+"""The students' side of ``--classroom`` without a browser (tutor/classroom/join.py, tutor/shell/classroom.py): how guessing is
+limited and what the student is told to wait, the join screen's refusals, and the teacher's route
+drawing no student's screen. Chromium drives the whole of it in tests/tutor/end_to_end/test_e2e_class.py."""
+
+from __future__ import annotations
+
+import flet as ft
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.tutor.shell.test_app import as_page
+from tutor.shell.state import Options
+from tutor.classroom.join import TEACHER_ROUTE, Guessing, wait_message
+from tutor.shell.classroom import Shell, classroom_main
+from tutor.store import forget_open_stores
+from tutor.store.classes import Classes
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_students_pin_may_be_guessed_five_times_then_once_a_minute() -> None:
+    clock = Clock()
+    guessing = Guessing(clock)
+    for _ in range(5):
+        assert guessing.wait("10.0.0.7", "ABCDEF", "Anna") == 0
+        guessing.failed("10.0.0.7", "ABCDEF", "Anna", wrong_pin=True)
+    assert guessing.wait("10.0.0.7", "abc-def", " anna ") == pytest.approx(60)  # the same code and name
+    assert guessing.wait("10.0.0.8", "ABCDEF", "Anna") == pytest.approx(60)  # from any address
+    assert guessing.wait("10.0.0.8", "ABCDEF", "Bo") == 0  # another student of the class
+    clock.now += 60
+    assert guessing.wait("10.0.0.7", "ABCDEF", "Anna") == 0
+
+
+def test_an_address_may_fail_ten_times_then_once_every_15_seconds() -> None:
+    clock = Clock()
+    guessing = Guessing(clock)
+    for n in range(10):  # unknown codes: the address pays, no class does
+        guessing.failed("10.0.0.7", f"CODE{n:02d}", "Anna", wrong_pin=False)
+    assert guessing.wait("10.0.0.7", "ABCDEF", "Bo") == pytest.approx(15)
+    assert guessing.wait("10.0.0.8", "CODE00", "Anna") == 0
+
+
+def test_a_class_code_may_take_30_wrong_pins_then_one_every_30_seconds() -> None:
+    clock = Clock()
+    guessing = Guessing(clock)
+    for n in range(30):  # thirty names, one wrong PIN each, from thirty addresses
+        guessing.failed(f"10.0.1.{n}", "ABCDEF", f"Name {n}", wrong_pin=True)
+    assert guessing.wait("10.0.2.1", "ABCDEF", "Someone else") == pytest.approx(30)
+    assert guessing.wait("10.0.2.1", "GHJKMN", "Someone else") == 0
+
+
+@pytest.mark.parametrize(("seconds", "lang", "said"), [
+    (0.2, "en", "Too many tries. Wait 1 second, then try again."),
+    (59.1, "en", "Too many tries. Wait 60 seconds, then try again."),
+    (90.0, "sv", "För många försök. Vänta 90 sekunder och försök sedan igen."),
+    (91.0, "de", "Zu viele Versuche. Warte 2 Minuten und versuch es dann noch einmal."),
+    (21 * 60, "is", "Of margar tilraunir. Bíddu í 21 mínútu og reyndu svo aftur."),
+])
+def test_the_wait_is_said_in_seconds_or_minutes(seconds: float, lang: str, said: str) -> None:
+    assert wait_message(seconds, lang) == said
+
+
+class Preferences:
+    def __init__(self) -> None:
+        self.kept: dict[str, str] = {}
+
+    async def get(self, key: str) -> str | None:
+        return self.kept.get(key)
+
+    async def set(self, key: str, value: str) -> bool:
+        self.kept[key] = value
+        return True
+
+    async def remove(self, key: str) -> bool:
+        return self.kept.pop(key, None) is not None
+
+
+class Page:
+    def __init__(self, route: str = "/", client_ip: str = "10.0.0.7") -> None:
+        self.route, self.client_ip, self.width = route, client_ip, 390
+        self.rendered: list[Any] = []
+
+    def render(self, *args: Any) -> None:
+        self.rendered.append(args)
+
+
+@pytest.fixture
+def shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setattr("tutor.classroom.join.GUESSING", Guessing(Clock()))  # frozen: the wait said is exact
+    url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    options = Options(store=url, settings_file=tmp_path / "settings.json", classroom=True)
+    made = Shell(as_page(Page()), options, Preferences())  # type: ignore[arg-type]  # a stand-in SharedPreferences
+    yield made
+    forget_open_stores()
+
+
+def test_the_join_screen_says_each_refusal_and_then_the_wait(shell: Any) -> None:
+    seven = Classes(shell.store).create_class("7B")
+    Classes(shell.store).join(seven.code, "Anna", "2468")
+
+    def attempt(code: str, name: str, pin: str) -> str:
+        shell.form.code, shell.form.name, shell.form.pin = code, name, pin
+        frames = shell.gate.number
+        asyncio.run(shell.submit())
+        assert shell.gate.number > frames and shell.session is None and not shell.form.busy
+        return str(shell.form.message)
+
+    assert attempt(seven.code, "", "2468") == "Type your name."
+    assert attempt(seven.code, "Bo", "24") == "A PIN is 4 to 8 digits."
+    assert attempt("QQQQQQ", "Bo", "2468").startswith("No class has the code QQQQQQ.")
+    shell.form.lang = "sv"
+    assert attempt(seven.code, "Anna", "1111").startswith("Det är inte PIN-koden för Anna")
+    for pin in ("1112", "1113", "1114", "1115"):
+        attempt(seven.code, "Anna", pin)
+    assert attempt(seven.code, "Anna", "2468") == "För många försök. Vänta 60 sekunder och försök sedan igen."
+    assert shell.preferences.kept == {}  # nobody signed in
+
+
+def test_the_teachers_route_draws_no_students_screen(tmp_path: Path) -> None:
+    drawn: list[str] = []
+
+    async def teacher(page: Any) -> None:
+        drawn.append(page.route)
+
+    for route in (TEACHER_ROUTE, TEACHER_ROUTE + "/", TEACHER_ROUTE + "/class/3"):
+        page = Page(route)
+        asyncio.run(classroom_main(as_page(page), Options(classroom=True, teacher=teacher,
+                                                 settings_file=tmp_path / "settings.json")))
+        assert page.rendered == []
+    assert drawn == [TEACHER_ROUTE, TEACHER_ROUTE + "/", TEACHER_ROUTE + "/class/3"]
+    page = Page(TEACHER_ROUTE)
+    asyncio.run(classroom_main(as_page(page), Options(classroom=True, settings_file=tmp_path / "settings.json")))
+    assert page.rendered == []  # no teacher's view on this server: still no student's screen
+
+
+class StubSession:
+    """What the shell asks of a student's session when the class changes."""
+
+    def __init__(self) -> None:
+        self.screen, self.rendered, self.left = "home", 0, False
+        self.settings = type("Chosen", (), {"language": "de"})()
+
+    def render(self) -> None:
+        self.rendered += 1
+
+    def cancel_bots(self) -> None:
+        pass
+
+    def _leave_lesson(self) -> None:
+        self.left = True
+
+
+def test_a_removed_student_is_signed_out_and_told(shell: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tutor.classroom.join.RECHECK", 0.01)
+    school = Classes(shell.store)
+    seven = school.create_class("7B")
+    anna, token = school.join(seven.code, "Anna", "2468")
+    bo, _ = school.join(seven.code, "Bo", "1357")
+
+    async def run() -> StubSession:
+        session = StubSession()
+        shell.session, shell.token = session, token
+        shell.preferences.kept["canasta-tutor.sign-in"] = token
+        shell.stop_listening = shell.store.live.subscribe(f"class:{seven.id}", shell.class_news)
+        await asyncio.to_thread(school.assign, seven.id, ["classic-card-values"])  # news, still in the class
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if session.rendered:
+                break
+        assert shell.session is session and session.rendered == 1  # redrawn: the assigned lessons are new
+        await asyncio.to_thread(school.remove_student, seven.id, bo.id)
+        await asyncio.to_thread(school.remove_student, seven.id, anna.id)
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if shell.session is None:
+                break
+        return session
+
+    session = asyncio.run(run())
+    assert shell.session is None and session.left
+    assert shell.form.message == "Du bist nicht mehr in dieser Klasse. Frag deine Lehrkraft oder tritt ihr erneut bei."
+    assert shell.preferences.kept == {} and shell.store.live.subscribers(f"class:{seven.id}") == 0
+
+
+def _anna_on_a_lesson(shell: Any) -> tuple[Classes, Any, Any, Any]:
+    """Anna of 7B signed in on this shell, on the first lesson: the school, her class, she and her token."""
+    school = Classes(shell.store)
+    seven = school.create_class("7B")
+    anna, token = school.join(seven.code, "Anna", "2468")
+    session = StubSession()
+    # a StubSession takes only what the shell reads of a signed-in session
+    session.student, session.progress = anna, shell.store.learners(anna.id)  # type: ignore[attr-defined]
+    session.model = type("Table", (), {"lesson": object()})()  # type: ignore[attr-defined]
+    session.progress.start(anna.id, "classic-card-values", 0)  # type: ignore[attr-defined]
+    shell.session, shell.token = session, token
+    return school, seven, anna, token
+
+
+def test_a_closed_tab_leaves_its_lesson(shell: Any) -> None:
+    school, seven, anna, token = _anna_on_a_lesson(shell)
+    assert school.overview(seven.id).now_on[anna.id] == "classic-card-values"
+    asyncio.run(shell.closed())
+    assert shell.session is None and school.overview(seven.id).now_on[anna.id] is None
+    assert school.signed_in(token) is not None  # closing a tab is no sign-out: the next one signs in again
+
+
+def test_a_tab_sent_to_the_teachers_route_leaves_its_lesson(shell: Any, tmp_path: Path) -> None:
+    """The student's tab typed /teacher: the teacher's prompt releases the student's session first
+    (its close handler is async, and was once called without being awaited: it never ran)."""
+    from tutor.shell.teacher_route import teacher_main
+
+    school, seven, anna, _ = _anna_on_a_lesson(shell)
+    page = Page(TEACHER_ROUTE)
+    page.on_close = shell.closed  # type: ignore[attr-defined]  # as classroom_main sets it
+    options = Options(store=shell.options.store, settings_file=tmp_path / "settings.json", classroom=True)
+    async def open_desk() -> None:  # teacher_main's handler is typed Awaitable, asyncio.run wants a coroutine
+        async def back(tab: ft.Page) -> None:  # the join screen, where a tab that leaves /teacher goes
+            await classroom_main(tab, options)
+
+        await teacher_main(options, back)(as_page(page))
+
+    asyncio.run(open_desk())
+    assert shell.session is None and school.overview(seven.id).now_on[anna.id] is None
+    assert [type(drawn[0]).__name__ for drawn in page.rendered] == ["function"]  # the teacher's view
+
+
+def test_a_student_is_never_offered_a_demonstration(shell: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A demonstration plays the reference solution: a student who saw it would solve the lesson
+    (mastery check included) for full stars. Not on the lessons screen, not by calling the handler."""
+    seven = Classes(shell.store).create_class("7B")
+    shell.page.width = 1280  # wide enough that anybody else is offered Demonstrate
+    monkeypatch.setattr("tutor.shell.app.Session.render", lambda self: None)  # the stand-in page draws nothing
+    shell.form.code, shell.form.name, shell.form.pin = seven.code, "Anna", "2468"
+    asyncio.run(shell.submit())
+    session = shell.session
+    assert session is not None and session.student is not None
+    offered: list[object] = []
+    monkeypatch.setattr("tutor.shell.lessons.lessons_view", lambda *args, **kw: offered.append(args[6].demo))
+    session.lessons_screen()
+    asyncio.run(session.demonstrate("classic-card-values"))
+    assert offered == [None] and session.screen != "demo" and session.demo is None

@@ -1,0 +1,88 @@
+"""Broken lesson files (issue 15): the checker names every problem of every file, never a
+traceback; the app's catalog keeps the lessons that load and marks the broken ones unavailable."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.core.i18n import LANGUAGES
+from tutor.lessons.catalog import ROOT, lesson_catalog, main, read_lesson
+
+GOOD = (ROOT / "classic" / "08-frozen-pile.toml").read_text(encoding="utf-8")
+
+
+def broken(text: str, old: str, new: str) -> str:
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+# the issue's five crashes, and the nested keys that passed unnoticed
+CORRUPTIONS = [
+    ("non-UTF-8", None, "(file)"),
+    ("topic = []", ("topic = ", "topic = []\nxtopic = "), "topic"),
+    ("variant = { a = 1 }", ('variant = "classic"\nseat', 'variant = { a = 1 }\nseat'), "variant"),
+    ("steps = 5", ("[[steps]]\ntext", "[[stepz]]\ntext"), "steps"),
+    ("melds_at_least = many", ("[success]\n", '[success]\nmelds_at_least = "many"\n[unused]\n'), "success.melds_at_least"),
+    ("unknown key in [position]", ("[position]\n", "[position]\ncolour = 1\n"), "position.colour"),
+    ("unknown key in [[steps]]", ("[[steps]]\n", "[[steps]]\nspeed = 2\n"), "steps[0].speed"),
+    ("unknown key in [[variations]]", ("[[variations]]\n", "[[variations]]\nname = 1\n"), "variations[0].name"),
+    ("a flag given as text", ("[success]\n", '[success]\nopened = "yes"\n[unused]\n'), "success.opened"),
+]
+
+
+def write(tmp_path: Path, name: str, change: tuple[str, str] | None) -> Path:
+    path = tmp_path / f"{name}.toml"
+    if change is None:
+        path.write_bytes(GOOD.encode() + b'\n# caf\xe9\n')
+    elif change[0] == "[[steps]]\ntext":  # steps = 5: the [[steps]] tables replaced by a number
+        text = re.sub(r"\[\[steps\]\]\ntext = .*\n", "", GOOD)
+        path.write_text(broken(text, "seat = ", "steps = 5\nseat = "), encoding="utf-8")
+    else:
+        path.write_text(broken(GOOD, *change), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("name", "change", "field"), CORRUPTIONS, ids=[c[0] for c in CORRUPTIONS])
+def test_each_corruption_names_its_field_at_load(tmp_path: Path, name: str, change: tuple[str, str] | None,
+                                                 field: str) -> None:
+    lesson, problems = read_lesson(write(tmp_path, "lesson", change))
+    assert lesson is None
+    assert field in [p.field for p in problems], [str(p) for p in problems]
+
+
+def test_the_checker_reports_every_problem_of_every_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for number, (name, change, _) in enumerate(CORRUPTIONS):
+        write(tmp_path, f"{number:02}", change)
+    (tmp_path / "99-good.toml").write_text(GOOD, encoding="utf-8")
+    assert main(["check", "--no-catalogs", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "classic: 1 lessons pass" in out
+    for number, (_, _, field) in enumerate(CORRUPTIONS):
+        assert f"{tmp_path / f'{number:02}.toml'}: {field}" in err
+
+
+def test_one_file_with_several_problems_reports_them_all(tmp_path: Path) -> None:
+    text = broken(broken(GOOD, "topic = ", "topic = []\nxtopic = "), "[position]\n", "[position]\ncolour = 1\n")
+    path = tmp_path / "two.toml"
+    path.write_text(text, encoding="utf-8")
+    _, problems = read_lesson(path)
+    assert {"topic", "xtopic", "position.colour"} <= {p.field for p in problems}
+
+
+def test_the_catalog_keeps_what_loads_and_marks_the_broken(tmp_path: Path) -> None:
+    (tmp_path / "a.toml").write_text(GOOD, encoding="utf-8")
+    write(tmp_path, "b", ("topic = ", "topic = []\nxtopic = "))
+    write(tmp_path, "c", None)
+    found = lesson_catalog(tmp_path)
+    assert [lesson.path.name for lesson in found.lessons] == ["a.toml"]
+    assert [b.path.name for b in found.broken] == ["b.toml", "c.toml"]
+    for lang in LANGUAGES:
+        notices = found.notices(lang)
+        assert len(notices) == 2 and all(str(tmp_path) not in n and "Error" not in n for n in notices)
+    title = GOOD.split('title = "', 1)[1].split('"', 1)[0]
+    assert found.notices("en")[0] == f"{title}: this lesson is unavailable, its file is damaged."
+    assert found.notices("en")[1].startswith("c: ")  # an unreadable file: named by its file's stem
+    assert found.notices("de")[0] != found.notices("en")[0]

@@ -1,0 +1,217 @@
+"""What tutor/serving/server.py, tutor/serving/connection.py and tutor/serving/frames.py assume of Flet's internals and wire format, pinned: an upgrade that changes
+any of it fails here, not silently in a classroom. Also the guard's pure parts and the rate limiter."""
+
+from __future__ import annotations
+
+import inspect
+
+import msgpack
+import pytest
+
+from tutor.serving import frames as flet_frames, server as serving
+from tutor.serving.settings import ServingSettings
+from tutor.serving.connection import Connection, Receive, Scope, Send
+from tutor.serving.ratelimit import RateLimiter, TokenBucket
+
+
+def test_the_message_actions_are_flets() -> None:
+    from flet.messaging.protocol import MessageAction
+
+    assert MessageAction.REGISTER_CLIENT.value == flet_frames.REGISTER_CLIENT
+    assert MessageAction.CONTROL_EVENT.value == flet_frames.CONTROL_EVENT
+    assert MessageAction.UPDATE_CONTROL_PROPS.value == flet_frames.UPDATE_CONTROL_PROPS
+    assert MessageAction.SESSION_CRASHED.value == flet_frames.SESSION_CRASHED
+
+
+def test_the_frame_format_is_flets() -> None:
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.protocol import (Message, MessageAction, SessionCrashedBody,
+                                         configure_encode_object_for_msgpack)
+    from flet_web.fastapi.flet_app import FletApp
+
+    source = inspect.getsource(FletApp)
+    assert "Receive loop error" in source  # what serving._QuietDisconnects shortens to one line
+    assert 'b"\\x00" + body' in source and "ptype == 0x00" in source  # [0x00][msgpack [action, body]]
+    body = msgpack.packb([MessageAction.SESSION_CRASHED, SessionCrashedBody("x")],
+                         default=configure_encode_object_for_msgpack(BaseControl))
+    assert flet_frames.frame_action(b"\x00" + body) == flet_frames.SESSION_CRASHED
+    assert msgpack.unpackb(flet_frames.crash_frame("en")[1:])[1].keys() == {"message"} == \
+        msgpack.unpackb(body)[1].keys()
+    assert Message.__dataclass_fields__.keys() == {"action", "body"}
+
+
+def test_flets_options_and_session_registry_are_there() -> None:
+    import flet_web.fastapi as flet_fastapi
+
+    assert "session_timeout_seconds" in inspect.signature(flet_fastapi.app).parameters
+    assert serving.flet_sessions() == 0
+
+
+def test_what_counts_as_a_registration() -> None:
+    register = b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
+    assert flet_frames.is_registration(register)
+    assert not flet_frames.is_registration(b"\x00" + msgpack.packb([3, {"target": 1}]))
+    assert not flet_frames.is_registration(b"\x00\x92\x01\xc1")  # cut short
+    assert not flet_frames.is_registration(b"\x00" + msgpack.packb([1, "page"]))
+    assert not flet_frames.is_registration(None)
+
+
+def test_the_crash_message_is_translated() -> None:
+    shown = {lang: msgpack.unpackb(flet_frames.crash_frame(lang)[1:])[1]["message"] for lang in ("en", "sv", "de", "is")}
+    assert len(set(shown.values())) == 4 and "Traceback" not in "".join(shown.values())
+
+
+async def _no_app(scope: Scope, receive: Receive, send: Send) -> None:
+    raise AssertionError("only the guard's origin check is asked")
+
+
+def test_own_origin_follows_the_host_header() -> None:
+    guard = serving.Guard(_no_app, ServingSettings(allowed_origins=("https://Cards.Example/",)))
+    scope = {"scheme": "ws"}
+    host = {b"host": b"10.0.0.2:8550"}
+    assert guard.origin_allowed(scope, {**host, b"origin": b"http://10.0.0.2:8550"})
+    assert guard.origin_allowed(scope, {**host, b"origin": b"https://cards.example"})
+    assert not guard.origin_allowed(scope, {**host, b"origin": b"http://10.0.0.2:8551"})
+    assert not guard.origin_allowed(scope, {**host, b"origin": b"null"})
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_token_bucket_allows_a_burst_then_the_rate() -> None:
+    clock = Clock()
+    bucket = TokenBucket(rate=2, burst=3, clock=clock)
+    assert [bucket.allow() for _ in range(4)] == [True, True, True, False]
+    assert bucket.retry_after() == pytest.approx(0.5)
+    clock.now = 0.5
+    assert bucket.allow() and not bucket.allow()
+    with pytest.raises(ValueError, match="rate > 0"):
+        TokenBucket(rate=0, burst=1)
+
+
+def test_a_rate_limiter_keeps_a_bounded_bucket_per_key() -> None:
+    clock = Clock()
+    guesses = RateLimiter(rate=1 / 12, burst=5, max_keys=2, clock=clock)
+    assert all(guesses.allow("10.0.0.7") for _ in range(5)) and not guesses.allow("10.0.0.7")
+    assert guesses.allow("10.0.0.8")  # another address has its own bucket
+    assert guesses.retry_after("10.0.0.7") == pytest.approx(12)
+    clock.now = 12
+    assert guesses.allow("10.0.0.7")
+    guesses.allow("10.0.0.9")
+    assert len(guesses) == 2  # the idlest key was forgotten
+    guesses.reset("10.0.0.7")
+    assert guesses.retry_after("10.0.0.7") == 0
+
+
+@pytest.mark.parametrize("argv", [["--allow-origin", "cards.example"], ["--allow-origin", "https://a.example/app"],
+                                  ["--session-timeout", "0"], ["--events-per-second", "0"], ["--event-burst", "0"]])
+def test_bad_serving_options_are_refused_by_name(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.__main__ import main
+
+    with pytest.raises(SystemExit) as refused:
+        main(["--no-browser", *argv])
+    assert refused.value.code == 2 and argv[0] in capsys.readouterr().err
+
+
+def _event(name: str, data: object = None) -> bytes:
+    return b"\x00" + msgpack.packb([flet_frames.CONTROL_EVENT, {"target": 7, "name": name, "data": data}])
+
+
+def test_flet_names_the_events_the_guard_counts_apart() -> None:
+    """An event's name is its handler's without ``on_``: the page's keys and a control's focus and blur."""
+    import flet as ft
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.protocol import ControlEventBody
+
+    assert 'f"on_{event_name}"' in inspect.getsource(BaseControl)
+    assert "on_" + flet_frames.KEY_EVENT in ft.Page.__dataclass_fields__
+    assert {"on_" + name for name in flet_frames.FOCUS_EVENTS} <= ft.Button.__dataclass_fields__.keys()
+    assert {"target", "name"} <= ControlEventBody.__dataclass_fields__.keys()
+    assert flet_frames.event_name(_event("focus")) == "focus"
+    assert flet_frames.event_name(_event("click", "x" * 5000)) is None  # too long to be a focus or a key
+    assert flet_frames.event_name(b"\x00\x92\x03\xc1") is None
+
+
+async def _passed(frames: list[bytes], settings: ServingSettings) -> list[str]:
+    """The names of the events a connection's guard hands on to Flet, of ``frames`` sent at once."""
+    register = b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
+    queue = [{"type": "websocket.receive", "bytes": frame} for frame in [register, *frames]]
+    queue.append({"type": "websocket.disconnect"})
+
+    async def receive() -> dict[str, object]:
+        return queue.pop(0)
+
+    async def send(message: object) -> None:
+        return None
+
+    connection = Connection(settings, "en", "test", receive, send)
+    names: list[str] = []
+    while True:
+        message = await connection.receive()
+        if message["type"] == "websocket.disconnect":
+            return names[1:]  # after the registration
+        names.append(flet_frames.event_name(message["bytes"]) or "registration")
+
+
+def test_a_keyboard_users_tabs_leave_the_taps_budget_alone() -> None:
+    """Tab through 60 controls (a key, a blur and a focus each), then Space on a card: its click gets
+    through. With one budget for all events the 41st event was dropped, and the learner's Space with it."""
+    import asyncio
+
+    tab = [_event("keyboard_event", {"key": "Tab"}), _event("blur"), _event("focus")]
+    space = [_event("keyboard_event", {"key": " "}), _event("click")]
+    passed = asyncio.run(_passed(tab * 60 + space, ServingSettings()))
+    assert passed.count("click") == 1 and passed.count("focus") == 60 and passed.count("keyboard_event") == 61
+
+
+def test_focus_and_key_floods_are_still_bounded() -> None:
+    import asyncio
+
+    settings = ServingSettings()
+    flood = [_event("focus"), _event("keyboard_event", {"key": "d"}), _event("click")] * 2000
+    passed = asyncio.run(_passed(flood, settings))
+    assert passed.count("focus") <= 2 * settings.focus_events_per_second + 10
+    assert passed.count("keyboard_event") <= 2 * settings.key_events_per_second + 10
+    assert passed.count("click") <= settings.event_burst + 10
+
+
+def test_a_long_window_drag_ends_at_its_last_size() -> None:
+    """A drag sends a resize a frame; past the taps' budget they are not all handed on (each redraws
+    the page), but the last one is, when the budget has room, though no frame comes after it."""
+    import asyncio
+
+    import flet as ft
+
+    assert "on_" + flet_frames.RESIZE_EVENT in ft.Page.__dataclass_fields__
+    settings = ServingSettings()
+    register = b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
+    drag = [_event(flet_frames.RESIZE_EVENT, f"{1280 - i},800") for i in range(300)]
+    queue = [{"type": "websocket.receive", "bytes": frame} for frame in [register, *drag]]
+
+    async def play() -> list[object]:
+        quiet = asyncio.Event()  # the drag is over: the client sends nothing more
+
+        async def receive() -> dict[str, object]:
+            if queue:
+                return queue.pop(0)
+            await quiet.wait()
+            return {"type": "websocket.disconnect"}
+
+        async def send(message: object) -> None:
+            return None
+
+        connection = Connection(settings, "en", "test", receive, send)
+        await connection.receive()  # the registration
+        sizes: list[object] = []
+        while not sizes or sizes[-1] != "981,800":
+            message = await asyncio.wait_for(connection.receive(), 5)
+            sizes.append(msgpack.unpackb(message["bytes"][1:])[1]["data"])
+        return sizes
+
+    sizes = asyncio.run(play())
+    assert sizes[-1] == "981,800" and len(sizes) <= settings.event_burst + 2

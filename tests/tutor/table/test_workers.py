@@ -1,0 +1,74 @@
+"""The post-hand review's judgement (tutor/table/workers.py, ``moments``): when a mistake is named."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.actions import Action, Discard
+from engine.core.cards import parse_card
+from engine.bots.levels import Search
+from engine.position import dump_position
+from engine.core.state import State
+from tests.engine.helpers import state_of
+
+
+def _pile_to_deny() -> State:
+    """Late in a hand: thirteen cards in the pile and the next side's meld of jacks beside it (the
+    hints advise against discarding the J♥ there)."""
+    hand = ["Jh", "5s", "9d", "Kh", "Kd", "6h"]
+    return state_of(hand, phase="play", stock=4, hands=[hand, 7, 7, 7],
+                    pile=["4c", "6d", "Tc", "Ac", "8h", "Qs", "7d", "9c", "Ks", "Ad", "Th", "8s", "4d"],
+                    melds=[[["Qh", "Qd", "Qc"]], [["Jc", "Jd", "Js"]]])
+
+
+def _looks(monkeypatch: pytest.MonkeyPatch, first: float, fresh: float, spread: float) -> list[tuple[int, int]]:
+    """The review's trial deals replaced: the advice gains ``first`` in each of the first worlds and
+    ``fresh`` in the others, every other world ``spread`` above, the rest below."""
+    from engine.bots import trials
+
+    looked: list[tuple[int, int]] = []
+
+    def compare(state: State, better: Action, worse: Action, samples: int, seed: int,
+                search: Search = Search(), start: int = 0) -> trials.Edge:
+        looked.append((start, samples))
+        return trials.Edge.of([(first if start == 0 else fresh) + (spread if i % 2 else -spread)
+                               for i in range(start, samples)])
+
+    monkeypatch.setattr(trials, "compare", compare)
+    return looked
+
+
+def test_a_mistake_clear_in_the_first_deals_is_named_only_beyond_three_errors_over_them_all(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Clear over the first 24 (the edge the first look was kept for), then over all 72 by 2.5 standard
+    errors but not by 3: the fresh deals gain on the advice by less, and it is not named."""
+    from tutor.table.workers import REVIEW_CONFIRM, REVIEW_CONFIRM_Z, REVIEW_WORLDS, moments
+
+    gift = dump_position(_pile_to_deny(), reveal=True)
+    jack = {"type": "discard", "card": "Jh"}
+    looked = _looks(monkeypatch, first=170.0, fresh=70.0, spread=300.0)  # 2.7 errors, then 2.9
+    assert moments(0, gift, jack) == []
+    assert looked == [(0, REVIEW_WORLDS), (REVIEW_WORLDS, REVIEW_CONFIRM)]
+    from engine.bots import trials  # the same figures, as the review saw them
+    first = trials.compare(_pile_to_deny(), Discard(parse_card("5s")), Discard(parse_card("Jh")), REVIEW_WORLDS, 0)
+    joined = first.join(trials.compare(_pile_to_deny(), Discard(parse_card("5s")), Discard(parse_card("Jh")),
+                                       REVIEW_CONFIRM, 0, start=REVIEW_WORLDS))
+    assert first.clear() and joined.clear() and not joined.clear(z=REVIEW_CONFIRM_Z)
+    import tutor.table.workers
+
+    monkeypatch.setattr(tutor.table.workers, "REVIEW_CONFIRM_Z", 2.5)  # the first review's threshold, named
+    assert [m["tip"] for m in moments(0, gift, jack)] == ["tactics.deny_pile"]
+    monkeypatch.undo()
+
+    looked = _looks(monkeypatch, first=180.0, fresh=120.0, spread=300.0)  # then 3.9 errors: borne out
+    [moment] = moments(0, gift, jack)
+    assert moment["tip"] == "tactics.deny_pile" and moment["cost"] == 140  # over all 72: (24·180 + 48·120) / 72
+    assert f"{REVIEW_CONFIRM} trial deals" in moment["advice"]("en")
+
+
+def test_a_first_look_that_is_not_clear_costs_no_second_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.table.workers import REVIEW_WORLDS, moments
+
+    looked = _looks(monkeypatch, first=40.0, fresh=500.0, spread=10.0)  # under 50 points: not worth saying
+    assert moments(0, dump_position(_pile_to_deny(), reveal=True), {"type": "discard", "card": "Jh"}) == []
+    assert looked == [(0, REVIEW_WORLDS)]

@@ -1,0 +1,135 @@
+"""The pure views, without a browser: what is shown, labelled and enabled."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import flet as ft
+
+from tests.tutor.helpers import semantics, walk
+from tutor.table.model import TableModel
+from tutor.views.table import page_view
+from tutor.views.widgets import Handlers, card_view
+
+
+def _handlers() -> Handlers:
+    def nothing(*args: object) -> None:
+        return None
+
+    return Handlers(nothing, nothing, nothing, nothing, nothing, nothing, nothing, nothing)
+
+
+def _enabled(node: ft.Semantics) -> bool:
+    # a button not open now still answers a tap (with the reason) and says "(not now)"
+    labels = [c.label for c in walk(node) if isinstance(c, ft.Semantics) and c.label]
+    return not any("(not now)" in str(label) for label in labels)
+
+
+def test_every_card_and_action_is_labelled_and_identified() -> None:
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    nodes = semantics(page_view(model, _handlers()))
+    assert {f"hand-{i}" for i in range(11)} <= set(nodes)
+    assert {"status", "pile", "log", "action-draw", "action-discard", "lang-is"} <= set(nodes)
+    assert all(nodes[f"hand-{i}"].label for i in range(11))
+
+
+def test_only_legal_kinds_of_action_are_enabled() -> None:
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    nodes = semantics(page_view(model, _handlers()))
+    assert _enabled(nodes["action-draw"]) and not _enabled(nodes["action-discard"])
+    model.simple("draw")
+    model.tap_card(0)
+    nodes = semantics(page_view(model, _handlers()))
+    assert not _enabled(nodes["action-draw"]) and _enabled(nodes["action-discard"])
+
+
+def test_a_refusal_and_the_scores_show_up() -> None:
+    model = TableModel.new_game("classic", 4, "sv", seed=11)
+    model.simple("draw")
+    model.tap_card(0)
+    model.play(model.meld_action())
+    nodes = semantics(page_view(model, _handlers()))
+    assert "refusal" in nodes and "mälning" in str(nodes["refusal"].label).lower()
+    assert "scores" not in nodes
+
+
+def test_cards_name_their_rank_and_suit_for_screen_readers() -> None:
+    from tutor.views.widgets import card_label
+
+    assert card_label(48, "en") == "king of clubs" and card_label(52, "is") == "Jóker"
+    assert semantics(card_view(48, "en", identifier="c"))["c"].label == "king of clubs"
+
+
+def test_the_end_of_a_game_names_the_winner_and_lists_the_hands() -> None:
+    from dataclasses import replace
+
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    model.state = replace(model.state, phase=model.state.phase.END, went_out=None)
+    from engine.core.scoring import score_hand
+
+    this_hand = score_hand(model.state)
+    model.past_scores = [this_hand]  # two hands played: the totals are the scores before this one plus its own
+    model.state = replace(model.state, scores=(5200 - this_hand[0].total, 3100 - this_hand[1].total))
+    nodes = semantics(page_view(model, _handlers()))
+    assert "game-over" in nodes
+    texts = [c.value for c in walk(nodes["game-over"]) if isinstance(c, ft.Text)]
+    assert texts[0] == "Your side wins, 5,200 to 3,100."  # told to the learner, whose side won
+
+
+def test_home_offers_continuing_a_new_game_and_the_settings() -> None:
+    from tutor.store.settings import Settings
+    from tutor.views.screens import home_view
+
+    model = TableModel.new_game("classic", 4, "de", seed=11)
+    handlers = replace(_handlers(), change_setting=lambda *a: None, go=lambda *a: None)
+    nodes = semantics(home_view(model, handlers, Settings(language="de"), saved=True))
+    assert {"continue", "variant-royal", "players-4", "rules", "bot-club", "animation-fast", "theme-dark",
+            "card_size-large", "four-colour", "lang-sv"} <= set(nodes)
+    assert nodes["animation-normal"].selected and not nodes["animation-fast"].selected
+    assert "continue" not in semantics(home_view(model, handlers, Settings(language="de"), saved=False))
+
+
+def test_the_pile_says_its_state_in_words_from_the_engine() -> None:
+    from engine.position import load_position
+    from tutor.views.table import pile_state
+
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    model.state = load_position({"variant": "classic", "phase": "draw", "hands": [["7h", "7d"], 11, 11, 11],
+                                 "melds": [[["Ah", "Ad", "Ac"]], []], "pile": ["5c", "2d", "9s"], "stock": 20})
+    assert pile_state(model) == "Frozen by the 2♦."
+    model.state = load_position({"variant": "classic", "phase": "draw", "hands": [["7h", "7d"], 11, 11, 11],
+                                 "melds": [[["Ah", "Ad", "Ac"]], []], "pile": ["5c", "9s", "3s"], "stock": 20})
+    assert pile_state(model).startswith("Blocked: ")
+    nodes = semantics(page_view(model, _handlers()))
+    assert "three of spades" in str(nodes["pile"].label) and "Blocked" in str(nodes["pile"].label)
+
+
+def test_what_is_said_is_a_live_region_and_seats_have_names() -> None:
+    model = TableModel.new_game("royal", 6, "en", seed=5)
+    nodes = semantics(page_view(model, _handlers()))
+    assert nodes["status"].live_region
+    texts = " ".join(str(c.value) for c in walk(page_view(model, _handlers())) if isinstance(c, ft.Text))
+    assert "Seat" not in texts and "Your side: You, Partner on the left and Partner on the right" in texts
+
+
+def test_a_closed_button_still_answers_a_tap() -> None:
+    from tutor.views.widgets import available
+
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    assert not available(model)["discard"]
+    button = semantics(page_view(model, _handlers()))["action-discard"].content
+    assert isinstance(button, ft.Button) and button.on_click is not None and not button.disabled
+    assert model.why_not("discard")  # the shell says this when it is tapped
+
+
+def test_on_a_phone_the_table_comes_before_the_choices_made_once() -> None:
+    """On a phone the languages, a new game's choice and the cards' looks above the table filled
+    the middle, and the table was out of sight; a desktop keeps them on top."""
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    handlers = replace(_handlers(), change_setting=lambda *args: None)  # the cards' looks are offered
+    phone = list(semantics(page_view(model, handlers, "small", narrow=True)))
+    assert (phone.index("side-0") < phone.index("side-1") < phone.index("pile") < phone.index("lang-is")
+            < phone.index("variant-royal") < phone.index("four-colour") < phone.index("log")), phone
+    desktop = list(semantics(page_view(model, handlers)))
+    assert desktop.index("lang-is") < desktop.index("variant-royal") < desktop.index("four-colour") < desktop.index(
+        "side-0") < desktop.index("pile") < desktop.index("log"), desktop

@@ -1,0 +1,224 @@
+"""Serving a class safely: one ASGI guard around Flet's web app, and the server's settings.
+
+Flet's FastAPI app (flet_web.fastapi) is used as it is, with its own options (the session timeout);
+:class:`Guard` wraps it as ASGI middleware and, per connection, decides only *transport* matters:
+which Origins may open a websocket, how many events a second one connection may send, that the
+first frame is a registration, that a connection which has gone does not keep a handler waiting,
+that a crash report carries no traceback, and which headers and encodings the static files get.
+No rule of the game or of a class is decided here.
+
+Where this leans on Flet's wire format it reads it through :mod:`tutor.serving.frames`, which
+tests/tutor/serving/test_serving_pins.py pins, so a Flet upgrade that changes it fails a test instead of
+silently switching a guard off.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.i18n import LANGUAGES, language_of
+from tutor.serving.connection import ASGIApp, Connection, Message, Receive, Scope, Send, client_name
+from tutor.serving.settings import ServingSettings
+
+LOG = logging.getLogger("tutor.serving.server")
+
+# The page may reach only its own server (Flet's web client would otherwise fetch a runtime it does
+# not use from a CDN, and nothing should leave a classroom's machine) and no other site may frame it.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self' data: blob: 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'; "
+    "connect-src 'self' data: blob:; img-src 'self' data: blob:; font-src 'self' data:; "
+    "frame-ancestors 'self'; base-uri 'self'; form-action 'self'"
+)
+SECURITY_HEADERS = (
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"SAMEORIGIN"),  # for browsers that predate frame-ancestors
+)
+# Flet sets this to "*" so any site could read its files; our page needs no cross-origin reads.
+DROPPED_HEADERS = frozenset({b"access-control-allow-origin"})
+
+
+def client_language(headers: dict[bytes, bytes]) -> str:
+    """Ours of the browser's Accept-Language (the app's own choice is not known here), else English."""
+    for part in headers.get(b"accept-language", b"").decode("latin-1").split(","):
+        found = language_of(part.split(";")[0].strip())
+        if found:
+            return found
+    return LANGUAGES[0]
+
+
+def own_origin(scope: Scope, headers: dict[bytes, bytes]) -> str:
+    scheme = {"ws": "http", "wss": "https"}.get(scope.get("scheme", "ws"), scope.get("scheme", "http"))
+    return f"{scheme}://{headers.get(b'host', b'').decode('latin-1').lower()}"
+
+
+class Guard:
+    """ASGI middleware around Flet's app: see the module's docstring."""
+
+    def __init__(self, app: ASGIApp, settings: ServingSettings) -> None:
+        self.app, self.settings = app, settings
+        self.allowed = {origin.rstrip("/").lower() for origin in settings.allowed_origins}
+        self.gzipped: OrderedDict[tuple[str, bytes, bytes], bytes] = OrderedDict()
+        self.gzipped_bytes = 0
+        self.connections = 0  # websockets open now (for the tests and the bench)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await self._websocket(scope, receive, send)
+        elif scope["type"] == "http":
+            await self._http(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    # websockets
+
+    def origin_allowed(self, scope: Scope, headers: dict[bytes, bytes]) -> bool:
+        origin = headers.get(b"origin")
+        if origin is None:  # not a browser: it could claim any Origin anyway
+            return True
+        origin_text = origin.decode("latin-1").rstrip("/").lower()
+        return origin_text == own_origin(scope, headers) or origin_text in self.allowed
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers = dict(scope.get("headers", []))
+        if not self.origin_allowed(scope, headers):
+            LOG.warning("refused a websocket from %s: Origin %r is not allowed",
+                        client_name(scope), headers.get(b"origin", b"").decode("latin-1"))
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
+            return
+        connection = Connection(self.settings, client_language(headers), client_name(scope), receive, send)
+        self.connections += 1
+        try:
+            await connection.run(self.app, scope)
+        finally:
+            self.connections -= 1
+            LOG.info("websocket of %s closed: %d open, %s sessions kept", connection.client, self.connections,
+                     flet_sessions())
+
+    # http
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers = dict(scope.get("headers", []))
+        if scope.get("method") != "GET" or b"gzip" not in headers.get(b"accept-encoding", b""):
+            await self.app(scope, receive, self._with_headers(send))
+            return
+        start: Message = {}
+        body = bytearray()
+        cached: list[bytes] = []
+
+        async def capture(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                start.update(message)
+                key = _gzip_key(scope["path"], start)
+                packed = self.gzipped.get(key) if key is not None else None
+                if packed is not None:  # the file is not gathered again: one copy in memory, however many load it
+                    cached.append(packed)
+            elif message["type"] == "http.response.body" and not cached:
+                body.extend(message.get("body", b""))
+
+        await self.app(scope, receive, capture)
+        response_headers = list(start.get("headers", []))
+        named = dict(response_headers)
+        packed = cached[0] if cached else None
+        if packed is None and start.get("status") == 200 and len(body) >= 1024 \
+                and b"content-encoding" not in named and _compressible(named.get(b"content-type", b"")):
+            packed = await asyncio.to_thread(gzip.compress, bytes(body), 6)  # off the event loop
+            key = _gzip_key(scope["path"], start)
+            if key is not None:
+                self._remember(key, packed)
+        if packed is not None:
+            response_headers = [(k, v) for k, v in response_headers if k != b"content-length"]
+            response_headers += [(b"content-encoding", b"gzip"), (b"content-length", str(len(packed)).encode()),
+                                 (b"vary", b"Accept-Encoding")]
+            body = bytearray(packed)
+        out = self._with_headers(send)
+        await out({**start, "headers": response_headers})
+        await out({"type": "http.response.body", "body": bytes(body)})
+
+    def _remember(self, key: tuple[str, bytes, bytes], packed: bytes) -> None:
+        self.gzipped[key] = packed
+        self.gzipped_bytes += len(packed)
+        while self.gzipped_bytes > self.settings.gzip_cache_bytes and self.gzipped:
+            self.gzipped_bytes -= len(self.gzipped.popitem(last=False)[1])
+
+    def _with_headers(self, send: Send) -> Send:
+        max_age = self.settings.static_max_age
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in DROPPED_HEADERS]
+                named = dict(headers)
+                if b"cache-control" not in named:
+                    # The page itself is always checked (it names the app's files); the files it loads
+                    # may be reused for a while, then revalidated by their ETag.
+                    html = named.get(b"content-type", b"").startswith(b"text/html")
+                    headers.append((b"cache-control",
+                                    b"no-cache" if html else f"public, max-age={max_age}".encode()))
+                message = {**message, "headers": headers + list(SECURITY_HEADERS)}
+            await send(message)
+
+        return send_with_headers
+
+
+def _gzip_key(path: str, start: Message) -> tuple[str, bytes, bytes] | None:
+    """A file's compressed copy is found by path, length and ETag: a changed file is compressed anew."""
+    if start.get("status") != 200:
+        return None
+    named = dict(start.get("headers", []))
+    etag, length = named.get(b"etag"), named.get(b"content-length")
+    return (path, length, etag) if etag and length else None
+
+
+def _compressible(content_type: bytes) -> bool:
+    kind = content_type.split(b";")[0].strip().lower()
+    return kind.startswith(b"text/") or kind in {
+        b"application/javascript", b"text/javascript", b"application/json", b"application/wasm",
+        b"image/svg+xml", b"application/manifest+json", b"font/ttf", b"font/otf", b"application/octet-stream",
+    }
+
+
+def flet_sessions() -> int | None:
+    """How many sessions Flet keeps, connected or awaiting a reconnect (``None`` if Flet stops saying).
+
+    Reads a private attribute of Flet's app manager, for the log only; pinned by a test.
+    """
+    from flet_web.fastapi.flet_app import app_manager
+
+    sessions = getattr(app_manager, "_FletAppManager__sessions", None)
+    return len(sessions) if isinstance(sessions, dict) else None
+
+
+class _QuietDisconnects(logging.Filter):
+    """Flet logs a full traceback for every connection that ends oddly; one line is enough."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and str(record.msg).startswith("Receive loop error"):
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def build_app(main: Callable[..., Any], assets_dir: str, settings: ServingSettings) -> Guard:
+    """Flet's web app (offline, as ``ft.run(..., export_asgi_app=True, no_cdn=True)`` builds it) in a Guard."""
+    import flet_web.fastapi as flet_fastapi
+
+    logging.getLogger(flet_fastapi.__name__).addFilter(_QuietDisconnects())
+    app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True,
+                           session_timeout_seconds=settings.session_timeout)
+    return Guard(app, settings)
+
+
+def serve(app: Guard, host: str, port: int) -> None:
+    """Serve with uvicorn: frames capped in size, SIGTERM bounded in time."""
+    import uvicorn
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    LOG.setLevel(logging.INFO)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=app.settings.max_frame_bytes,
+                timeout_graceful_shutdown=app.settings.shutdown_timeout)

@@ -1,0 +1,46 @@
+"""The app's entry for Flet: a tab's page gets the device's session, or in a classroom the join screen."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+import flet as ft
+
+from tutor.shell.app import DEVICE_KEY, LOG, AppView, Session, presented_device
+from tutor.shell.state import Options
+from tutor.views.widgets import FONT, text_theme
+
+
+def make_main(options: Options) -> Callable[[ft.Page], Awaitable[None]]:
+    async def main(page: ft.Page) -> None:
+        page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
+        page.theme = text_theme(page.width or 1280)
+        page.padding = 12
+        page.title = "canasta-tutor"
+        if options.classroom:  # students sign in to their class (tutor/shell/classroom.py); /teacher is the teacher's
+            from tutor.shell.classroom import classroom_main
+
+            await classroom_main(page, options)
+            return
+        # the device's id, kept in the browser's own storage: its settings, learners and game
+        preferences = ft.SharedPreferences()
+        presented = await presented_device(page, preferences)
+        session = Session(page, options, presented)
+
+        async def keep_device(_event: object = None) -> None:
+            try:
+                await asyncio.wait_for(preferences.set(DEVICE_KEY, session.device), 10)
+            except Exception as error:
+                LOG.warning("the browser's storage cannot be written: %s", error)
+
+        if session.device != presented:
+            await keep_device()
+            page.on_connect = keep_device  # the write may have gone to a page that was leaving
+        page.on_keyboard_event = session.key
+        page.on_resize = session.resized
+        page.render(AppView, session, session.frame)
+        session.show_notices()  # what could not be read at start (settings, saved game, progress)
+        session.after_learner()  # the computer players open when the learner is not first
+
+    return main

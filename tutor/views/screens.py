@@ -1,0 +1,358 @@
+"""Pure views of the screens around the table: home (with a first visit's welcome), the
+settings, a lesson's panel, the lesson catalog and the rules reference. Like :mod:`tutor.views.widgets`:
+data and callbacks in, Flet controls out, no rule decided here."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import flet as ft
+
+from engine.core.i18n import N_, translate
+from engine.variants import VARIANTS
+from tutor.lessons.catalog import TOPICS, Lesson
+from tutor.lessons.progress import LessonProgress, Profile, shown_name
+from tutor.store.settings import Settings
+from tutor.table.model import TableModel
+from tutor.text.glossary import definition, segments
+from tutor.views.memo import memo
+from tutor.views.student import assigned_list, stars_text
+from tutor.views.widgets import FONT, TARGET, AnyEvent, Handlers, _, home_button, language_menu, on, setup_view
+
+SIZE_NAMES: dict[str, str] = {"small": N_("Small cards"), "medium": N_("Medium cards"), "large": N_("Large cards")}
+
+
+def settings_view(model: TableModel, handlers: Handlers, size: str, four_colour: bool,
+                  with_sizes: bool = True) -> ft.Control | None:
+    """Card size (large ones for a projector) and four-colour suits."""
+    if handlers.change_setting is None:
+        return None
+    return memo(("settings", with_sizes), (model.lang, size, four_colour, handlers),
+                lambda: _settings_view(model, handlers, size, four_colour, with_sizes))
+
+
+def _settings_view(model: TableModel, handlers: Handlers, size: str, four_colour: bool,
+                   with_sizes: bool) -> ft.Control:
+    assert handlers.change_setting is not None  # settings_view draws them only then
+    sizes = [] if not with_sizes else [ft.Semantics(identifier=f"size-{name}", selected=name == size, content=ft.TextButton(height=TARGET, 
+        content=ft.Text(_(model, label), font_family=FONT, weight=ft.FontWeight.BOLD if name == size else None),
+        on_click=on(handlers.change_setting, "card_size", name))) for name, label in SIZE_NAMES.items()]
+    colours = ft.Semantics(identifier="four-colour", content=ft.Switch(
+        label=_(model, N_("Four-colour suits")), value=four_colour,
+        on_change=on(handlers.change_setting, "four_colour", not four_colour)))
+    return ft.Row([*sizes, colours], wrap=True, spacing=4)
+
+
+ANIMATIONS = {"off": N_("No animation"), "slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
+THEME_NAMES = {"light": N_("Light"), "dark": N_("Dark"), "system": N_("As the system")}
+BOT_NAMES = {"beginner": N_("Beginner"), "club": N_("Club player"), "expert": N_("Expert")}
+
+
+def _choice(model: TableModel, handlers: Handlers, setting: str, value: str, label: str, current: object) -> ft.Control:
+    assert handlers.change_setting is not None
+    return ft.Semantics(identifier=f"{setting}-{value}", selected=value == current, content=ft.TextButton(height=TARGET, 
+        content=ft.Text(_(model, label), font_family=FONT, weight=ft.FontWeight.BOLD if value == current else None),
+        on_click=on(handlers.change_setting, setting, value)))
+
+
+def home_view(model: TableModel, handlers: Handlers, settings: Settings, saved: bool,
+              first_lesson: str | None = None, top: ft.Control | None = None) -> ft.Control:
+    """Home: on a first visit what the app is and where to start; then continue the game left
+    off, lessons, a new game, settings. ``top``: a class's student's own part (tutor/classroom/join.py)."""
+    assert handlers.go is not None
+    heading = ft.Text("canasta-tutor", size=26, weight=ft.FontWeight.BOLD, font_family=FONT)
+    rows: list[ft.Control] = [heading, language_menu(model.lang, handlers), *([top] if top is not None else [])]
+    if first_lesson is not None and handlers.open_lesson is not None:
+        rows.append(ft.Container(key="welcome", bgcolor=ft.Colors.GREEN_50, border_radius=8, padding=12,
+                                 content=ft.Column([
+            ft.Semantics(identifier="welcome", content=ft.Text(_(model, N_(
+                "canasta-tutor teaches Canasta by letting you play it: short lessons set up a moment of a game, "
+                "and the computer players, hints and rules explain every move. Start with the first lesson of "
+                "{variant}, or play a whole game whenever you like.")).format(variant=_(model, model.rules.title)),
+                font_family=FONT, size=16)),
+            ft.Semantics(identifier="start-here", content=ft.Button(height=TARGET, 
+                content=_(model, N_("Start here")), icon=ft.Icons.PLAY_ARROW,
+                on_click=on(handlers.open_lesson, first_lesson, 0))),
+        ], spacing=8)))
+    start = [ft.Semantics(identifier="continue", content=ft.Button(height=TARGET, 
+        content=_(model, N_("Continue where you left off")), on_click=on(handlers.go, "table")))] if saved else []
+    lessons = ft.Semantics(identifier="lessons-button", content=ft.Button(height=TARGET, 
+        content=_(model, N_("Lessons: learn by playing")), on_click=on(handlers.go, "lessons")))
+    rows += [lessons, *start, ft.Text(_(model, N_("New game")), size=18, font_family=FONT), setup_view(model, handlers)]
+
+    def line(title: str, setting: str, names: dict[str, str], current: object) -> ft.Control:
+        return ft.Row([ft.Text(_(model, title), width=160, font_family=FONT),
+                       *[_choice(model, handlers, setting, value, label, current) for value, label in names.items()]],
+                      wrap=True)
+
+    rows += [
+        ft.Text(_(model, N_("Settings")), size=18, font_family=FONT),
+        line(N_("Computer players"), "bot", BOT_NAMES, settings.bot),
+        line(N_("Cards"), "card_size", SIZE_NAMES, settings.card_size),
+        line(N_("Animation"), "animation", ANIMATIONS, settings.animation),
+        line(N_("Theme"), "theme", THEME_NAMES, settings.theme),
+        settings_view(model, handlers, settings.card_size, settings.four_colour, with_sizes=False) or ft.Container(),
+    ]
+    return ft.Column(rows, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True, key="home")
+
+
+def _rule_docs(model: TableModel) -> list[tuple[str, str, str, str, str, str, str, str]]:
+    """Each rule of the variant told in full (engine.ruledocs.told); where that module is not there
+    yet, each rule's title and source."""
+    try:
+        from engine.ruledocs.told import rule_doc, rule_ids
+    except ImportError:
+        from engine.core.rulebook import title
+
+        return [(rule, title(rule, model.lang), "", "", f"{source.seed} · {source.section}", "", "", "")
+                for rule, source in model.rules.sources.items()]
+    return [tuple(rule_doc(model.rules, rule, model.lang)) for rule in rule_ids(model.rules)]  # type: ignore[misc]
+
+
+def rules_view(model: TableModel, handlers: Handlers, highlight: str = "") -> ft.Control:
+    """The rules reference over the table: each rule's statement, an example, its source (the
+    variant and section) and the seed's own words; the rule a refusal links to is marked and
+    scrolled to (the shell scrolls to its key); a close button."""
+    return memo("rules", (model.rules, model.lang, highlight, handlers), lambda: _rules_view(model, handlers, highlight))
+
+
+def _rules_view(model: TableModel, handlers: Handlers, highlight: str) -> ft.Control:
+    rows: list[ft.Control] = []
+    for rule, name, statement, example, source, quote, quote_lang, note in _rule_docs(model):
+        parts: list[ft.Control] = [ft.Text(name, weight=ft.FontWeight.BOLD, font_family=FONT, size=16)]
+        if statement:
+            parts.append(ft.Text(statement, font_family=FONT))
+        if example:
+            parts.append(ft.Text(_(model, N_("Example: {example}")).format(example=example), font_family=FONT,
+                                 italic=True))
+        if note:
+            parts.append(ft.Text(note, font_family=FONT, size=13, color=ft.Colors.GREY_800))
+        parts.append(ft.Text(_(model, N_("Source: {source}")).format(source=source), size=13, font_family=FONT))
+        if quote:
+            parts.append(ft.Container(
+                padding=ft.Padding.only(left=10), border=ft.Border.only(left=ft.BorderSide(3, ft.Colors.GREY_400)),
+                content=ft.Text(f"“{quote}”", size=13, italic=True, font_family=FONT)))
+        marked = rule == highlight
+        rows.append(ft.Semantics(identifier="rule-marked" if marked else f"rule-{rule}", content=ft.Container(
+            # Flet makes its keys dataclasses through an untyped decorator (flet/controls/keys.py), so
+            # mypy does not see their one field
+            key=ft.ScrollKey(rule),  # type: ignore[call-arg]
+            bgcolor=ft.Colors.AMBER_50 if marked else None, padding=8,
+            border_radius=6, content=ft.Column(parts, spacing=3))))
+    close = ft.Semantics(identifier="rules-close", content=ft.Button(height=TARGET, 
+        content=_(model, N_("Close")), icon=ft.Icons.CLOSE,
+        on_click=on(handlers.close_rules) if handlers.close_rules else None))
+    heading = ft.Row([ft.Text(_(model, N_("Rules of {variant}")).format(variant=_(model, model.rules.title)),
+                              size=20, weight=ft.FontWeight.BOLD, font_family=FONT, expand=True), close])
+    return ft.Semantics(identifier="rules-reference", content=ft.Container(
+        bgcolor=ft.Colors.WHITE, padding=12, border_radius=8, expand=True,
+        border=ft.Border.all(1, ft.Colors.GREY_400),
+        content=ft.Column([heading, ft.Column(rows, scroll=ft.ScrollMode.AUTO, expand=True, spacing=4,
+                                              key="rules-list")], expand=True)))
+
+
+# -- lessons ---------------------------------------------------------------------------------
+
+def rich_text(text: str, pieces: list[tuple[str, str | None]], handlers: Handlers, identifier: str,
+              **style: Any) -> ft.Control:  # Flet's keywords for the text
+    """A lesson's text (cut into ``pieces`` by :func:`tutor.text.glossary.segments`) with its game terms
+    underlined; tapping one shows its definition."""
+    spans = []
+    for piece, concept in pieces:
+        if concept is None or handlers.define is None:
+            spans.append(ft.TextSpan(piece))
+        else:
+            spans.append(ft.TextSpan(piece, on_click=on(handlers.define, concept), style=ft.TextStyle(
+                decoration=ft.TextDecoration.UNDERLINE, decoration_style=ft.TextDecorationStyle.DOTTED)))
+    return ft.Semantics(identifier=identifier, label=text,
+                        content=ft.Text(spans=spans, font_family=FONT, **style))
+
+
+def _lesson_button(model: TableModel, handlers: Handlers, text: str, kind: str) -> ft.Control:
+    assert handlers.lesson is not None
+    return ft.Semantics(identifier=f"lesson-{kind}", content=ft.Button(height=TARGET, 
+        content=_(model, text), on_click=on(handlers.lesson, kind)))
+
+
+def lesson_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
+    """A lesson's panel above the table: its title and variant, the goal, the narration, what the
+    lesson says of the learner's last move, the defined term, and what the learner may do next."""
+    run = model.lesson
+    if run is None or handlers.lesson is None:
+        return None
+    inputs = (run.lesson.id, run.variation, run.step(), model.term, model.lang, handlers)
+    return memo("lesson", inputs, lambda: _lesson_view(model, handlers))
+
+
+def _lesson_view(model: TableModel, handlers: Handlers) -> ft.Control:
+    run = model.lesson
+    assert run is not None
+    lesson, lang = run.lesson, model.lang
+    heading = _(model, lesson.title)
+    if run.variation:
+        heading += " · " + _(model, N_("Mastery check: a fresh deal, without hints"))
+    rows: list[ft.Control] = [
+        ft.Semantics(identifier="lesson-title", content=ft.Text(heading, size=18, weight=ft.FontWeight.BOLD,
+                                                                font_family=FONT)),
+    ]
+    goal, step = _(model, lesson.goal), _(model, run.step()) if run.step() else ""
+    cut = {text: segments(text, lang) for text in (goal, step)}
+    rows.append(rich_text(goal, cut[goal], handlers, "lesson-goal", weight=ft.FontWeight.BOLD))
+    if step:
+        rows.append(rich_text(step, cut[step], handlers, "lesson-step"))
+    # the same terms as buttons: larger to tap on a phone, and reachable by a screen reader
+    terms: dict[str, str] = {}
+    for pieces in cut.values():
+        for piece, concept in pieces:
+            if concept is not None and concept not in terms:
+                terms[concept] = piece
+    if terms and handlers.define is not None:
+        rows.append(ft.Row([ft.Semantics(identifier=f"term-{concept}", selected=model.term == concept, content=ft.TextButton(height=TARGET, 
+            content=word, icon=ft.Icons.HELP_OUTLINE, on_click=on(handlers.define, concept)))
+            for concept, word in terms.items()], wrap=True, spacing=0))
+    if model.term is not None:
+        rows.append(ft.Semantics(identifier="definition", content=ft.Container(
+            bgcolor=ft.Colors.GREEN_50, border_radius=6, padding=8,
+            content=ft.Text(definition(model.term, lang), font_family=FONT, italic=True))))
+    buttons = [_lesson_button(model, handlers, N_("Start over"), "restart"),
+               _lesson_button(model, handlers, N_("Lessons"), "catalog")]
+    rows.append(ft.Row(buttons, wrap=True, spacing=6))
+    return ft.Semantics(identifier="lesson", content=ft.Container(
+        key="lesson", border=ft.Border.all(1, ft.Colors.BLUE_200), border_radius=8, padding=10,
+        content=ft.Column(rows, spacing=6)))
+
+
+def lesson_outcome_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
+    """What the lesson says of the learner's move (a trap, the solve, a dead end) and what to do
+    next: beside the hand, so a learner scrolled deep into the table sees it."""
+    run = model.lesson
+    if run is None or handlers.lesson is None:
+        return None
+    if run.consequence is not None:
+        return ft.Container(key="lesson-outcome", bgcolor=ft.Colors.ORANGE_50, border_radius=8, padding=8,
+                            content=ft.Column([
+            ft.Semantics(identifier="lesson-trap", label=model.lesson_message(), live_region=True,
+                         exclude_semantics=True, content=ft.Text(model.lesson_message(), font_family=FONT)),
+            ft.Text(model.trap_note(), font_family=FONT, italic=True),
+            ft.Row([_lesson_button(model, handlers, N_("Try again"), "try_again")]),
+        ], spacing=4))
+    if run.succeeded():
+        done = _(model, N_("Well done! {stars}")).format(stars=stars_text(run.stars()))
+        buttons = []
+        if run.variation == 0 and len(run.lesson.setups) > 1:
+            buttons.append(_lesson_button(model, handlers, N_("Mastery check"), "mastery"))
+        buttons.append(_lesson_button(model, handlers, N_("Next lesson"), "next"))
+        return ft.Container(key="lesson-outcome", bgcolor=ft.Colors.GREEN_100, border_radius=8, padding=8,
+                            content=ft.Column([
+            ft.Semantics(identifier="lesson-solved", label=done, live_region=True, exclude_semantics=True,
+                         content=ft.Text(done, size=16, weight=ft.FontWeight.BOLD, font_family=FONT)),
+            ft.Row(buttons, wrap=True, spacing=6)], spacing=4))
+    if run.failed():
+        said = _(model, N_("That does not reach the goal. Start over and try another way."))
+        return ft.Container(key="lesson-outcome", bgcolor=ft.Colors.ORANGE_50, border_radius=8, padding=8,
+                            content=ft.Column([
+            ft.Semantics(identifier="lesson-failed", label=said, live_region=True, exclude_semantics=True,
+                         content=ft.Text(said, font_family=FONT)),
+            ft.Row([_lesson_button(model, handlers, N_("Start over"), "restart")])], spacing=4))
+    return None
+
+
+def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, LessonProgress], due: list[str],
+                 learners: list[Profile], learner: int, handlers: Handlers, message: str = "",
+                 draft: str = "", assigned: list[str] | None = None) -> ft.Control:
+    """The catalog: learners, a class's student's lessons from their teacher (``assigned``, first),
+    the lessons to review today, then every lesson by variant and topic with its stars, completion
+    and mastery."""
+    assert handlers.open_lesson is not None and handlers.go is not None
+
+    def t(text: str) -> str:
+        return translate(text, lang)
+
+    rows: list[ft.Control] = [ft.Row([home_button(lang, handlers), ft.Text(t(N_("Lessons")), size=24,
+                                                                           weight=ft.FontWeight.BOLD, font_family=FONT)])]
+    if handlers.choose_learner is not None and handlers.add_learner is not None:
+        chips = [ft.Semantics(identifier=f"learner-{p.id}", selected=p.id == learner, content=ft.TextButton(height=TARGET, 
+            content=ft.Text(shown_name(p.name, lang), font_family=FONT, weight=ft.FontWeight.BOLD if p.id == learner else None),
+            on_click=on(handlers.choose_learner, p.id))) for p in learners]
+        name = ft.TextField(label=t(N_("New learner's name")), width=220, dense=True, value=draft,
+                            on_change=_passing(handlers.type_name), on_focus=on(handlers.typing, True)
+                            if handlers.typing else None, on_blur=on(handlers.typing, False) if handlers.typing else None)
+
+        async def add(event: AnyEvent) -> None:
+            assert handlers.add_learner is not None
+            result = handlers.add_learner(name.value or draft or "")
+            if inspect.isawaitable(result):
+                await result
+
+        name.on_submit = add
+        add_button = ft.Semantics(identifier="add-learner", content=ft.OutlinedButton(height=TARGET, 
+            content=t(N_("Add learner")), on_click=add))
+        rows.append(ft.Row([ft.Text(t(N_("Learner")), font_family=FONT), *chips,
+                            ft.Semantics(identifier="learner-name", content=name), add_button], wrap=True))
+    if message:
+        rows.append(ft.Semantics(identifier="lessons-message", live_region=True, content=ft.Text(message, color=ft.Colors.RED_700,
+                                                                              font_family=FONT)))
+    by_id = {lesson.id: lesson for lesson in lessons}
+    if assigned:
+        rows.append(assigned_list(lang, [by_id[i] for i in assigned if i in by_id], progress, handlers))
+    if due:
+        rows.append(ft.Text(t(N_("To review today")), size=18, font_family=FONT))
+        rows.append(ft.Row([ft.Semantics(identifier=f"review-{lesson_id}", content=ft.OutlinedButton(height=TARGET, 
+            content=t(by_id[lesson_id].title), on_click=on(handlers.open_lesson, lesson_id, -1)))
+            for lesson_id in due if lesson_id in by_id], wrap=True))
+    shown_variant, shown_topic = "", ""
+    for lesson in lessons:
+        if lesson.variant != shown_variant:
+            shown_variant, shown_topic = lesson.variant, ""
+            mine = [progress.get(l.id, LessonProgress()) for l in lessons if l.variant == lesson.variant]
+            summary = t(N_("{done} of {count} solved, {mastered} mastered")).format(
+                done=sum(p.completed for p in mine), count=len(mine), mastered=sum(p.mastered for p in mine))
+            rows.append(ft.Semantics(identifier=f"variant-progress-{lesson.variant}", label=summary, content=ft.Row([
+                ft.Text(t(VARIANTS[lesson.variant].title), size=20, weight=ft.FontWeight.BOLD, font_family=FONT),
+                ft.Text(summary, font_family=FONT, color=ft.Colors.GREY_700)], wrap=True)))
+        if lesson.topic != shown_topic:
+            shown_topic = lesson.topic
+            rows.append(ft.Text(t(TOPICS[lesson.topic]), size=16, font_family=FONT))
+        state = progress.get(lesson.id, LessonProgress())
+        marks = stars_text(state.stars) if state.completed else ""
+        if state.mastered:
+            marks += " ✓ " + t(N_("mastered"))
+        opener = ft.Semantics(
+            identifier=f"open-{lesson.id}", label=f"{t(lesson.title)} {marks}".strip(),
+            content=ft.TextButton(height=TARGET, on_click=on(handlers.open_lesson, lesson.id, 0), content=ft.Row([
+                ft.Text(t(lesson.title), font_family=FONT),
+                ft.Text(marks, font_family=FONT, color=ft.Colors.AMBER_800)], spacing=8)))
+        # the projector's icon first: the title's button takes the rest of the line (one line a lesson)
+        rows.append(opener if handlers.demo is None else ft.Row(
+            [demonstrate_button(lang, lesson, handlers), ft.Container(opener, expand=True)], spacing=0))
+    if handlers.lesson is not None:  # the path ends at the table: a whole game against the beginner
+        rows.append(ft.Semantics(identifier="play-beginner", content=ft.Button(height=TARGET, 
+            content=t(N_("Now play a whole game against the beginner")), on_click=on(handlers.lesson, "play_beginner"))))
+    # the catalog scrolls as one list (wheel, touch, PageDown/End, and Tab brings an item into view)
+    return ft.Column(rows, spacing=4, scroll=ft.ScrollMode.AUTO, expand=True, key="lessons")
+
+
+def demonstrate_button(lang: str, lesson: Lesson, handlers: Handlers) -> ft.Control:
+    """Show the lesson on a projector, step by step (tutor.classroom.demo): for a teacher, with or without a class."""
+    assert handlers.demo is not None
+    name = translate(N_("Demonstrate: {lesson}"), lang).format(lesson=translate(lesson.title, lang))
+    return ft.Semantics(identifier=f"demo-{lesson.id}", label=name, button=True, content=ft.IconButton(
+        icon=ft.Icons.CO_PRESENT_OUTLINED, tooltip=translate(N_("Demonstrate"), lang), width=TARGET, height=TARGET,
+        on_click=on(handlers.demo, lesson.id)))
+
+
+def _passing(fn: Callable[[str], object] | None) -> Callable[[ft.Event[ft.TextField]], Awaitable[None]] | None:
+    """An on_change handler passing the field's text to ``fn``."""
+    if fn is None:
+        return None
+
+    async def handler(event: ft.Event[ft.TextField]) -> None:
+        result = fn(event.control.value or "")
+        if inspect.isawaitable(result):
+            await result
+
+    return handler
+
+

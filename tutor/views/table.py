@@ -1,0 +1,231 @@
+"""The table's views: each side's melds and red threes, the pile, the learner's hand, and the page
+that holds them with the header, the panels (tutor.views.panels) and the screens around the table
+(tutor.views.screens). Pure views as in :mod:`tutor.views.widgets`: a model and the callbacks in, controls out;
+each part memoised (tutor.views.memo) so a frame re-draws only what changed.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from engine.core.cards import pretty_card
+from engine.core.i18n import N_, NP_, format_number
+from engine.core.melds import Meld, meld_name
+from engine.core.rulebook import explain, title
+from tutor.views.memo import memo
+from tutor.table.model import TableModel
+from tutor.views.panels import (game_over_view, hint_view, log_view, notice_view, question_view, refusal_view, review_view,
+                          scores_view, status_view)
+from tutor.views.screens import lesson_outcome_view, lesson_view, settings_view
+from tutor.views.widgets import (CARD_WIDTH, FONT, TEXT_SCALE, Handlers, _, actions_view, card_label, card_view, cards_label,
+                         counted, home_button, language_menu, merged, on, seat_label, setup_view, side_label)
+
+
+def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Handlers, size: str) -> ft.Control:
+    rules = model.rules
+    canasta = rules.is_canasta(meld)
+    small = "small" if size != "large" else "medium"
+    width = CARD_WIDTH[small] * 0.75
+    overlap = width * 0.45
+    # overlapped, each card's corner index shows (as cards fanned in a hand)
+    cards = ft.Row([card_view(c, model.lang, width=width, corner=True) for c in meld.cards], spacing=-overlap,
+                   wrap=False)
+    box_width = max(96, width + (width - overlap) * (len(meld.cards) - 1) + 12)
+    label = _(model, meld_name(rules, meld))
+    mine = team == model.team
+    words = f"{label}: {cards_label(meld.cards, model.lang)}"
+    box = ft.Container(
+        content=ft.Semantics(identifier=f"meld-{team}-{index}", button=mine or None, label=words,
+                             exclude_semantics=True,
+                             content=ft.Column([ft.Text(label, size=12 * TEXT_SCALE[size], font_family=FONT), cards],
+                                               spacing=2)),
+        padding=4, border_radius=6, width=box_width,
+        border=ft.Border.all(2, ft.Colors.RED_400 if canasta and meld.wilds == 0 else
+                             ft.Colors.GREY_800 if canasta else ft.Colors.GREY_300),
+        on_click=on(handlers.tap_meld, index) if mine else None, ink=mine,
+    )
+    return merged(box)
+
+
+def pile_state(model: TableModel) -> str:
+    """The pile in words: frozen by which card, blocked and why (the engine's facts and rule)."""
+    state = model.state
+    top = state.top()
+    if top is None:
+        return _(model, N_("The pile is empty."))
+    parts = []
+    blocker = model.rules.pile_blocker(state) if not state.is_over() else None
+    if blocker is not None:
+        try:
+            why = explain(blocker, {"top": top}, model.lang)
+        except (KeyError, IndexError):  # a rule whose sentence needs other facts: its title
+            why = title(blocker, model.lang)
+        parts.append(_(model, N_("Blocked: {why}")).format(why=why))
+    freezer = state.freezer()
+    if freezer is not None:
+        parts.append(_(model, N_("Frozen by the {card}.")).format(card=pretty_card(freezer, model.lang)))
+    elif not state.has_opened(model.team):
+        parts.append(_(model, N_("Frozen for your side until it opens.")))
+    return " ".join(parts)
+
+
+def pile_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
+    """One button for the pile: its top card, how many, and its state in words."""
+    state = model.state
+    inputs = (state.top(), len(state.pile), state.freezer(), pile_state(model), model.lang, size, handlers)
+    return memo("pile", inputs, lambda: _pile_view(model, handlers, size))
+
+
+def _pile_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
+    state = model.state
+    top = state.top()
+    width = CARD_WIDTH[size]
+    count = counted(model, NP_("Pile: {count} card", "Pile: {count} cards"), len(state.pile))
+    face = card_view(top, model.lang, width=width) if top is not None else ft.Container(width=width, height=width * 1.4)
+    freezer = state.freezer()
+    faces: list[ft.Control] = [face]
+    if freezer is not None and freezer != top:  # the card that froze it, turned across beneath
+        faces.insert(0, ft.Container(content=card_view(freezer, model.lang, width=width * 0.8),
+                                     rotate=ft.Rotate(1.5708)))
+    words = pile_state(model)
+    label = f"{count}. " + (_(model, N_("Top card: {card}.")).format(card=card_label(top, model.lang)) if top else "")
+    return merged(ft.Container(
+        key="pile", on_click=on(handlers.tap_pile), ink=True, padding=6, border_radius=8, width=max(170, width * 2.4),
+        border=ft.Border.all(2, ft.Colors.BLUE_300 if freezer is not None else ft.Colors.GREY_300),
+        content=ft.Semantics(
+            identifier="pile", button=True, label=f"{label} {words}".strip(), exclude_semantics=True,
+            content=ft.Column([ft.Text(count, size=13 * TEXT_SCALE[size], font_family=FONT, weight=ft.FontWeight.BOLD),
+                               ft.Row(faces, spacing=-width * 0.5),
+                               ft.Text(words, size=13 * TEXT_SCALE[size], font_family=FONT, color=ft.Colors.BLUE_900)],
+                              spacing=4))))
+
+
+def table_view(model: TableModel, handlers: Handlers, size: str = "medium") -> ft.Control:
+    """Each side's melds and red threes, the pile, the stock and who holds how many cards: drawn
+    from the engine's state, so a tap that only selects reuses the last frame's (tutor.views.memo)."""
+    return memo("table", (model.state, model.rules, model.seat, model.lang, size, handlers),
+                lambda: _table_view(model, handlers, size))
+
+
+def _table_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
+    state = model.state
+    rows: list[ft.Control] = []
+    for team in range(len(state.teams)):
+        name = side_label(model, team)
+        points = model.totals[team] if model.totals else 0
+        inputs = (state.melds[team], state.red_threes[team], name, points, model.team, model.rules, model.lang, size,
+                  handlers)
+        rows.append(memo(("side", team), inputs, partial(_side_view, model, handlers, size, team, name, points)))
+    stock = ft.Text(counted(model, NP_("Stock: {count} card", "Stock: {count} cards"), len(state.stock)), font_family=FONT)
+    others = [ft.Text(counted(model, NP_("{name}: {count} card", "{name}: {count} cards"), len(state.hands[s]),
+                               name=seat_label(model, s)), font_family=FONT)
+              for s in range(state.players) if s != model.seat]
+    center = ft.Row([pile_view(model, handlers, size), ft.Column([stock, *others], spacing=4)],
+                    spacing=12, wrap=True, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+    # side by side where the screen is wide (a desktop, a projector), one above the other on a phone
+    if len(rows) != 2:  # three sides (three players, or six in three partnerships): the pile below them
+        sides = ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows], spacing=8, run_spacing=8)
+        return ft.Column([sides, center], spacing=10)
+    # two sides: on a desktop the pile beside their melds, in view under a lesson's panel (below them
+    # it was out of sight at 1280x800, in the very lessons about taking it); the pile is 173 px wide at
+    # most, two twelfths of a 1200 px row
+    return ft.ResponsiveRow([*(ft.Container(r, col={"xs": 12, "md": 6, "xl": 5}) for r in rows),
+                             ft.Container(center, col={"xs": 12, "xl": 2})], spacing=8, run_spacing=10)
+
+
+def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name: str, points: int) -> ft.Control:
+    """A side's score, red threes and melds (each meld its own memoised part)."""
+    state = model.state
+    header = _(model, N_("{side} · {points} points")).format(side=name, points=format_number(points, model.lang))
+    threes = state.red_threes[team]
+    mine = team == model.team
+    melds = [memo(("meld", team, i), (m, mine, model.rules, model.lang, size, handlers),
+                  partial(meld_view, model, m, i, team, handlers, size))
+             for i, m in enumerate(state.melds[team])]
+    if not melds:
+        melds = [ft.Text(_(model, N_("No melds yet.")), font_family=FONT, italic=True, color=ft.Colors.GREY_700)]
+    column: list[ft.Control] = [ft.Semantics(identifier=f"side-{team}", content=ft.Text(
+        header, weight=ft.FontWeight.BOLD, font_family=FONT, color=ft.Colors.BLUE_900 if team == model.team else None))]
+    if threes:
+        column.append(ft.Text(_(model, N_("Red threes: {cards}")).format(
+            cards=" ".join(pretty_card(c, model.lang) for c in threes)), font_family=FONT))
+    column.append(ft.Row(melds, wrap=True, spacing=6, run_spacing=6))
+    return ft.Container(
+        key=f"side-{team}", padding=6, border_radius=8,
+        bgcolor=ft.Colors.BLUE_50 if team == model.team else None,
+        content=ft.Column(column, spacing=4))
+
+
+def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False) -> ft.Control:
+    """The learner's hand, in the order the tactics section advises (the model's); taps keep the
+    hand's own indexes. Cards set aside for a meld show beneath it."""
+    cards = [hand_card(model, handlers, i, size, four_colour) for i in hand_order(model)]
+    staged = [ft.Semantics(identifier=f"staged-{i}", content=ft.Text(_(model, N_("Set aside: {cards}")).format(
+        cards=" ".join(pretty_card(c, model.lang) for c in meld)), font_family=FONT)) for i, meld in enumerate(model.staged)]
+    heading = counted(model, NP_("Your hand: {count} card", "Your hand: {count} cards"), len(cards))
+    return ft.Column([ft.Text(heading, weight=ft.FontWeight.BOLD, font_family=FONT),
+                      ft.Row(cards, wrap=True, spacing=2 if size == "small" else 4, run_spacing=4), *staged], spacing=2)
+
+
+def hand_card(model: TableModel, handlers: Handlers, i: int, size: str, four_colour: bool) -> ft.Control:
+    """The hand's card ``i``: drawn again only when it, its selection or its looks changed."""
+    card, selected, hinted = model.hand[i], i in model.selected, model.hinted(i)
+    focus = handlers.focus_card
+    return memo(("hand", i), (card, selected, hinted, model.lang, size, four_colour, handlers), lambda: card_view(
+        card, model.lang, selected=selected, size=size, four_colour=four_colour, on_click=on(handlers.tap_card, i),
+        identifier=f"hand-{i}", hinted=hinted, on_focus=on(focus, i, True) if focus else None,
+        on_blur=on(focus, i, False) if focus else None))
+
+
+def hand_order(model: TableModel) -> list[int]:
+    """The indexes of the hand as shown: the model's order, cards set aside left out."""
+    return model.hand_order()
+
+
+
+def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False,
+              confirm: ft.Control | None = None, notice: str = "", narrow: bool = False) -> ft.Control:
+    """The table, phone first: the header on top, the table scrolling in the middle, and what
+    the learner acts with (what is said, the hand, the buttons) always in view at the bottom.
+
+    ``narrow`` (a phone): the play (a lesson's panel, the table) comes first in the middle and the
+    choices made once (languages, a new game, the cards' looks) after it; above it they filled the
+    middle, and the table was out of sight in every lesson and game."""
+    def heading() -> ft.Control:
+        return ft.Text(_(model, model.rules.title), size=20 * TEXT_SCALE[size], weight=ft.FontWeight.BOLD,
+                       font_family=FONT)
+
+    header = memo("header", (model.lang, model.rules, size, handlers), lambda: ft.Row(
+        [home_button(model.lang, handlers) if handlers.go else ft.Container(width=0), heading()],
+        spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    choices: list[ft.Control | None] = [
+        language_menu(model.lang, handlers),
+        confirm,  # beside the new-game choice it asks about
+        setup_view(model, handlers) if model.lesson is None else None,
+        settings_view(model, handlers, size, four_colour),
+    ]
+    play: list[ft.Control | None] = [
+        lesson_view(model, handlers),
+        question_view(model, handlers),
+        game_over_view(model),
+        scores_view(model),
+        review_view(model),
+        table_view(model, handlers, size),
+    ]
+    scrolled = [*play, *choices] if narrow else [*choices, *play]
+    scrolled.append(log_view(model, size=size))
+    bottom: list[ft.Control | None] = [
+        status_view(model), notice_view(model, notice), lesson_outcome_view(model, handlers),
+        refusal_view(model, handlers), hint_view(model),
+        hand_view(model, handlers, size, four_colour), actions_view(model, handlers, phone=size == "small"),
+    ]
+    middle = ft.Column([p for p in scrolled if p is not None], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True,
+                       key="table-scroll")
+    dock = ft.Container(
+        key="dock", padding=ft.Padding.only(top=6), border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.GREY_300)),
+        content=ft.Column([p for p in bottom if p is not None], spacing=6))
+    return ft.Column([header, middle, dock], spacing=6, expand=True, key="table",
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
