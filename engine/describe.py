@@ -112,11 +112,16 @@ def _meld(before: State, action: Action, after: State, lang: str, seen: SeenBy |
     melds = "; ".join(pretty_cards(m, lang) for m in action.melds)
     layoffs = "; ".join(_onto(before.rules, before.melds[team][lo.onto], lo.cards, lang) for lo in action.layoffs)
     if melds and layoffs:
-        return _by(before, seen, lang, N_("{name} melds {melds} and lays off {layoffs}."),
+        text = _by(before, seen, lang, N_("{name} melds {melds} and lays off {layoffs}."),
                    N_("You meld {melds} and lay off {layoffs}."), melds=melds, layoffs=layoffs)
-    if melds:
-        return _by(before, seen, lang, N_("{name} melds {melds}."), N_("You meld {melds}."), melds=melds)
-    return _by(before, seen, lang, N_("{name} lays off {layoffs}."), N_("You lay off {layoffs}."), layoffs=layoffs)
+    elif melds:
+        text = _by(before, seen, lang, N_("{name} melds {melds}."), N_("You meld {melds}."), melds=melds)
+    else:
+        text = _by(before, seen, lang, N_("{name} lays off {layoffs}."), N_("You lay off {layoffs}."), layoffs=layoffs)
+    if action.moves:  # Wiener, going out concealed: where the surplus wild cards went
+        moved = "; ".join(_onto(after.rules, after.melds[team][m.onto], m.cards, lang) for m in action.moves)
+        text += " " + _say(lang, N_("Surplus wild cards moved: {moves}."), moves=moved)
+    return text
 
 
 def _onto(rules: Rules, meld: Meld, cards: tuple[Card, ...], lang: str) -> str:

@@ -28,6 +28,17 @@ class Layoff:
 
 
 @dataclass(frozen=True, slots=True)
+class WildMove:
+    """Wiener, going out concealed: wild cards past the third in a meld merged with the partner's
+    (``source``) moved to another meld of the side (``onto``); both index the side's melds after
+    the action's new melds are placed (seed 002, "Macht ein Spieler verdeckt aus")."""
+
+    source: int
+    onto: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     type: ClassVar[Literal["draw"]] = "draw"
 
@@ -56,6 +67,13 @@ class MeldAction:
     type: ClassVar[Literal["meld"]] = "meld"
     melds: tuple[tuple[Card, ...], ...] = ()
     layoffs: tuple[Layoff, ...] = ()
+    moves: tuple[WildMove, ...] = ()  # Wiener: surplus wild cards moved after merging (no hand cards)
+
+    def __repr__(self) -> str:
+        # as the dataclass writes it, ``moves`` only when there are some: the golden games' digests
+        # (bench/equivalence.py) hash the repr of every legal action
+        moves = f", moves={self.moves!r}" if self.moves else ""
+        return f"MeldAction(melds={self.melds!r}, layoffs={self.layoffs!r}{moves})"
 
     def cards(self) -> list[Card]:
         if not self.layoffs and len(self.melds) == 1:  # the commonest: one new meld
@@ -71,6 +89,8 @@ class MeldAction:
             out["melds"] = [format_cards(m) for m in self.melds]
         if self.layoffs:
             out["layoffs"] = [{"onto": lo.onto, "cards": format_cards(lo.cards)} for lo in self.layoffs]
+        if self.moves:
+            out["moves"] = [{"from": m.source, "onto": m.onto, "cards": format_cards(m.cards)} for m in self.moves]
         return out
 
 
@@ -159,6 +179,23 @@ def _layoffs(value: object, field: str) -> tuple[Layoff, ...]:
     return tuple(layoffs)
 
 
+def _moves(value: object, field: str) -> tuple[WildMove, ...]:
+    if not isinstance(value, list):
+        raise InvalidInputError(field, N_("expected a list of moves, each with \"from\" and \"onto\" (meld indexes)"
+                                          " and \"cards\""))
+    moves = []
+    for i, item in enumerate(value):
+        where = f"{field}[{i}]"
+        if not isinstance(item, dict) or "from" not in item or "onto" not in item or "cards" not in item:
+            raise InvalidInputError(where, N_("a move needs \"from\" and \"onto\" (meld indexes) and \"cards\""))
+        _known_keys(item, ("from", "onto", "cards"), where)
+        cards = parse_cards(item["cards"], f"{where}.cards")
+        if not cards:
+            raise InvalidInputError(f"{where}.cards", N_("a move needs at least one card"))
+        moves.append(WildMove(_index(item["from"], f"{where}.from"), _index(item["onto"], f"{where}.onto"), cards))
+    return tuple(moves)
+
+
 def _parse_take_pile(d: Mapping[str, Any]) -> Action:
     has_meld, has_onto = "meld" in d, d.get("onto") is not None
     if has_meld == has_onto:
@@ -171,7 +208,8 @@ def _parse_take_pile(d: Mapping[str, Any]) -> Action:
 
 
 def _parse_meld(d: Mapping[str, Any]) -> Action:
-    action = MeldAction(_melds(d.get("melds", []), "action.melds"), _layoffs(d.get("layoffs", []), "action.layoffs"))
+    action = MeldAction(_melds(d.get("melds", []), "action.melds"), _layoffs(d.get("layoffs", []), "action.layoffs"),
+                        _moves(d.get("moves", []), "action.moves"))
     if not action.melds and not action.layoffs:
         raise InvalidInputError("action", N_("a meld action needs at least one meld or lay-off"))
     return action
@@ -212,7 +250,7 @@ def parse_action(data: object) -> Action:
 # The fields each action type may carry besides "type": any other is a misspelling, refused by name.
 ACTION_FIELDS: Mapping[str, tuple[str, ...]] = {
     "take_pile": ("meld", "onto", "melds"),
-    "meld": ("melds", "layoffs"),
+    "meld": ("melds", "layoffs", "moves"),
     "discard": ("card", "meld"),
     "answer_go_out": ("yes",),
 }
@@ -255,7 +293,9 @@ def canonical(action: Action) -> Action:
     if isinstance(action, MeldAction):
         return MeldAction(melds=tuple(sorted(tuple(sorted(m)) for m in action.melds)),
                           layoffs=tuple(sorted((Layoff(lo.onto, tuple(sorted(lo.cards))) for lo in action.layoffs),
-                                               key=lambda lo: (lo.onto, lo.cards))))
+                                               key=lambda lo: (lo.onto, lo.cards))),
+                          moves=tuple(sorted((WildMove(m.source, m.onto, tuple(sorted(m.cards))) for m in action.moves),
+                                             key=lambda m: (m.source, m.onto, m.cards))))
     if isinstance(action, TakePile):
         return TakePile(meld=tuple(sorted(action.meld)), onto=action.onto,
                         melds=tuple(sorted(tuple(sorted(m)) for m in action.melds)))

@@ -24,10 +24,11 @@ class IllegalActionError(Exception):
     def __init__(self, rule: str, **facts: FactValue) -> None:
         self.rule = rule
         self.facts: Mapping[str, FactValue] = facts
+        self.alone = False  # the player refused plays without a partner (the judge sets it)
         super().__init__(rule)
 
     def explanation(self, lang: str = "en") -> str:
-        return explain(self.rule, self.facts, lang)
+        return explain(self.rule, self.facts, lang, self.alone)
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.explanation()}"

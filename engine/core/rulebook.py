@@ -175,13 +175,26 @@ RULES: Mapping[str, RuleText] = {
             "Seven threes with only {count} red threes are no canasta: the meld stays worth 35 points"
             " and takes no more threes; start a new meld of threes instead."),
     ),
-    "meld.black_threes_unopened": RuleText(
-        N_("Black threes"),
-        N_("Black threes join the red threes only once your side has opened, or in the turn it opens."),
+    "meld.move_wilds": RuleText(
+        N_("Moving surplus wild cards"),
+        N_("Wild cards move between melds only when you go out concealed: those past the limit in a meld of"
+           " yours merged with your partner's, each to another meld of your side; {cards} cannot move so."),
     ),
     "meld.complete": RuleText(
         N_("A complete canasta"),
         N_("This canasta is complete: a Samba, a Bolivia or a canasta of threes takes no more cards."),
+    ),
+    "meld.seven_cards": RuleText(
+        N_("Seven cards at most"),
+        NP_("A Samba or a Bolivia holds seven cards at most; {cards} is {count} card.",
+            "A Samba or a Bolivia holds seven cards at most; {cards} is {count} cards."),
+    ),
+    "meld.one_bolivia": RuleText(
+        N_("One Bolivia at a time"),
+        NP_("A new Bolivia is started only once your side's Bolivia is complete: {cards} would join the"
+            " Bolivia of {count} card and make it more than seven.",
+            "A new Bolivia is started only once your side's Bolivia is complete: {cards} would join the"
+            " Bolivia of {count} cards and make it more than seven."),
     ),
     "meld.samba": RuleText(
         N_("Samba"),
@@ -245,7 +258,7 @@ RULES: Mapping[str, RuleText] = {
     ),
     "ask.after_meld": RuleText(
         N_("Asking partner"),
-        N_("You may ask your partner only after drawing and before melding anything."),
+        N_("You have melded this turn: your partner is asked before you meld anything."),
     ),
     "ask.after_pile": RuleText(
         N_("Asking partner"),
@@ -279,11 +292,16 @@ RULES: Mapping[str, RuleText] = {
     ),
     "answer.cannot_pass": RuleText(
         N_("Asking partner"),
-        N_("You must answer yes or no: there is no other partner to pass the question to."),
+        N_("You must answer yes or no yourself: here the question cannot be passed on to another partner."),
     ),
     "replacement.none_owed": RuleText(
         N_("Replacing red threes"),
         N_("You have no red three melded from your hand this turn whose replacement you could still draw."),
+    ),
+    "replacement.not_in_variant": RuleText(
+        N_("Replacing red threes"),
+        N_("This variant has no replacement draw: red threes are laid out on their own and replaced from the"
+           " stock at once."),
     ),
     "replacement.stock_empty": RuleText(
         N_("Replacing red threes"),
@@ -292,6 +310,52 @@ RULES: Mapping[str, RuleText] = {
     "answer.not_asked": RuleText(
         N_("Asking partner"),
         N_("Nobody has asked to go out, so there is nothing to answer."),
+    ),
+}
+
+
+# The sentences above that speak of "your side", said to a player who plays alone (Wiener's and
+# Royal's two and three players): the rule is the same, the side is the player.
+ALONE: Mapping[str, Text] = {
+    "pile.blocked_canasta": N_("The {top} on top fits one of your complete canastas, so the pile is blocked for you."),
+    "pile.frozen_unopened": N_(
+        "You have not opened yet, so the pile is frozen for you: you need {pair} from your hand to meld with"
+        " the {top}; you hold {count}, and this take uses {used}."
+    ),
+    "pile.onto_rank": N_("The {top} on top of the pile cannot go onto your meld of {rank_of}."),
+    "stock.must_take": N_("The stock is used up and the {top} fits one of your melds, so you must take the pile."),
+    "meld.layoff": N_("The {card} does not fit your meld of {rank_of}."),
+    "meld.one_bolivia": NP_(
+        "A new Bolivia is started only once your Bolivia is complete: {cards} would join the Bolivia of"
+        " {count} card and make it more than seven.",
+        "A new Bolivia is started only once your Bolivia is complete: {cards} would join the Bolivia of"
+        " {count} cards and make it more than seven.",
+    ),
+    "meld.move_wilds": N_(
+        "Wild cards move between melds only when a player going out concealed merges his melds with a"
+        " partner's; you play without a partner, so {cards} cannot move."
+    ),
+    "opening.minimum": N_(
+        "Your first meld must be worth at least {minimum} points (your score is {score}); these melds are"
+        " worth {points}."
+    ),
+    "going_out.needs_canasta": NP_(
+        "You need a canasta before you may go out, so you must keep at least two cards after melding;"
+        " this would leave {count} card.",
+        "You need a canasta before you may go out, so you must keep at least two cards after melding;"
+        " this would leave {count} cards.",
+    ),
+    "going_out.needs_two_canastas": NP_(
+        "You need two canastas before you may go out, so you must keep at least two cards after melding;"
+        " this would leave {count} card.",
+        "You need two canastas before you may go out, so you must keep at least two cards after melding;"
+        " this would leave {count} cards.",
+    ),
+    "going_out.needs_samba": NP_(
+        "You need two canastas, one of them a Samba, before you may go out, so you must keep at least two"
+        " cards after melding; this would leave {count} card.",
+        "You need two canastas, one of them a Samba, before you may go out, so you must keep at least two"
+        " cards after melding; this would leave {count} cards.",
     ),
 }
 
@@ -379,7 +443,9 @@ def title(rule_id: str, lang: str = "en") -> str:
     return translate(RULES[rule_id].title, lang)
 
 
-def explain(rule_id: str, facts: Mapping[str, FactValue], lang: str = "en") -> str:
-    """The refusal's sentence, in ``lang``, filled with the position's facts."""
-    template = translate_text(RULES[rule_id].explanation, facts, lang)
+def explain(rule_id: str, facts: Mapping[str, FactValue], lang: str = "en", alone: bool = False) -> str:
+    """The refusal's sentence, in ``lang``, filled with the position's facts; ``alone``: said to a
+    player whose side is himself alone (no partner)."""
+    text = ALONE.get(rule_id, RULES[rule_id].explanation) if alone else RULES[rule_id].explanation
+    template = translate_text(text, facts, lang)
     return template.format(**format_facts(facts, lang))

@@ -170,6 +170,9 @@ class Rules:
     discard_from_meld: bool = False
     ask_before_pile: bool = False
     pile_keeps_concealed: bool = False
+    # Wiener: going out concealed, wild cards past the limit after merging with the partner's melds
+    # move to other melds of the side (MeldAction.moves)
+    moves_surplus_wilds: bool = False
     table: str = ""  # the Table these rules are specialised to
     teams: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
     sources: Mapping[str, Source] = field(default_factory=lambda: MappingProxyType({}))
@@ -285,9 +288,6 @@ class Rules:
         """The meld's cards' worth, for the opening minimum and the score."""
         values = self.card_values
         return sum(values[c] for c in meld.cards)
-
-    def check_plan(self, state: Any, team: int, before: Sequence[Meld], after: Sequence[Meld]) -> None:
-        """A variant's own checks of a side's melds after an action (Royal's black threes)."""
 
     def merges(self, existing: Meld, new: Meld) -> bool:
         """Whether a new meld joins the side's existing one (seed 001: melds of one rank merge)."""

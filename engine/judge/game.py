@@ -33,9 +33,14 @@ from engine.core.state import Phase, State
 
 
 def apply(state: State, action: Action) -> State:
-    """The state after ``action`` by the player to act; raises if the rules refuse it."""
+    """The state after ``action`` by the player to act; raises if the rules refuse it (said to the
+    player himself where his side is he alone)."""
     handler = _HANDLERS[action.type]
-    return handler(state, action)
+    try:
+        return handler(state, action)
+    except IllegalActionError as refusal:
+        refusal.alone = len(state.teams[state.seat_team[state.turn]]) == 1
+        raise
 
 
 def is_legal(state: State, action: Action) -> bool:

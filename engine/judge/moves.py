@@ -277,9 +277,13 @@ def meld_checked(state: State, action: MeldAction) -> tuple[list[Card], tuple[Ca
     team = state.seat_team[state.turn]
     cards = action.cards()
     rest = take_from_hand(state.hands[state.turn], cards)
-    plan = MeldPlan(state, team, action.melds, action.layoffs, "action")
+    if action.moves and not state.rules.moves_surplus_wilds:
+        raise InvalidInputError("action.moves", N_("only Wiener Canasta moves wild cards from one meld to another"))
+    plan = MeldPlan(state, team, action.melds, action.layoffs, "action", action.moves)
     # Going out concealed is the whole hand at once: this meld action and at most the discard.
     concealment = plan.concealment(state) if len(rest) <= 1 else Concealment.NONE
+    if action.moves and concealment is Concealment.NONE:  # seed 002: only going out concealed moves them
+        raise IllegalActionError("meld.move_wilds", cards=tuple(c for m in action.moves for c in m.cards))
     check_opening(state, team, plan, waived=state.rules.concealed_waives_minimum(concealment))
     check_going_out(state, plan, len(rest))
     return cards, rest, plan, concealment
@@ -388,7 +392,10 @@ def answer_go_out(state: State, action: AnswerGoOut) -> State:
 
 def draw_replacement(state: State, action: DrawReplacement) -> State:
     """Seed 000 "Ersättning av röda treor": optional, one card for each red three melded from the
-    hand this turn, impossible with the stock empty and lost with the discard."""
+    hand this turn, impossible with the stock empty and lost with the discard. Variants that lay
+    red threes out replace them at once and have no such draw."""
+    if state.rules.red_threes_laid_out:
+        raise IllegalActionError("replacement.not_in_variant")
     require_phase(state, Phase.PLAY)
     if state.turn_state.replacements <= 0:
         raise IllegalActionError("replacement.none_owed")

@@ -42,6 +42,7 @@ HEADINGS: Mapping[str, Mapping[str, ContextText]] = {
     "wiener": {
         "Die 45. Karte schlägt der Teiler offen auf": NC_("Wiener Canasta section", "The first card of the pile"),
         "Sobald ein Spieler sein Blatt aufnimmt": NC_("Wiener Canasta section", "Red threes"),
+        "Macht ein Spieler verdeckt aus": NC_("Wiener Canasta section", "Going out concealed"),
         "Die vier roten Dreier sind so genannte Prämienkarten": NC_("Wiener Canasta section", "Red threes"),
         "Wenn ein Spieler, sobald die Reihe an ihm ist": NC_("Wiener Canasta section", "The turn"),
         "Beim Spiel zu viert kann der Spieler": NC_("Wiener Canasta section", "Asking partner"),
@@ -116,6 +117,7 @@ _C_BLACK_THREES = (
 CLASSIC: Mapping[str, str] = {
     "deal.upcard": _C_UPCARD,
     "red_three.lay_out": _C_RED_THREES,
+    "replacement.not_in_variant": _C_RED_THREES,
     "turn.draw_first": _C_DRAW,
     "turn.already_drawn": _C_DRAW,
     "turn.answer_pending": _C_BINDING,
@@ -247,6 +249,13 @@ WIENER: Mapping[str, str] = {
         " einen roten Dreier kauft. Nur für einen mit dem Paket gekauften roten Dreier darf keine"
         " Ersatzkarte gezogen werden (siehe § 3)."
     ),
+    "replacement.not_in_variant": (
+        "Sobald ein Spieler sein Blatt aufnimmt, legt er die etwa in seiner Hand befindlichen roten Dreier"
+        " offen vor sich auf den Tisch und zieht, sobald er an der Reihe ist, für jeden roten Dreier vom"
+        " Stoß eine Ersatzkarte. Das geschieht auch im weiteren Verlauf des Spieles, sobald man vom Stoß"
+        " einen roten Dreier kauft. Nur für einen mit dem Paket gekauften roten Dreier darf keine"
+        " Ersatzkarte gezogen werden (siehe § 3)."
+    ),
     "turn.draw_first": (
         "Wenn ein Spieler, sobald die Reihe an ihm ist, das Paket nicht kaufen kann oder nicht kaufen will,"
         " so muss er eine Karte vom Stoß kaufen."
@@ -334,6 +343,14 @@ WIENER: Mapping[str, str] = {
     "ask.twice": _W_ASK,
     "ask.cannot_go_out": _W_ASK,
     "ask.no_partner": "Es werden keine Partnerschaften gebildet, jeder Spieler spielt für sich selbst.",
+    "meld.move_wilds": (
+        "Macht ein Spieler verdeckt aus bzw. spielt er Hand-Canasta, so legt er sein Blatt getrennt von"
+        " etwaigen Figuren seines Partners aus, um zu zeigen, dass er alle Karten in eigenen Meldungen"
+        " unterbringt - erst danach werden eventuelle gleichrangige Meldungen mit denjenigen des Partners"
+        " vereinigt, wobei auch weitere Canasta entstehen können. Enthält eine Figur nach der Vereinigung"
+        " eine vierte oder fünfte wilde Karte, so dürfen diese überzähligen wilden Karten zu anderen"
+        " Meldungen verschoben werden."
+    ),
     "answer.not_asked": _W_ASK,
     "answer.cannot_pass": (
         "Möchte ein Spieler um Erlaubnis fragen, ausmachen zu dürfen, so muss er diese Frage an seinen"
@@ -455,10 +472,6 @@ ROYAL: Mapping[str, str] = {
         " röda treor.Dessutom får en spelare inte tillfoga några treor till denna mälning. Den förblir en"
         " mälning värd 35 poäng."
     ),
-    "meld.black_threes_unopened": (
-        "Svarta treor kan mälas tillsammans med röda treor. Detta kan endast inträffa om ett lag gjort sin"
-        " begynnelsemälning eller samtidigt under samma tur som begynnelsemälningen görs."
-    ),
     "meld.layoff": (
         "Man får mäla så många kort man önskar , påbörja nya mälningar eller tillfoga kort till redan gjorda"
         " mälningar ; man får inte tillfoga kort till motståndarnas mälningar."
@@ -468,6 +481,13 @@ ROYAL: Mapping[str, str] = {
         " vilda kort till en röd eller svart Canasta när man mälar vid sin tur; Detta kommer att öka"
         " Canastans kortpoängvärde , men inte bonuspoängen. Man kan inte lägga till kort till någon annan"
         " form av en komplett Canasta."
+    ),
+    "meld.seven_cards": "En Canasta är en kombination beståendes av sju kort.",
+    "meld.one_bolivia": (
+        "Man kan påbörja två eller flera Sambarelaterade mälningar av samma färg , men endast en mälning av"
+        " samma valör (Canasta-mälning) kan påbörjas. Så snart som en Royal , Röd eller Svart canasta blivit"
+        " komplett (sju kort) , kan en ny mälning av samma valör påbörjas ; denna regel gäller också för en"
+        " Bolivia."
     ),
     "meld.samba": (
         "En Samba relaterad mälning är en sekvens beståendes av tre till sju kort som måste vara av samma"
@@ -485,7 +505,10 @@ ROYAL: Mapping[str, str] = {
     ),
     "opening.minimum": (
         "Den första mälningen som görs av någon spelare i ett lag måste ha ett visst minimipoängvärde ,"
-        " beroende av hur många poäng laget samlat ihop under de föregående givarna enligt följande tabell:"
+        " beroende av hur många poäng laget samlat ihop under de föregående givarna enligt följande tabell: …"
+        " Bonuspoäng för Canastas och röda treor får inte räknas med för att uppnå minimipoängen (undantag:"
+        " en eller flera röda treor som mälats tillsammans med åtminstone en svart trea räknas som fem poäng"
+        " för varje)."
     ),
     "going_out.needs_samba": (
         "En spelare får inte göra utgång om hans lag inte har fullbordat minst två Canastas , av vilken en"
@@ -547,6 +570,7 @@ SWEDISH: Mapping[str, str] = {
         " kort vänds upp."
     ),
     "red_three.lay_out": _S_RED_THREE,
+    "replacement.not_in_variant": _S_RED_THREE,
     "turn.draw_first": (
         "Spelaren får välja mellan att plocka upp två kort från mitthögen, eller plocka upp hela skräphögen"
         " (eftersom spelet nyss börjat finns bara ett kort i skräphögen)."

@@ -165,20 +165,33 @@ TOLD: Mapping[str, Told] = {
         N_("A meld of black threes holds no wild cards."),
         N_("3♣ 3♠ 2♦ is not a meld, even when you go out; 3♣ 3♠ 3♣ is."),
     ),
-    "meld.black_threes_unopened": Told(
-        N_("Black threes may join red threes only once your side has opened, or in the turn it makes its"
-           " opening meld."),
-        N_("Your side has not opened: you may add 3♠ to your 3♥ only as part of your opening meld."),
-    ),
     "meld.layoff": Told(
         N_("You may lay off cards on your side's melds, your own or your partner's, as long as the meld stays"
            " valid."),
         N_("Your side has 9♦ 9♣ 9♠: you may lay off 9♥ or a wild card there, but not 10♥."),
     ),
+    "meld.move_wilds": Told(
+        N_("When you go out concealed, your melds are merged with your partner's of the same rank; a merged"
+           " meld left with a fourth or fifth wild card sends those surplus wild cards to other melds of"
+           " your side, where they must fit. No other wild card moves."),
+        N_("Your partner has 9♣ 9♦ 9♠ 2♥ 2♦ Joker and you go out concealed with 9♥ 9♣ Joker and K♠ K♦ K♣:"
+           " the merged 9s would hold four wild cards, so your Joker moves to the kings."),
+    ),
     "meld.complete": Told(
         N_("Once complete with seven cards, only red and black canastas take more cards; a Samba, a Bolivia"
            " and a canasta of threes take none."),
         N_("Your side's Samba runs from 6♣ to Q♣: K♣ can no longer be added to it."),
+    ),
+    "meld.seven_cards": Told(
+        N_("A Samba and a Bolivia hold seven cards at most: cards that would take one past seven cannot be"
+           " melded or laid off on it."),
+        N_("Your side's Bolivia holds 2♣ 2♦ Joker 2♥ 2♠: two more wild cards complete it, three do not fit."),
+    ),
+    "meld.one_bolivia": Told(
+        N_("Your side has one unfinished Bolivia at a time: wild cards melded on their own join it, and a"
+           " new Bolivia is started only once it is complete with seven cards."),
+        N_("Your side's Bolivia holds five wild cards: 2♣ 2♦ Joker melded on their own would join it and make"
+           " eight; meld two of them onto it to complete it first."),
     ),
     "meld.samba": Told(
         N_("A Samba is a run of three to seven cards of one suit, from 4 up to the ace, with no gap and no"
@@ -250,6 +263,12 @@ TOLD: Mapping[str, Told] = {
         N_("Each red three you meld earns one replacement card from the stock, drawn before you discard; a"
            " red three taken with the pile or discarded earns none."),
         N_("You meld 3♥ and draw its replacement: without another red three you cannot draw again."),
+    ),
+    "replacement.not_in_variant": Told(
+        N_("Red threes are laid out on their own and replaced from the stock at once: there is no"
+           " replacement draw to make later in the turn."),
+        N_("You draw 3♥: it goes face up in front of you and the next card of the stock comes in its place;"
+           " nothing is left to draw for it."),
     ),
     "replacement.stock_empty": Told(
         N_("When the stock is empty, a melded red three earns no replacement card."),
@@ -454,8 +473,8 @@ ROYAL: Mapping[str, Told] = {
         N_("3♥ 9♣ 9♠ is not a meld; 3♥ alone, melded for 100 points, is."),
     ),
     "meld.black_threes": Told(
-        N_("Black threes are melded only onto red threes, or three to six of them on their own in the turn"
-           " you go out."),
+        N_("Black threes are melded only onto red threes, once your side has opened or in its opening meld,"
+           " or three to six of them on their own in the turn you go out."),
         N_("3♠ alone cannot be melded; added to your side's 3♥ it can, and 3♣ 3♠ 3♣ can when you go out."),
     ),
     "meld.black_threes_wild": Told(
@@ -464,8 +483,11 @@ ROYAL: Mapping[str, Told] = {
     ),
     "opening.minimum": Told(
         N_("Your side's first meld of the hand must be worth at least 15 points while its total is below 0,"
-           " 50 from 0, 90 from 1,500, 120 from 3,000 and 150 from 7,000; bonuses do not count."),
-        N_("Your side has 7,200 points, so it needs 150: A♥ A♠ A♦ Joker 2♣ (130 points) is not enough."),
+           " 50 from 0, 90 from 1,500, 120 from 3,000 and 150 from 7,000; bonuses do not count, but red"
+           " threes melded with black threes count 5 each, like the black ones, and such a meld of threes"
+           " may itself be the opening."),
+        N_("Your side has 7,200 points, so it needs 150: A♥ A♠ A♦ Joker 2♣ (130 points) is not enough;"
+           " below 0, 3♥ 3♠ 3♣ (15 points) opens."),
     ),
     "going_out.refused": Told(
         N_("If a partner answers no, you may not go out this turn; with several partners, one no is enough."),

@@ -22,6 +22,7 @@ _CLASSIC_SECTIONS: Mapping[str, str | tuple[str, str]] = {
         "001 lays out dealt red threes at the player's first turn; a red three taken with the pile"
         " is not replaced, and one drawn as the stock's last card ends the hand (pagat: 001 is silent)",
     ),
+    "replacement.not_in_variant": "Undirbúningur og Úthlutun",
     "turn.draw_first": "Að draga spil",
     "turn.already_drawn": "Að draga spil",
     "turn.answer_pending": "Að biðja um leyfi til að fara út",

@@ -61,12 +61,13 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "meld.too_many_wilds": "Canasta kombinationer",
     "meld.black_threes": "Svarta treor",
     "meld.black_threes_wild": "Svarta treor",
-    "meld.black_threes_unopened": "Svarta treor",
     "meld.black_threes_alone": "Svarta treor",
     "meld.threes_wild": "Mälningar",
     "meld.threes_closed": "Mälningar",
     "meld.layoff": "Mälningar",
     "meld.complete": "Canasta kombinationer",
+    "meld.seven_cards": "Canasta kombinationer",
+    "meld.one_bolivia": "Mälningar",
     "meld.samba": "Mälningar",
     "meld.bolivia": "Mälningar",
     "meld.threes": "Röda treor",
@@ -97,15 +98,6 @@ def _is_run(cards: Sequence[Card]) -> bool:
     return all(b == a + 1 for a, b in zip(places, places[1:])) and places[0] >= 4
 
 
-def _with_black(melds: Sequence[Meld]) -> bool:
-    """Whether a meld of threes among ``melds`` holds a black three."""
-    threes = MeldKind.THREES
-    for meld in melds:
-        if meld.kind is threes and not BLACK_THREES.isdisjoint(meld.cards):
-            return True
-    return False
-
-
 def _reds(meld: Meld) -> int:
     return sum(1 for c in meld.cards if c in RED_THREES)
 
@@ -127,8 +119,8 @@ class RoyalRules(Rules):
         if cards and all(WILD[c] for c in cards):
             if len(cards) < self.min_meld:
                 raise IllegalActionError("meld.too_small", minimum=self.min_meld, cards=cards, count=len(cards))
-            if len(cards) > self.canasta_size:
-                raise IllegalActionError("meld.complete", count=self.canasta_size)
+            if len(cards) > self.canasta_size:  # "En Canasta är en kombination beståendes av sju kort"
+                raise IllegalActionError("meld.seven_cards", cards=cards, count=len(cards))
             return Meld(cards, 0, 0, len(cards), MeldKind.BOLIVIA)
         if (len(cards) >= self.min_meld and not any(WILD[c] for c in cards) and len({suit(c) for c in cards}) == 1
                 and len({rank(c) for c in cards}) == len(cards)):
@@ -179,14 +171,14 @@ class RoyalRules(Rules):
             if not all(WILD[c] for c in cards):
                 raise IllegalActionError("meld.bolivia", card=next(c for c in cards if not WILD[c]))
             if len(merged) > self.canasta_size:
-                raise IllegalActionError("meld.complete", count=self.canasta_size)
+                raise IllegalActionError("meld.seven_cards", cards=merged, count=len(merged))
             return Meld(merged, 0, 0, len(merged), MeldKind.BOLIVIA)
         if meld.kind is MeldKind.SAMBA:
             fits = all(not WILD[c] and suit(c) == meld.rank - SAMBA for c in cards)
             if not fits or len({run_place(c) for c in merged}) != len(merged) or not _is_run(merged):
                 raise IllegalActionError("meld.samba", cards=merged)
-            if len(merged) > self.canasta_size:
-                raise IllegalActionError("meld.complete", count=self.canasta_size)
+            if len(merged) > self.canasta_size:  # "en sekvens beståendes av tre till sju kort"
+                raise IllegalActionError("meld.seven_cards", cards=merged, count=len(merged))
             return Meld(merged, meld.rank, len(merged), 0, MeldKind.SAMBA)
         if not all(rank(c) == 3 and not WILD[c] for c in cards) or len(merged) > self.canasta_size:
             raise IllegalActionError("meld.threes", cards=merged)
@@ -234,15 +226,6 @@ class RoyalRules(Rules):
         if meld.kind is MeldKind.THREES:
             return CANASTA_NAMES["super_royal" if _reds(meld) == 6 else "royal"]
         return {MeldKind.BOLIVIA: CANASTA_NAMES["bolivia"], MeldKind.SAMBA: CANASTA_NAMES["samba"]}.get(meld.kind)
-
-    def check_plan(self, state: Any, team: int, before: Sequence[Meld], after: Sequence[Meld]) -> None:
-        """"Svarta treor kan mälas tillsammans med röda treor ... endast ... om ett lag gjort sin
-        begynnelsemälning eller samtidigt under samma tur"; the opening check then applies."""
-        # asked in this order, each only if needed: most actions join no black three (the judge
-        # asks this of every meld the legal actions list, so a plain loop, not a generator)
-        if _with_black(after) and not _with_black(before) and \
-                not any(self.opens(m) for m in after if m.kind is not MeldKind.THREES):
-            raise IllegalActionError("meld.black_threes_unopened")
 
     # -- the pile and going out ---------------------------------------------------------------
 

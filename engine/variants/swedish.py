@@ -24,6 +24,7 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "red_three.lay_out": ("Spelet inleds", "003 lays out a drawn red three and replaces it; dealt ones"
                           " are laid out at the player's first turn, one taken with the pile is not"
                           " replaced, one drawn as the stock's last card ends the hand (pagat)"),
+    "replacement.not_in_variant": "Spelet inleds",
     "turn.draw_first": "Spelet inleds",
     "turn.already_drawn": "Spelet inleds",
     "turn.answer_pending": ("Spelet inleds", _PAGAT + ": partners may ask to go out"),

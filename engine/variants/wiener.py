@@ -41,6 +41,7 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "deal.upcard": "Die 45. Karte schlägt der Teiler offen auf",
     "red_three.lay_out": ("Sobald ein Spieler sein Blatt aufnimmt", "laid out at the player's turn and replaced,"
                           " none for one bought with the pile"),
+    "replacement.not_in_variant": "Sobald ein Spieler sein Blatt aufnimmt",
     "turn.draw_first": "Wenn ein Spieler, sobald die Reihe an ihm ist",
     "turn.already_drawn": "Wenn ein Spieler, sobald die Reihe an ihm ist",
     "turn.answer_pending": "Beim Spiel zu viert kann der Spieler",
@@ -68,6 +69,7 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
     "meld.black_threes": "Schwarze Dreier dürfen nur im Zuge des Ausmachens",
     "meld.black_threes_wild": "Schwarze Dreier dürfen nur im Zuge des Ausmachens",
     "meld.layoff": "Hat ein Spieler bereits eröffnet",
+    "meld.move_wilds": "Macht ein Spieler verdeckt aus",
     "opening.minimum": ("Ein Spieler bzw. eine Partnerschaft darf nur dann eröffnen", _CUT +
                         "the table is reconstructed from the limits the paragraph names (15, 50, 90, 120) and"
                         " the usual thresholds; Hand-Canasta needs no minimum"),
@@ -192,6 +194,7 @@ WIENER = WienerRules(
         Table("6-3x2", N_("six players in three partnerships"), alternating(3, 6), changes=_THREE_PARTNERSHIPS),
     ),
     end_of_stock=EndOfStock.MUST_TAKE_FITTING,
+    moves_surplus_wilds=True,
     wild_limit=N_("the wild cards never outnumber the natural cards, and three at most"),
     short_games=MappingProxyType({
         2500: ((-(10**9), 15), (0, 50), (750, 90), (1500, 120)),

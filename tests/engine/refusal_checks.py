@@ -185,6 +185,18 @@ class Case:
                 after.append(list(meld))
         return after
 
+    def melds_after_moves(self) -> list[list[str]]:
+        """Wiener: the side's melds after the action's surplus wild cards moved ("moves")."""
+        after = self.melds_after()
+        for move in self.action.get("moves", []):
+            source, onto = int(move["from"]), int(move["onto"])
+            if 0 <= source < len(after) and 0 <= onto < len(after):
+                for card in move["cards"]:
+                    if card in after[source]:
+                        after[source].remove(card)
+                after[onto] = after[onto] + list(move["cards"])
+        return after
+
     def going_out(self) -> bool:
         return self.left() == 0 or (self.kind in ("meld", "take_pile") and self.left() <= 1)
 
@@ -331,7 +343,8 @@ CHECKS: dict[str, Check] = {
     "meld.too_few_naturals": lambda c: any(len(naturals(m)) < naturals_needed(c.variant, m) for m in c.new_melds()
                                            if not (c.variant == "royal" and (all_threes(m) or one_suit_distinct(m)))),
     "meld.too_many_wilds": lambda c: any(len(m) - len(naturals(m)) > wilds_allowed(c.variant, m)
-                                         for m in [*_rank_melds(c), *(c.melds_after()[i] for i, _ in c.layoffs())]),
+                                         for m in [*_rank_melds(c), *(c.melds_after()[i] for i, _ in c.layoffs()),
+                                                   *(m for m in c.melds_after_moves() if meld_rank(m) not in (None, 3))]),
     "meld.red_three": lambda c: any(red_three(x) and not all_threes(m) for m in c.new_melds() for x in m)
     or (c.variant != "royal" and any(red_three(x) for m in c.new_melds() for x in m)),
     "meld.black_threes": lambda c: any(naturals(m) and all(black_three(x) for x in naturals(m))
@@ -349,21 +362,31 @@ CHECKS: dict[str, Check] = {
                                          for i in _discard_melds(c)),
     "discard.melded_before": lambda c: any(c.action["card"] in c.melds[i] and c.action["card"] not in _fresh(c, i)
                                            for i in _discard_melds(c)),
-    "meld.black_threes_unopened": lambda c: not c.opened() and any(all_threes(m) and any(map(black_three, m))
-                                                                   and any(map(red_three, m)) for m in c.melds_after()),
     "meld.layoff": lambda c: any(not _fits(c, c.melds[onto], x) for onto, cards in c.layoffs()
                                  if 0 <= onto < len(c.melds) for x in cards),
+    # Wiener: only going out concealed, only wild cards past the limit of a meld merged with an older one
+    "meld.move_wilds": lambda c: c.kind == "meld" and bool(c.action.get("moves")),
     "meld.complete": lambda c: any(len(c.melds[onto]) >= 7 and meld_rank(c.melds[onto]) in (None, 3)
-                                   for onto, _ in c.layoffs() if 0 <= onto < len(c.melds))
-    or any(len(m) > 7 and all(wild(x) for x in m) for m in c.new_melds()),
+                                   for onto, _ in c.layoffs() if 0 <= onto < len(c.melds)),
+    # a Samba or a Bolivia past seven cards: a new one, or one of the side's laid off on
+    "meld.seven_cards": lambda c: any(len(m) > 7 and (all(wild(x) for x in m) or one_suit_distinct(m))
+                                      for m in c.new_melds())
+    or any(len(c.melds[onto]) + len(cards) > 7 and (all(wild(x) for x in c.melds[onto]) or is_run(c.melds[onto]))
+           for onto, cards in c.layoffs() if 0 <= onto < len(c.melds)),
+    # new wild cards on their own while the side's Bolivia is unfinished, together past seven
+    "meld.one_bolivia": lambda c: any(all(wild(x) for x in m) and any(all(wild(x) for x in old) and len(old) < 7
+                                                                      and len(old) + len(m) > 7 for old in c.melds)
+                                      for m in c.new_melds()),
     "meld.samba": lambda c: any(one_suit_distinct(m) and not is_run(m) for m in c.new_melds()),
     "meld.bolivia": lambda c: any(all(wild(x) for x in c.melds[onto]) and any(not wild(x) for x in cards)
                                   for onto, cards in c.layoffs() if 0 <= onto < len(c.melds)),
     "meld.threes": lambda c: any(all_threes(m) and (len(m) > 7 or (not any(map(red_three, m))
                                                                     and not (c.going_out() and 3 <= len(m) <= 6)))
                                  for m in c.melds_after()),
+    # Royal: red threes alone count nothing; melded with black threes every three counts 5
     "opening.minimum": lambda c: not c.opened() and sum(VALUES[rank(x)] for m in c.new_melds() for x in m
-                                                        if not (c.variant == "royal" and all_threes(m))) < c.minimum(),
+                                                        if not (c.variant == "royal" and all(map(red_three, m))))
+    < c.minimum(),
     "going_out.needs_canasta": lambda c: c.going_out() and c.canastas_after()[0] < 1,
     "going_out.needs_two_canastas": lambda c: c.going_out() and c.canastas_after()[0] < 2,
     "going_out.needs_samba": lambda c: c.going_out() and not (c.canastas_after()[0] >= 2 and c.canastas_after()[1]),
@@ -381,6 +404,7 @@ CHECKS: dict[str, Check] = {
     "answer.not_asked": lambda c: c.kind == "answer_go_out" and c.position["phase"] != "answer",
     "answer.cannot_pass": lambda c: c.kind == "answer_go_out" and c.action.get("yes") is None
     and not (c.variant == "wiener" and len(c.position["teams"][c.team]) == 3 and not _last_asked(c)),
+    "replacement.not_in_variant": lambda c: c.kind == "draw_replacement" and c.variant != "royal",
     "replacement.none_owed": lambda c: c.kind == "draw_replacement" and not c.turn_state.get("replacements"),
     "replacement.stock_empty": lambda c: c.kind == "draw_replacement" and c.stock_empty,
 }

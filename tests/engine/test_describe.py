@@ -70,3 +70,22 @@ def test_told_to_a_person_their_moves_are_yours_and_the_others_have_their_names(
     alone = describe_result(final, totals, 0, "de", seen)
     assert alone.startswith("Du gewinnst," if len(rules.teams[0]) == 1 else "Ihr gewinnt,"), alone
     assert describe_result(final, totals, 1, "en", seen).startswith("Player")  # the others by their names
+
+
+def test_the_surplus_wild_cards_moved_are_told() -> None:
+    """Wiener, going out concealed (002 "Macht ein Spieler verdeckt aus"): the narration says where
+    the surplus wild cards went, in every language."""
+    from engine.core.actions import parse_action
+    from engine.judge.game import apply
+    from engine.position import load_position
+
+    before = load_position({"variant": "wiener", "phase": "play", "hands": [["9h", "9c", "JK", "5c", "5d", "5h", "Jd"], 11, 11, 11],
+                            "has_melded": [False, False, True, False], "pile": ["7s"],
+                            "melds": [[["9c", "9d", "9s", "2h", "2d", "JK"], ["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"]], []]})
+    action = parse_action({"type": "meld", "melds": [["9h", "9c", "JK"], ["5c", "5d", "5h"]],
+                           "moves": [{"from": 0, "onto": 2, "cards": ["JK"]}]})
+    after = apply(before, action)
+    assert describe(before, action, after, "en").endswith("Surplus wild cards moved: Joker on the 5s.")
+    for lang in LANGUAGES:
+        line = describe(before, action, after, lang)
+        assert "{" not in line and line.count(".") >= 2

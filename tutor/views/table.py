@@ -59,7 +59,8 @@ def pile_state(model: TableModel) -> str:
     blocker = model.rules.pile_blocker(state) if not state.is_over() else None
     if blocker is not None:
         try:
-            why = explain(blocker, {"top": top}, model.lang)
+            alone = len(state.teams[state.seat_team[state.turn]]) == 1
+            why = explain(blocker, {"top": top}, model.lang, alone)
         except (KeyError, IndexError):  # a rule whose sentence needs other facts: its title
             why = title(blocker, model.lang)
         parts.append(_(model, N_("Blocked: {why}")).format(why=why))

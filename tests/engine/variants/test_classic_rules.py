@@ -448,3 +448,10 @@ def test_lok_umferdar_declining_the_pile_ends_the_hand() -> None:
     assert after.phase is Phase.END and after.went_out is None
     assert refusal(after, {"type": "draw"}).rule == "hand.over"
     assert refusal(state_of(["8c"]), {"type": "decline_pile"}).rule == "stock.not_empty"
+
+
+def test_undirbuningur_no_replacement_draw_red_threes_are_replaced_when_laid_out() -> None:
+    """001: red threes are laid out and replaced at once; Royal's replacement draw is no action here."""
+    state = state_of(["9c", "9d", "Kd"], phase="play", melds=[[["Qh", "Qd", "Qc"]], []])
+    error = refusal(state, {"type": "draw_replacement"})
+    assert error.rule == "replacement.not_in_variant" and "melded from your hand" not in error.explanation("en")

@@ -87,11 +87,107 @@ def test_canasta_kombinationer_wild_cards_turn_a_red_canasta_black_at_most_two()
     assert refusal(after, {"type": "meld", "layoffs": [{"onto": 0, "cards": ["2d"]}]}).rule == "meld.too_many_wilds"
 
 
-def test_att_paborja_black_threes_join_red_ones_only_once_opened() -> None:
+def test_att_paborja_black_threes_join_red_ones_once_opened_or_in_the_opening() -> None:
     unopened = state_of([], **_hand(["3h", "3s", "9c", "9d"], phase="play"))
     play(unopened, {"type": "meld", "melds": [["3h"]]})  # a lone red three before opening
-    assert refusal(unopened, {"type": "meld", "melds": [["3h", "3s"]]}).rule == "meld.black_threes_unopened"
+    # 3♥ 3♠ is worth 10, short of the 50 the side needs: the opening's minimum is what fails
+    assert refusal(unopened, {"type": "meld", "melds": [["3h", "3s"]]}).rule == "opening.minimum"
     play(_meld(["3h", "3s"]), {"type": "meld", "melds": [["3h", "3s"]]})
+
+
+@pytest.mark.parametrize("threes", [["3h", "3s", "3c"], ["3c", "3h", "3s"], ["3h", "3d", "3s", "3c", "3s"]])
+def test_begynnelsemalning_threes_melded_together_open_when_their_fives_reach_the_minimum(threes: list[str]) -> None:
+    """000 "Begynnelsemälning": red threes melded with a black one count five each; "Svarta
+    treor": black ones join red ones in the turn the opening is made; "Mälningar": such a meld is
+    a meld. Below zero (minimum 15), 3♥ 3♠ 3♣ is the whole opening."""
+    state = state_of([], **_hand(threes + ["9c", "Kd", "7h"], phase="play", scores=[-200, 400]))
+    after = play(state, {"type": "meld", "melds": [threes]})
+    assert after.has_opened(0) and [m.kind for m in after.melds[0]] == [MeldKind.THREES]
+    assert ROYAL.meld_points(after.melds[0][0]) == 5 * len(threes)
+
+
+def test_begynnelsemalning_threes_short_of_the_minimum_are_refused_by_the_minimum() -> None:
+    state = state_of([], **_hand(["3h", "3s", "3c", "9c", "Kd"], phase="play", scores=[200, 400]))
+    error = refusal(state, {"type": "meld", "melds": [["3h", "3s", "3c"]]})
+    assert error.rule == "opening.minimum" and error.facts["points"] == 15 and error.facts["minimum"] == 50
+    play(state, {"type": "meld", "melds": [["3h"]]})  # red threes alone stay allowed before the opening
+
+
+BLACK_THREES_KEPT = [
+    ({"type": "meld", "melds": [["3s", "3c", "3s"]]}, "play", []),
+    ({"type": "meld", "melds": [["3s", "3c", "3s", "3c", "3s", "3c"]]}, "play", []),
+    ({"type": "meld", "melds": [["3s", "3c", "3s"]], "layoffs": [{"onto": 0, "cards": ["Qs"]}]}, "play", []),
+    ({"type": "take_pile", "meld": ["9h", "9d"], "melds": [["3s", "3c", "3s"]]}, "draw", ["7d", "9c"]),
+]
+
+
+@pytest.mark.parametrize(("action", "phase", "pile"), BLACK_THREES_KEPT)
+def test_svarta_treor_black_threes_alone_by_a_player_who_keeps_cards_are_refused_in_every_language(
+        action: dict[str, object], phase: str, pile: list[str]) -> None:
+    """000 "Svarta treor": "Svarta treor kan mälas utan röda treor endast i samma tur som en spelare
+    gör utgång"; the refusal names the threes (it once lacked them and the judge crashed)."""
+    hand = ["3s", "3c", "3s", "3c", "3s", "3c", "9h", "9d", "Qs", "Kd", "Kc"]
+    state = state_of([], **{**OPENED, "phase": phase, "hands": [hand, 15, 15, 15], **({"pile": pile} if pile else {})})
+    error = refusal(state, action)
+    assert error.rule == "meld.black_threes_alone"
+    for lang in ("en", "sv", "de", "is"):
+        assert "3♠ 3♣ 3♠" in error.explanation(lang)
+
+
+def test_bordssamtal_asking_after_melding_says_to_ask_before_melding() -> None:
+    """000 "Bordssamtal": a player who means to take the pile asks before drawing; the refusal of
+    a question asked after melding no longer says "only after drawing"."""
+    state = _meld(["9c", "9d", "9h", "5s"], melds=[[KINGS, SAMBA7], []])
+    melded = play(state, {"type": "meld", "melds": [["9c", "9d", "9h"]]})
+    error = refusal(melded, {"type": "ask_go_out"})
+    assert error.rule == "ask.after_meld"
+    assert "after drawing" not in error.explanation("en") and "before you meld" in error.explanation("en")
+
+
+def test_bordssamtal_the_first_of_two_partners_asked_answers_himself() -> None:
+    """000 "Bordssamtal": "Hans partner(s) måste svara"; in three against three the first partner
+    asked cannot pass the question on to the second, who is there."""
+    hands: list[object] = [["9c", "9d", "9h", "5s"], 15, 15, 15, 15, 15]
+    state = state_of([], **{**R, "phase": "play", "hands": hands, "teams": [[0, 2, 4], [1, 3, 5]],
+                            "melds": [[KINGS, SAMBA7], []]})
+    asked = play(state, {"type": "ask_go_out"})
+    error = refusal(asked, {"type": "answer_go_out", "yes": None})
+    assert error.rule == "answer.cannot_pass"
+    assert "no other partner" not in error.explanation("en") and "yourself" in error.explanation("en")
+
+
+def test_canasta_kombinationer_seven_cards_at_most_names_the_limit_not_a_complete_canasta() -> None:
+    """000 "Canasta kombinationer": "En Canasta är en kombination beståendes av sju kort"."""
+    samba5 = SAMBA7[:5]
+    state = _meld(["9h", "10h", "Jh"], melds=[[KINGS, samba5], []])
+    error = refusal(state, {"type": "meld", "layoffs": [{"onto": 1, "cards": ["9h", "10h", "Jh"]}]})
+    assert error.rule == "meld.seven_cards" and error.facts["count"] == 8
+    wilds = ["2c", "2d", "2h", "2s", "JK", "JK", "2c", "2d"]
+    error = refusal(_meld(wilds), {"type": "meld", "melds": [wilds]})
+    assert error.rule == "meld.seven_cards" and "complete" not in error.explanation("en")
+    full = _meld(["Jh"], melds=[[SAMBA7], []])  # a Samba of seven: complete, and says so
+    assert refusal(full, {"type": "meld", "layoffs": [{"onto": 0, "cards": ["Jh"]}]}).rule == "meld.complete"
+
+
+def test_malningar_one_bolivia_at_a_time() -> None:
+    """000 "Mälningar": a new meld of a rank (and a Bolivia) is started only once the first is
+    complete; three wild cards melded on their own join the Bolivia of five and make eight."""
+    bolivia5 = ["2c", "2d", "JK", "2h", "2s"]
+    state = _meld(["2c", "2d", "JK"], melds=[[KINGS, bolivia5], []])
+    error = refusal(state, {"type": "meld", "melds": [["2c", "2d", "JK"]]})
+    assert error.rule == "meld.one_bolivia" and error.facts["count"] == 5
+    assert "This canasta is complete" not in error.explanation("en")
+    after = play(state, {"type": "meld", "layoffs": [{"onto": 1, "cards": ["2c", "2d"]}]})
+    assert after.melds[0][1].size == 7
+
+
+def test_antal_spelare_three_alone_are_spoken_to_as_players_not_sides() -> None:
+    """000 "Antal spelare": three players each play for themselves; a refusal speaks to the player."""
+    state = state_of([], **{**R, "phase": "play", "hands": [["9c", "9d", "9h", "5s", "Kd"], 15, 15], "teams": [[0], [1], [2]]})
+    error = refusal(state, {"type": "meld", "melds": [["9c", "9d", "9h"]]})
+    assert error.rule == "opening.minimum" and error.alone
+    for lang, side in (("en", "side"), ("sv", "lag"), ("de", "Ihr"), ("is", "lið")):
+        assert side not in error.explanation(lang), (lang, error.explanation(lang))
 
 
 def test_royal_and_super_royal_canastas() -> None:

@@ -122,3 +122,10 @@ def test_poangrakning_100_for_each_red_three_and_no_bonus_for_going_out_conceale
     state = state_of([], hands=[[], 3, 3, 3], phase="end", went_out=0, concealed=True, **fields)
     us = score_hand(state)[0]
     assert us.red_threes == 400 and us.going_out == 100
+
+
+def test_spelet_inleds_no_replacement_draw_red_threes_are_replaced_when_laid_out() -> None:
+    """003: a red three is laid out and replaced at once; Royal's replacement draw is no action here."""
+    state = state_of(["9c", "9d", "Kd"], variant="swedish", phase="play", melds=[[["Qh", "Qd", "Qc"]], []])
+    error = refusal(state, {"type": "draw_replacement"})
+    assert error.rule == "replacement.not_in_variant" and "melded from your hand" not in error.explanation("en")

@@ -4,8 +4,11 @@ decision ``docs/rules-wiener.md`` records."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from engine.core.actions import format_action, parse_action
 from engine.core.deal import deal_from
 from engine.bots.match import lineup
 from engine.position import dump_position
@@ -178,3 +181,84 @@ def test_sechs_spieler_asking_the_partner_on_the_left_who_may_pass() -> None:
     assert passed.turn == 4
     assert refusal(passed, {"type": "answer_go_out", "yes": None}).rule == "answer.cannot_pass"
     assert play(passed, {"type": "answer_go_out", "yes": False}).turn_state.permission is False
+
+
+ALONE_REFUSALS = [  # refusals whose sentence speaks of the side, met by a player who plays alone
+    (["5c", "5d", "5h", "9c", "Kd"], {"type": "meld", "melds": [["5c", "5d", "5h"]]}, {}, "opening.minimum"),
+    (["5c", "5d", "5h", "9c"], {"type": "meld", "melds": [["5c", "5d", "5h"]]}, {"melds": [[["Qh", "Qd", "Qc"]], [], []]},
+     "going_out.needs_canasta"),
+    (["9c", "Kd"], {"type": "meld", "layoffs": [{"onto": 0, "cards": ["9c"]}]}, {"melds": [[["Qh", "Qd", "Qc"]], [], []]},
+     "meld.layoff"),
+]
+
+
+@pytest.mark.parametrize(("hand", "action", "fields", "rule"), ALONE_REFUSALS)
+def test_es_werden_keine_partnerschaften_gebildet_three_players_are_spoken_to_alone(
+        hand: list[str], action: dict[str, object], fields: dict[str, Any], rule: str) -> None:
+    """002 "Es werden keine Partnerschaften gebildet, jeder Spieler spielt für sich selbst": with
+    three players a refusal speaks to the player, not to "your side" ("Ihr braucht", "ditt lag")."""
+    state = state_of(hand, phase="play", variant="wiener", hands=[hand, 13, 13], **fields)
+    error = refusal(state, {**action})
+    assert error.rule == rule and error.alone
+    words = {"en": ("your side", "Your side"), "sv": ("ditt lag", "Ditt lag", "Ert lag"),
+             "de": ("Ihr ", "ihr ", "eure", "Eure"), "is": ("liðið þitt", "Liðið þitt", "liðsins")}
+    for lang, side in words.items():
+        text = error.explanation(lang)
+        assert not any(w in text for w in side), (lang, text)
+    four = {**fields, "melds": [fields["melds"][0], []]} if "melds" in fields else fields
+    partners = refusal(state_of(hand, phase="play", variant="wiener", **four), {**action})
+    assert partners.rule == rule and not partners.alone and "side" in partners.explanation("en")
+
+
+def test_sobald_ein_spieler_sein_blatt_aufnimmt_no_replacement_draw_in_wiener() -> None:
+    """002: red threes are laid out and replaced at once; the Royal replacement draw does not exist."""
+    state = state_of(["9c", "9d", "Kd"], phase="play", **OPENED)
+    error = refusal(state, {"type": "draw_replacement"})
+    assert error.rule == "replacement.not_in_variant" and "melded from your hand" not in error.explanation("en")
+
+
+PARTNER_NINES = ["9c", "9d", "9s", "2h", "2d", "JK"]  # three naturals, three wild cards: full
+CONCEALED = {"phase": "play", "variant": "wiener", "has_melded": [False, False, True, False],
+             "melds": [[PARTNER_NINES, KINGS], []]}
+MERGE_HAND = ["9h", "9c", "JK", "5c", "5d", "5h", "Jd"]
+MERGE = {"type": "meld", "melds": [["9h", "9c", "JK"], ["5c", "5d", "5h"]]}
+
+
+def test_verdeckt_surplus_wild_cards_after_merging_move_to_other_melds() -> None:
+    """002 "Macht ein Spieler verdeckt aus": "Enthält eine Figur nach der Vereinigung eine vierte
+    oder fünfte wilde Karte, so dürfen diese überzähligen wilden Karten zu anderen Meldungen
+    verschoben werden." The 9s merged hold four wild cards: the Joker moves to the new 5s."""
+    state = state_of(MERGE_HAND, **CONCEALED)
+    assert refusal(state, MERGE).rule == "meld.too_many_wilds"  # left where it is, the surplus is refused
+    moved = {**MERGE, "moves": [{"from": 0, "onto": 2, "cards": ["JK"]}]}
+    after = play(state, moved)
+    nines, kings, fives = after.melds[0]
+    assert (nines.naturals, nines.wilds, fives.naturals, fives.wilds, kings.size) == (5, 3, 3, 1, 7)
+    out = play(after, {"type": "discard", "card": "Jd"})
+    assert out.went_out == 0 and out.concealed and score_hand(out)[0].going_out == 200
+    assert format_action(parse_action(moved)) == {**moved, "moves": [{"from": 0, "onto": 2, "cards": ["JK"]}]}
+
+
+@pytest.mark.parametrize(
+    ("hand", "action", "rule"),
+    [
+        # not going out: nothing moves
+        (MERGE_HAND + ["Qs", "Qd"], {**MERGE, "moves": [{"from": 0, "onto": 2, "cards": ["JK"]}]}, "meld.move_wilds"),
+        # more than the surplus
+        (MERGE_HAND, {**MERGE, "moves": [{"from": 0, "onto": 2, "cards": ["JK", "2h"]}]}, "meld.move_wilds"),
+        # a meld with no surplus
+        (MERGE_HAND, {**MERGE, "moves": [{"from": 2, "onto": 0, "cards": ["JK"]}]}, "meld.move_wilds"),
+        # a natural card does not move
+        (MERGE_HAND, {**MERGE, "moves": [{"from": 0, "onto": 2, "cards": ["9c"]}]}, "meld.move_wilds"),
+    ],
+)
+def test_verdeckt_only_the_surplus_moves_and_only_going_out_concealed(hand: list[str], action: dict[str, object],
+                                                                     rule: str) -> None:
+    assert refusal(state_of(hand, **CONCEALED), action).rule == rule
+
+
+def test_verdeckt_a_move_onto_a_meld_that_cannot_take_it_is_refused_by_that_meld() -> None:
+    hand = ["9h", "9c", "JK", "5c", "5d", "2s", "JK", "Jd"]  # the 5s already hold two wild cards to two naturals
+    action = {"type": "meld", "melds": [["9h", "9c", "JK"], ["5c", "5d", "2s", "JK"]],
+              "moves": [{"from": 0, "onto": 2, "cards": ["JK"]}]}
+    assert refusal(state_of(hand, **CONCEALED), action).rule == "meld.too_many_wilds"

@@ -104,6 +104,18 @@ def test_the_pile_says_its_state_in_words_from_the_engine() -> None:
     assert "three of spades" in str(nodes["pile"].label) and "Blocked" in str(nodes["pile"].label)
 
 
+def test_the_pile_blocked_for_a_player_alone_speaks_to_him() -> None:
+    """Wiener with three players: each plays alone, so the block names his canastas, not his side's."""
+    from engine.position import load_position
+    from tutor.views.table import pile_state
+
+    model = TableModel.new_game("wiener", 3, "en", seed=11)
+    kings = ["Kh", "Kd", "Kc", "Ks", "Kh", "Kd", "Kc"]
+    model.state = load_position({"variant": "wiener", "phase": "draw", "hands": [["7h", "7d"], 13, 13],
+                                 "melds": [[kings], [], []], "pile": ["5c", "Ks"], "stock": 20})
+    assert pile_state(model).startswith("Blocked: The K♠ on top fits one of your complete canastas")
+
+
 def test_what_is_said_is_a_live_region_and_seats_have_names() -> None:
     model = TableModel.new_game("royal", 6, "en", seed=5)
     nodes = semantics(page_view(model, _handlers()))
