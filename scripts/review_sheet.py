@@ -6,11 +6,18 @@ tick each. See docs/translating.md.
     python scripts/review_sheet.py de --format csv -o de.csv
     python scripts/review_sheet.py is --since 3b48781      # changes since any git revision
     python scripts/review_sheet.py sv --mark-reviewed      # once a native speaker has ticked every row
+    python scripts/review_sheet.py de --sample 150         # a fresh random sample of the whole catalog
+    python scripts/review_sheet.py de --sample 150 --seed 4711   # the same sample again
 
 "The last review" of each language is a git revision recorded in ``locales/reviews.toml``: the sheet
 compares the catalog as it was at that revision with the catalog in the work tree. ``--mark-reviewed``
 records the current commit, and refuses while the catalog has changes that are not committed (they
 would count as reviewed without being in any revision).
+
+``--sample N`` lists N entries drawn at random from the whole catalog instead (the code's texts, the
+rulebook's statements and examples, the lessons' texts): a native reader counts the errors in it to give
+the errors per 100 entries (docs/translating.md). Each run draws a fresh sample and names its seed;
+``--seed`` draws that sample again.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ import csv
 import datetime
 import html
 import io
+import random
+import secrets
 import subprocess
 import sys
 import tomllib
@@ -93,10 +102,23 @@ def changes(before: Catalog, after: Catalog) -> list[Row]:
         if previous is not None and _text(previous.id) == _text(message.id) and _text(previous.string) == now:
             continue
         reviewed = previous is not None and _text(previous.id) == _text(message.id)
-        where = ", ".join(f"{path}:{line}" if line else path for path, line in message.locations[:2])
         rows.append(Row("changed" if reviewed else "new", message.context, _text(message.id),
-                        _text(previous.string) if reviewed and previous is not None else "", now, where))
+                        _text(previous.string) if reviewed and previous is not None else "", now,
+                        _where(message)))
     return rows
+
+
+def sample(catalog: Catalog, size: int, seed: int) -> list[Row]:
+    """``size`` entries of ``catalog`` drawn at random (all of them if it has fewer), in catalog order;
+    the same seed draws the same entries from the same catalog."""
+    messages = [message for message in catalog if message.id]
+    chosen = set(random.Random(seed).sample(range(len(messages)), min(size, len(messages))))
+    return [Row("sample", message.context, _text(message.id), "", _text(message.string), _where(message))
+            for index, message in enumerate(messages) if index in chosen]
+
+
+def _where(message: Message) -> str:
+    return ", ".join(f"{path}:{line}" if line else path for path, line in message.locations[:2])
 
 
 def last_review(lang: str, reviews: Path = REVIEWS) -> str:
@@ -134,10 +156,19 @@ def as_csv(rows: Sequence[Row]) -> str:
     return out.getvalue()
 
 
-def as_html(rows: Sequence[Row], lang: str, since: str) -> str:
+def as_html(rows: Sequence[Row], lang: str, since: str, seed: int | None = None) -> str:
     def cell(text: str, cls: str = "") -> str:
         return f'<td class="{cls}">{html.escape(text)}</td>'
 
+    if seed is None:
+        intro = f"""<p>Changed since git revision <code>{html.escape(since)}</code>. Tick a row when the translation reads
+as a native speaker would write it and uses the terms of <code>locales/glossary.toml</code>; write a
+remark where it does not. Then run <code>scripts/review_sheet.py {lang} --mark-reviewed</code>.</p>"""
+    else:
+        intro = f"""<p>A random sample of the catalog, seed {seed}
+(<code>scripts/review_sheet.py {lang} --sample {len(rows)} --seed {seed}</code> draws it again). Tick a row
+when the translation reads as a native writer would write it; write a remark for each error. Errors per
+100 entries: the rows with a remark × 100 / {len(rows)}.</p>"""
     body = "\n".join(
         "<tr>" + '<td><input type="checkbox" aria-label="reviewed"></td>' + cell(row.status)
         + cell(row.english + (f"  ({row.context})" if row.context else ""), "en")
@@ -155,9 +186,7 @@ th {{ background: #eee; position: sticky; top: 0; }}
 .before {{ color: #777; }} .where {{ font-size: 80%; color: #555; }}
 </style></head><body>
 <h1>{NAMES[lang]}: {len(rows)} entries to review</h1>
-<p>Changed since git revision <code>{html.escape(since)}</code>. Tick a row when the translation reads
-as a native speaker would write it and uses the terms of <code>locales/glossary.toml</code>; write a
-remark where it does not. Then run <code>scripts/review_sheet.py {lang} --mark-reviewed</code>.</p>
+{intro}
 <table><thead><tr><th>ok</th><th>status</th><th>English</th><th>before</th><th>now</th><th>where</th>
 <th>remark</th></tr></thead><tbody>
 {body}
@@ -172,20 +201,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--format", choices=("html", "csv"), default="html")
     parser.add_argument("-o", "--output", type=Path, help="default: review-LANG.html or .csv; - for stdout")
     parser.add_argument("--mark-reviewed", action="store_true", help="record the current commit as reviewed")
+    parser.add_argument("--sample", type=int, metavar="N", help="N entries drawn at random from the whole catalog")
+    parser.add_argument("--seed", type=int, help="with --sample: the seed of a sample to draw again")
     args = parser.parse_args(argv)
     if args.mark_reviewed:
         print(f"{args.lang}: reviewed at {mark_reviewed(args.lang)}")
         return 0
-    since = args.since or last_review(args.lang)
     now = read_catalog((ROOT / catalog_path(args.lang)).read_bytes(), args.lang)
-    rows = changes(catalog_at(since, args.lang), now)
-    text = as_csv(rows) if args.format == "csv" else as_html(rows, args.lang, since)
+    if args.sample is not None:
+        if args.sample < 1:
+            parser.error("--sample needs a positive number of entries")
+        seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+        rows = sample(now, args.sample, seed)
+        since = f"a random sample, seed {seed}"
+        text = as_csv(rows) if args.format == "csv" else as_html(rows, args.lang, since, seed)
+    else:
+        if args.seed is not None:
+            parser.error("--seed goes with --sample")
+        since = args.since or last_review(args.lang)
+        rows = changes(catalog_at(since, args.lang), now)
+        text = as_csv(rows) if args.format == "csv" else as_html(rows, args.lang, since)
     if str(args.output) == "-":
         sys.stdout.write(text)
+        if args.sample is not None:
+            print(f"{args.lang}: {since}", file=sys.stderr)
     else:
         output = args.output or Path(f"review-{args.lang}.{args.format}")
         output.write_text(text, encoding="utf-8")
-        print(f"{args.lang}: {len(rows)} entries to review since {since} -> {output}")
+        what = since if args.sample is not None else f"since {since}"
+        print(f"{args.lang}: {len(rows)} entries to review, {what} -> {output}")
     return 0
 
 

@@ -1,4 +1,4 @@
-"""The translator's review sheet: exactly the entries changed since the last review, beside English."""
+"""The translator's review sheet: the entries changed since the last review beside English, or a fresh random sample."""
 
 from __future__ import annotations
 
@@ -88,3 +88,35 @@ def test_marking_a_review_records_the_commit(tmp_path: Path) -> None:
         return
     head = sheet.mark_reviewed("is", reviews)
     assert sheet.last_review("is", reviews) == head and sheet.last_review("de", reviews) == "abc"
+
+
+def test_a_sample_is_fresh_each_time_and_a_seed_draws_it_again(capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = _script()
+    catalog = _catalog({f"text {i}": f"Text {i}" for i in range(500)})
+    first, again = sheet.sample(catalog, 150, seed=7), sheet.sample(catalog, 150, seed=7)
+    assert first == again and len(first) == 150 and len({r.english for r in first}) == 150
+    assert all(r.status == "sample" and r.after == "T" + r.english[1:] for r in first)
+    order = [int(r.english.split()[1]) for r in first]
+    assert order == sorted(order)  # in catalog order
+    assert sheet.sample(catalog, 150, seed=8) != first
+    assert len(sheet.sample(catalog, 900, seed=1)) == 500
+    # from the command line: two runs without a seed draw two samples; each names its seed, which draws it again
+    samples = []
+    for _ in range(2):
+        assert sheet.main(["de", "--sample", "150", "--format", "csv", "-o", "-"]) == 0
+        out = capsys.readouterr()
+        _, *rows = list(csv.reader(io.StringIO(out.out)))
+        samples.append((rows, int(out.err.split("seed")[1])))
+    (rows_a, seed_a), (rows_b, _) = samples
+    assert len(rows_a) == 150 and rows_a != rows_b
+    sheet.main(["de", "--sample", "150", "--seed", str(seed_a), "--format", "csv", "-o", "-"])
+    _, *again_rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert again_rows == rows_a
+    sheet.main(["sv", "--sample", "5", "--seed", "3", "-o", "-"])
+    page = capsys.readouterr().out
+    assert "seed 3" in page and "--sample 5 --seed 3" in page and page.count('type="checkbox"') == 5
+
+
+def test_a_seed_needs_a_sample() -> None:
+    with pytest.raises(SystemExit):
+        _script().main(["sv", "--seed", "3", "-o", "-"])
