@@ -7,8 +7,8 @@ without a class, so a reload or a new tab signs in again; "Sign out" on home for
 student gets the app of tutor/app.py with their own settings, saved game and progress (the
 learner's rows, the same on any device), no other learner, and their teacher's lessons first.
 
-Guessing is limited per client address, per class code and per student (:class:`Guessing`); only
-refusals that tell a guesser something count (an unknown code, a wrong PIN). ``/teacher`` is the
+Guessing is limited per client address, per class code and per student (``tutor.store.classes.Guessing``,
+its buckets in the store); only refusals that tell a guesser something count (an unknown code, a wrong PIN). ``/teacher`` is the
 teacher's route: a student's screen is never drawn there (``Options.teacher`` draws it).
 """
 
@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -28,10 +27,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from engine.i18n import LANGUAGES, N_, NP_, default_language, translate, translate_plural
 from tutor.lessons import Lesson
 from tutor.progress import LessonProgress
-from tutor.ratelimit import RateLimiter
 from tutor.settings import default_settings, settings_path
 from tutor.store import open_store
-from tutor.store.classes import Classes, JoinRefused, Student, normal_code
+from tutor.store.classes import Classes, Guessing, JoinRefused, Student, TooManyTries
 from tutor.views import FONT, TARGET, Handlers, language_menu, on
 
 LOG = logging.getLogger("tutor.classroom")
@@ -47,35 +45,7 @@ SIGNED_OUT_REMOVED = N_("You are no longer in this class. Ask your teacher, or j
 STORE_DOWN = N_("The class cannot be reached right now. Try again in a moment.")
 
 
-class Guessing:
-    """How often a join may fail: per client address, per class code, per student (code and name).
-
-    A 4-digit PIN has 10,000 values. A name's bucket allows 5 wrong PINs, then one a minute (half
-    the PINs: about 3.5 days); a code's allows 30, then one every 30 s, so trying each student of
-    a class of 30 in turn still takes hours; an address's allows 10 failures (unknown codes or
-    wrong PINs), then one every 15 s. A class joining at once fails little: correct joins cost nothing.
-    One per process (a proxy with cookie affinity keeps a browser on one)."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clients = RateLimiter(rate=1 / 15, burst=10, clock=clock)
-        self.codes = RateLimiter(rate=1 / 30, burst=30, clock=clock)
-        self.names = RateLimiter(rate=1 / 60, burst=5, clock=clock)
-
-    def wait(self, client: str, code: str, name: str) -> float:
-        """Seconds before this client may try this code and name (0: now)."""
-        code = normal_code(code)
-        return max(self.clients.retry_after(client), self.codes.retry_after(code),
-                   self.names.retry_after((code, " ".join(name.split()).casefold())))
-
-    def failed(self, client: str, code: str, name: str, wrong_pin: bool) -> None:
-        code = normal_code(code)
-        self.clients.allow(client)
-        if wrong_pin:
-            self.codes.allow(code)
-            self.names.allow((code, " ".join(name.split()).casefold()))
-
-
-GUESSING = Guessing()  # the server's: about addresses and codes, never a person's state
+GUESSING = Guessing()  # the limits; the buckets are in the store, shared by every process on it
 
 
 def wait_message(seconds: float, lang: str) -> str:
@@ -128,6 +98,7 @@ class Shell:
         folder = (options.settings_file or settings_path()).parent
         self.store, _ = open_store(options.store, folder)
         self.classes = Classes(self.store)
+        self.guessing = GUESSING
         self.form = JoinForm(options.lang or default_language())
         self.gate = Gate()
         self.session: Session | None = None
@@ -163,20 +134,16 @@ class Shell:
         form = self.form
         if form.busy:
             return
-        wait = GUESSING.wait(self.client(), form.code, form.name)
-        if wait > 0:
-            form.message = wait_message(wait, form.lang)
-            self.redraw()
-            return
         form.busy, form.message = True, ""
         self.redraw()
-        try:  # scrypt and the store's writes off the event loop
-            student, token = await asyncio.to_thread(self.classes.join, form.code, form.name, form.pin)
+        try:  # the try taken from the guessing limits, scrypt and the store's writes: off the event loop
+            student, token = await asyncio.to_thread(self.classes.join, form.code, form.name, form.pin,
+                                                     self.client(), self.guessing)
+        except TooManyTries as refused:
+            form.busy, form.message = False, wait_message(refused.wait, form.lang)
+            self.redraw()
+            return
         except JoinRefused as refused:
-            from tutor.store.classes import UNKNOWN_CODE, WRONG_PIN
-
-            if refused.msgid in (UNKNOWN_CODE, WRONG_PIN):
-                GUESSING.failed(self.client(), form.code, form.name, refused.msgid == WRONG_PIN)
             form.busy, form.message = False, refused.explanation(form.lang)
             self.redraw()
             return

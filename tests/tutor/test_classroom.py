@@ -13,8 +13,8 @@ import pytest
 from tests.tutor.test_app import as_page
 from tutor.app import Options
 from tutor.classroom import TEACHER_ROUTE, Guessing, Shell, classroom_main, wait_message
-from tutor.store import forget_open_stores
-from tutor.store.classes import Classes
+from tutor.store import forget_open_stores, open_store
+from tutor.store.classes import UNKNOWN_CODE, WRONG_PIN, Classes, JoinRefused, TooManyTries, check_secret
 
 
 class Clock:
@@ -25,35 +25,61 @@ class Clock:
         return self.now
 
 
-def test_a_students_pin_may_be_guessed_five_times_then_once_a_minute() -> None:
+@pytest.fixture
+def school(url: str, tmp_path: Path) -> Classes:
+    store, _ = open_store(url, tmp_path)
+    return Classes(store)
+
+
+def join(school: Classes, guessing: Guessing, client: str, code: str, name: str, pin: str) -> str:
+    """What a join with these limits comes to: "in", the refusal's msgid, or the wait in seconds."""
+    try:
+        school.join(code, name, pin, client, guessing)
+    except TooManyTries as waiting:
+        return f"wait {waiting.wait:.0f}"
+    except JoinRefused as refused:
+        return refused.msgid
+    return "in"
+
+
+def test_a_students_pin_may_be_guessed_five_times_then_once_a_minute(school: Classes) -> None:
     clock = Clock()
     guessing = Guessing(clock)
-    for _ in range(5):
-        assert guessing.wait("10.0.0.7", "ABCDEF", "Anna") == 0
-        guessing.failed("10.0.0.7", "ABCDEF", "Anna", wrong_pin=True)
-    assert guessing.wait("10.0.0.7", "abc-def", " anna ") == pytest.approx(60)  # the same code and name
-    assert guessing.wait("10.0.0.8", "ABCDEF", "Anna") == pytest.approx(60)  # from any address
-    assert guessing.wait("10.0.0.8", "ABCDEF", "Bo") == 0  # another student of the class
+    seven = school.create_class("7B")
+    for name in ("Anna", "Bo"):
+        school.join(seven.code, name, "2468")
+    for n in range(5):
+        assert join(school, guessing, "10.0.0.7", seven.code, "Anna", f"111{n}") == WRONG_PIN
+    assert join(school, guessing, "10.0.0.7", seven.code.lower(), " anna ", "2468") == "wait 60"  # the same student
+    assert join(school, guessing, "10.0.0.8", seven.code, "Anna", "2468") == "wait 60"  # from any address
+    assert join(school, guessing, "10.0.0.8", seven.code, "Bo", "2468") == "in"  # another student of the class
     clock.now += 60
-    assert guessing.wait("10.0.0.7", "ABCDEF", "Anna") == 0
+    assert join(school, guessing, "10.0.0.7", seven.code, "Anna", "2468") == "in"
+    assert join(school, guessing, "10.0.0.7", seven.code, "Anna", "1111") == WRONG_PIN  # the try given back
 
 
-def test_an_address_may_fail_ten_times_then_once_every_15_seconds() -> None:
+def test_an_address_may_fail_ten_times_then_once_every_15_seconds(school: Classes) -> None:
     clock = Clock()
     guessing = Guessing(clock)
+    seven = school.create_class("7B")
     for n in range(10):  # unknown codes: the address pays, no class does
-        guessing.failed("10.0.0.7", f"CODE{n:02d}", "Anna", wrong_pin=False)
-    assert guessing.wait("10.0.0.7", "ABCDEF", "Bo") == pytest.approx(15)
-    assert guessing.wait("10.0.0.8", "CODE00", "Anna") == 0
+        assert join(school, guessing, "10.0.0.7", f"CODE{n:02d}", "Anna", "2468") == UNKNOWN_CODE
+    assert join(school, guessing, "10.0.0.7", seven.code, "Bo", "2468") == "wait 15"
+    assert join(school, guessing, "10.0.0.8", "CODE00", "Anna", "2468") == UNKNOWN_CODE
+    assert join(school, guessing, "10.0.0.8", seven.code, "Bo", "2468") == "in"  # correct joins cost nothing
+    assert [s.name for s in school.students(seven.id)] == ["Bo"]
 
 
-def test_a_class_code_may_take_30_wrong_pins_then_one_every_30_seconds() -> None:
+def test_a_class_code_may_take_30_wrong_pins_then_one_every_30_seconds(school: Classes) -> None:
     clock = Clock()
     guessing = Guessing(clock)
+    seven, eight = school.create_class("7B"), school.create_class("8A")
+    for n in range(31):
+        school.join(seven.code, f"Name {n}", "2468")
     for n in range(30):  # thirty names, one wrong PIN each, from thirty addresses
-        guessing.failed(f"10.0.1.{n}", "ABCDEF", f"Name {n}", wrong_pin=True)
-    assert guessing.wait("10.0.2.1", "ABCDEF", "Someone else") == pytest.approx(30)
-    assert guessing.wait("10.0.2.1", "GHJKMN", "Someone else") == 0
+        assert join(school, guessing, f"10.0.1.{n}", seven.code, f"Name {n}", "1111") == WRONG_PIN
+    assert join(school, guessing, "10.0.2.1", seven.code, "Name 30", "1111") == "wait 30"
+    assert join(school, guessing, "10.0.2.1", eight.code, "Someone else", "2468") == "in"
 
 
 @pytest.mark.parametrize(("seconds", "lang", "said"), [
@@ -243,3 +269,74 @@ def test_a_student_is_never_offered_a_demonstration(shell: Any, monkeypatch: pyt
     session.lessons_screen()
     asyncio.run(session.demonstrate("classic-card-values"))
     assert offered == [None] and session.screen != "demo" and session.demo is None
+
+
+def _at_once(url: str, tmp_path: Path, tries: list[tuple[str, str, str]], monkeypatch: pytest.MonkeyPatch,
+             school: Classes, code: str) -> tuple[list[str], list[str]]:
+    """``tries`` (address, name, PIN) submitted at once on the join screens of two app processes (every
+    other try on the second: its own store handle on the database and its own limits), each in a thread
+    of its own. The PINs checked and what each screen said."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tutor.store import Store
+    from tutor.store.engine import connect, store_url
+
+    checked: list[str] = []
+    real = check_secret
+
+    def counted(secret: str, stored: str) -> bool:
+        checked.append(secret)
+        return real(secret, stored)
+
+    monkeypatch.setattr("tutor.store.classes.check_secret", counted)
+    options = Options(store=url, settings_file=tmp_path / "settings.json", classroom=True)
+    other = Store(connect(store_url(url, tmp_path)), store_url(url, tmp_path))  # the second process's engine
+    shells = []
+    for n, (address, name, pin) in enumerate(tries):
+        shell = Shell(as_page(Page(client_ip=address)), options, Preferences())  # type: ignore[arg-type]
+        if n % 2:
+            shell.store, shell.classes, shell.guessing = other, Classes(other), Guessing()
+        shell.form.code, shell.form.name, shell.form.pin = code, name, pin
+        shells.append(shell)
+
+    async def submit_all() -> None:
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(len(shells)))
+        await asyncio.gather(*(shell.submit() for shell in shells))
+
+    try:
+        asyncio.run(submit_all())
+    finally:
+        other.close()
+    assert all(shell.session is None for shell in shells)  # nobody got in
+    return checked, [shell.form.message for shell in shells]
+
+
+def test_twenty_wrong_pins_at_once_get_five_checks_across_two_processes(
+        url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, school: Classes) -> None:
+    """A guesser's twenty sessions, each from its own address, fill in one student's name and a
+    wrong PIN each and submit at once. All twenty were checked (the limit was looked at before the
+    check, and counted after it): now five are, and fifteen are told to wait, whichever process
+    each reached."""
+    from sqlalchemy import func, select
+
+    from tutor.store.schema import sign_ins
+
+    seven = school.create_class("7B")
+    school.join(seven.code, "Anna", "2468")
+    tries = [(f"10.0.3.{n}", "Anna", f"{1000 + n}") for n in range(20)]
+    checked, said = _at_once(url, tmp_path, tries, monkeypatch, school, seven.code)
+    assert len(checked) == 5
+    assert sum(s.startswith("That is not the PIN of Anna") for s in said) == 5
+    assert sum(s.startswith("Too many tries. Wait") for s in said) == 15
+    with school.store.engine.connect() as db:
+        assert db.execute(select(func.count()).select_from(sign_ins)).scalar() == 1  # Anna's own join only
+
+
+def test_twenty_students_guessed_at_once_from_one_address_get_ten_checks(
+        url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, school: Classes) -> None:
+    seven = school.create_class("7B")
+    for n in range(20):
+        school.join(seven.code, f"Pupil {n}", "2468")
+    tries = [("10.0.0.9", f"Pupil {n}", "1357") for n in range(20)]
+    checked, said = _at_once(url, tmp_path, tries, monkeypatch, school, seven.code)
+    assert len(checked) == 10 and sum(s.startswith("Too many tries. Wait") for s in said) == 10
