@@ -340,3 +340,54 @@ def test_twenty_students_guessed_at_once_from_one_address_get_ten_checks(
     tries = [("10.0.0.9", f"Pupil {n}", "1357") for n in range(20)]
     checked, said = _at_once(url, tmp_path, tries, monkeypatch, school, seven.code)
     assert len(checked) == 10 and sum(s.startswith("Too many tries. Wait") for s in said) == 10
+
+
+GUESSER = """
+import sys, threading, time
+from tutor.store import open_store
+from tutor.store.classes import Classes, Guessing, JoinRefused, TooManyTries
+from pathlib import Path
+
+url, code, first, start = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+store, _ = open_store(url, Path(sys.argv[5]))
+school, guessing, said = Classes(store), Guessing(), []
+
+def guess(n):
+    time.sleep(max(0.0, start - time.time()))
+    try:
+        school.join(code, "Anna", f"{n:04d}", f"10.0.4.{n}", guessing)
+        said.append("in")
+    except TooManyTries:
+        said.append("wait")
+    except JoinRefused as refused:
+        said.append(refused.msgid[:20])
+
+threads = [threading.Thread(target=guess, args=(first + n,)) for n in range(10)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(said.count("That is not the PIN "), said.count("wait"), len(said))
+"""
+
+
+def test_guesses_spread_over_two_app_processes_share_the_limit(url: str, tmp_path: Path, school: Classes) -> None:
+    """Two OS processes on one store, ten wrong PINs each for one student, all sent at the same
+    moment: five are checked in all (each process kept its own limits: ten)."""
+    import subprocess
+    import sys
+    import time
+
+    seven = school.create_class("7B")
+    school.join(seven.code, "Anna", "2468")
+    start = time.time() + 4  # both processes started and their stores open by then
+    guessers = [subprocess.Popen([sys.executable, "-c", GUESSER, url, seven.code, str(first), str(start),
+                                  str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                 cwd=Path(__file__).resolve().parents[2]) for first in (1000, 2000)]
+    outcomes = []
+    for guesser in guessers:
+        out, err = guesser.communicate(timeout=120)
+        assert guesser.returncode == 0, err
+        outcomes.append([int(n) for n in out.split()])
+    assert [done for _, _, done in outcomes] == [10, 10]
+    assert sum(checked for checked, _, _ in outcomes) == 5 and sum(wait for _, wait, _ in outcomes) == 15
