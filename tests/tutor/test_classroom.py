@@ -14,7 +14,10 @@ from tests.tutor.test_app import as_page
 from tutor.app import Options
 from tutor.classroom import TEACHER_ROUTE, Guessing, Shell, classroom_main, wait_message
 from tutor.store import forget_open_stores, open_store
-from tutor.store.classes import UNKNOWN_CODE, WRONG_PIN, Classes, JoinRefused, TooManyTries, check_secret
+from sqlalchemy import select
+
+from tutor.store.classes import FORGET, UNKNOWN_CODE, WRONG_PIN, Classes, JoinRefused, TooManyTries, check_secret
+from tutor.store.schema import guesses
 
 
 class Clock:
@@ -68,6 +71,11 @@ def test_an_address_may_fail_ten_times_then_once_every_15_seconds(school: Classe
     assert join(school, guessing, "10.0.0.8", "CODE00", "Anna", "2468") == UNKNOWN_CODE
     assert join(school, guessing, "10.0.0.8", seven.code, "Bo", "2468") == "in"  # correct joins cost nothing
     assert [s.name for s in school.students(seven.id)] == ["Bo"]
+    clock.now += FORGET + 60  # an hour on, every bucket is full again: the rows go
+    assert join(school, guessing, "10.0.0.9", seven.code, "Bo", "2468") == "in"
+    with school.store.engine.connect() as db:
+        assert sorted(key for (key,) in db.execute(select(guesses.c.key))) == \
+            ["address:10.0.0.9", f"code:{seven.code}", f"name:{seven.code}:bo"]
 
 
 def test_a_class_code_may_take_30_wrong_pins_then_one_every_30_seconds(school: Classes) -> None:
