@@ -399,3 +399,92 @@ def test_guesses_spread_over_two_app_processes_share_the_limit(url: str, tmp_pat
         outcomes.append([int(n) for n in out.split()])
     assert [done for _, _, done in outcomes] == [10, 10]
     assert sum(checked for checked, _, _ in outcomes) == 5 and sum(wait for _, wait, _ in outcomes) == 15
+
+
+def _join_fields(tree: Any, found: dict[str, int] | None = None) -> dict[str, int]:
+    """The join screen's fields and button in a page patch: their Semantics identifier -> the id of the control inside."""
+    found = {} if found is None else found
+    if isinstance(tree, dict):
+        named = tree.get("identifier")
+        inner = tree.get("content")
+        if isinstance(named, str) and named.startswith("join-") and isinstance(inner, dict) and "_i" in inner:
+            found[named] = inner["_i"]
+        for value in tree.values():
+            _join_fields(value, found)
+    elif isinstance(tree, list):
+        for value in tree:
+            _join_fields(value, found)
+    return found
+
+
+def _texts(tree: Any) -> list[str]:
+    if isinstance(tree, str):
+        return [tree]
+    if isinstance(tree, dict):
+        return [text for value in tree.values() for text in _texts(value)]
+    if isinstance(tree, list):
+        return [text for value in tree for text in _texts(value)]
+    return []
+
+
+def test_twenty_websocket_sessions_on_two_servers_get_five_pin_checks(tmp_path: Path) -> None:
+    """As a guesser would: twenty websocket sessions to /ws (no Origin header), ten on each of two
+    servers on one store, each types the class code, the student's name and its own wrong PIN, and
+    all press Join at once. Five are told "That is not the PIN", fifteen to wait (each server
+    checked all ten of its own)."""
+    from tests.tutor.serving_server import running
+    from tests.tutor.wsclient import CONTROL_EVENT, Client, frame
+    from tutor.flet_frames import UPDATE_CONTROL_PROPS
+
+    url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    store, _ = open_store(url, tmp_path)
+    school = Classes(store)
+    school.set_teacher_password("correct horse")
+    code = school.create_class("7B").code
+    school.join(code, "Anna", "2468")
+    forget_open_stores()
+
+    typed: list[str] = []
+
+    class Guesser(Client):
+        fields: dict[str, int]
+
+        async def recv(self, timeout: float) -> list[Any]:
+            message = await super().recv(timeout)
+            _join_fields(message[1], self.__dict__.setdefault("fields", {}))
+            return message
+
+    async def guess(server: str, pin: str, go: asyncio.Event) -> str:
+        client = await Guesser.open(server)
+        fields = client.fields
+        assert fields.keys() >= {"join-code", "join-name", "join-pin", "join-button"}, fields
+        for name, value in (("join-code", code), ("join-name", "Anna"), ("join-pin", pin)):
+            await client.ws.send(frame(UPDATE_CONTROL_PROPS, {"id": fields[name], "props": {"value": value}}))
+            await client.ws.send(frame(CONTROL_EVENT, {"target": fields[name], "name": "change", "data": value}))
+        await client.drain()
+        typed.append(pin)
+        await go.wait()
+        await client.ws.send(frame(CONTROL_EVENT, {"target": fields["join-button"], "name": "click", "data": None}))
+        try:
+            while True:
+                for text in _texts(await client.recv(60)):
+                    if text.startswith(("That is not the PIN", "Too many tries")):
+                        return text
+        finally:
+            await client.close()
+
+    async def all_at_once(servers: list[str]) -> list[str]:
+        go = asyncio.Event()
+        tries = [asyncio.create_task(guess(servers[n % 2], f"{1000 + n}", go)) for n in range(20)]
+        while len(typed) < len(tries) and not any(t.done() for t in tries):
+            await asyncio.sleep(0.05)  # every session registered, and its fields typed
+        go.set()
+        return list(await asyncio.gather(*tries))
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    with running(tmp_path / "a", "--classroom", "--store", url) as first, \
+            running(tmp_path / "b", "--classroom", "--store", url) as second:
+        said = asyncio.run(all_at_once([first.ws, second.ws]))
+    assert sum(s.startswith("That is not the PIN") for s in said) == 5
+    assert sum(s.startswith("Too many tries") for s in said) == 15
