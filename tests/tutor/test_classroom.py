@@ -456,6 +456,7 @@ def test_twenty_websocket_sessions_on_two_servers_get_five_pin_checks(tmp_path: 
 
     async def guess(server: str, pin: str, go: asyncio.Event) -> str:
         client = await Guesser.open(server)
+        assert isinstance(client, Guesser)
         fields = client.fields
         assert fields.keys() >= {"join-code", "join-name", "join-pin", "join-button"}, fields
         for name, value in (("join-code", code), ("join-name", "Anna"), ("join-pin", pin)):
