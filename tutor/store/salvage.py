@@ -106,8 +106,13 @@ def _copy(source: sqlite3.Connection, copy: Path, fresh: Path, found: Salvage) -
     try:
         tables = {name for (name,) in source.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.DatabaseError as error:  # the schema itself is lost: the tables are read page by page
+        data = copy.read_bytes()
+        if not data.startswith(b"SQLite format 3\x00"):  # not a SQLite file at all: nothing to read
+            LOG.error("the damaged store is not a SQLite file: %s", error)
+            found.lost = sorted(KINDS)
+            return
         LOG.error("the damaged store's tables cannot be listed (%s): reading its pages", error)
-        pages, tables = Pages(copy.read_bytes()), set()
+        pages, tables = Pages(data), set()
     target = sqlite3.connect(fresh, timeout=30, isolation_level=None)
     try:
         roots = dict(target.execute("SELECT name, rootpage FROM sqlite_master WHERE type = 'table'").fetchall())
