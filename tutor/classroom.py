@@ -7,9 +7,10 @@ without a class, so a reload or a new tab signs in again; "Sign out" on home for
 student gets the app of tutor/app.py with their own settings, saved game and progress (the
 learner's rows, the same on any device), no other learner, and their teacher's lessons first.
 
-Guessing is limited per client address, per class code and per student (``tutor.store.classes.Guessing``,
-its buckets in the store); only refusals that tell a guesser something count (an unknown code, a wrong PIN). ``/teacher`` is the
-teacher's route: a student's screen is never drawn there (``Options.teacher`` draws it).
+Guessing is limited per client address, per class code and per student (``tutor.store.classes.Guessing``:
+its buckets are in the store, a try is taken before the PIN is checked); only refusals that tell a
+guesser something count (an unknown code, a wrong PIN). ``/teacher`` is the teacher's route: a
+student's screen is never drawn there (``Options.teacher`` draws it).
 """
 
 from __future__ import annotations
