@@ -111,7 +111,7 @@ def _nested(data: Any, key: str) -> Any:
 def _only(data: Any, known: tuple[str, ...]) -> None:
     unknown = sorted(str(k) for k in data if k not in known) if isinstance(data, dict) else []
     if unknown:
-        raise InvalidInputError(unknown[0], N_("not a field here (known: {known})"), known=", ".join(known))
+        raise InvalidInputError(unknown[0], N_("not a field here (known: {known})"), known=", ".join(sorted(known)))
 
 
 def judge(args: argparse.Namespace) -> dict[str, Any]:

@@ -94,11 +94,12 @@ def _known(data: Mapping[str, Any], known: Mapping[str, Any] | frozenset[str], w
     unknown = sorted(str(key) for key in data if key not in known)
     if unknown:
         key = unknown[0]
-        close = get_close_matches(key, list(known), n=1)
+        names = sorted(known)  # a set's order changes from run to run; the message must not
+        close = get_close_matches(key, names, n=1)
         field = f"{where}.{key}" if where else key
         if close:
             raise InvalidInputError(field, N_("not a field of a position (did you mean {known}?)"), known=close[0])
-        raise InvalidInputError(field, N_("not a field of a position (known: {known})"), known=", ".join(known))
+        raise InvalidInputError(field, N_("not a field of a position (known: {known})"), known=", ".join(names))
 
 
 def _table(data: Mapping[str, Any], variant: Rules, players: int) -> Rules:

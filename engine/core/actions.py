@@ -259,7 +259,8 @@ ACTION_FIELDS: Mapping[str, tuple[str, ...]] = {
 def _known_keys(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
     unknown = sorted(str(k) for k in data if k not in known)
     if unknown:
-        raise InvalidInputError(f"{where}.{unknown[0]}", N_("not a field here (known: {known})"), known=", ".join(known))
+        raise InvalidInputError(f"{where}.{unknown[0]}", N_("not a field here (known: {known})"),
+                                known=", ".join(sorted(known)))
 
 
 def cards_of(action: Action) -> tuple[Card, ...]:

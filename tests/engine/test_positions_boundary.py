@@ -179,3 +179,27 @@ def test_every_position_the_engine_reaches_passes_the_boundary(variant: str, tab
                 assert legal_actions(again) == legal_actions(state)
         phases.add(state.phase)
     assert {Phase.DRAW, Phase.PLAY, Phase.END} <= phases
+
+
+@pytest.mark.parametrize(("raw", "field"), [
+    (judge_file(position(["Ah"], zzz=1)), "position.zzz"),
+    (judge_file(position(["Ah"], turn_state={"zzz": 1})), "position.turn_state.zzz"),
+    (judge_file(position(["Ah"]), {"type": "discard", "card": "Ah", "zzz": 1}), "action.zzz"),
+    (json.dumps({"position": position(["Ah"]), "action": {"type": "draw"}, "zzz": 1}).encode(), "zzz"),
+])
+def test_the_known_fields_of_a_refusal_are_sorted_and_the_same_each_run(raw: bytes, field: str) -> None:
+    """The fields a refusal lists come from a set: each run (each hash seed) listed them in another order."""
+    import os
+    import subprocess
+
+    said = set()
+    for seed in ("1", "2", "3", "4"):
+        done = subprocess.run([sys.executable, "-m", "engine", "judge", "-", "--lang", "en"], input=raw,
+                              capture_output=True, timeout=60, cwd=Path(__file__).resolve().parents[2],
+                              env={**os.environ, "PYTHONHASHSEED": seed})
+        assert done.returncode == 2
+        said.add(done.stderr.decode())
+    [message] = said
+    assert message.startswith(f"error: {field}")
+    listed = message.split("known: ", 1)[1].split(")", 1)[0].split(", ")
+    assert listed == sorted(listed) and len(listed) >= 2

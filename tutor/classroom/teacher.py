@@ -16,6 +16,7 @@ from engine.variants import VARIANTS
 from tutor.lessons.catalog import Lesson, find_lesson
 from tutor.serving.ratelimit import RateLimiter
 from tutor.store.classes import Cell, Classes, Overview, TrapCount
+from tutor.store.salvage import Salvage
 
 MAX_STARS = 3  # tutor.lessons.catalog.LessonRun.stars
 DETAIL_LENGTH = 200  # the store keeps an event's detail (a trap's English text) cut to this length
@@ -39,6 +40,28 @@ TOO_MANY = NP_("Too many tries from this device. Try again in {count} second.",
                "Too many tries from this device. Try again in {count} seconds.")
 NO_TEACHER = N_("No teacher's password is set. Start the server with --classroom in a terminal to set one.")
 NOT_CLASSROOM = N_("This server does not run classes. Start it with: python -m tutor --classroom")
+
+
+# a damaged store recovered (tutor/store/salvage.py): what the desk tells the teacher until they have read it
+RECOVERED_TITLE = N_("The store was damaged")
+RECOVERED_WHERE = N_("The store {file} could not be read whole at the start on {date}. What could be read of it was "
+                     "recovered into a new store; the damaged file is kept as {backup}.")
+RECOVERED_KEPT = N_("Recovered: {classes}, {students}, {attempts}.")
+RECOVERED_NOTHING = N_("Nothing could be read of it: the classes start afresh, and students join again with a "
+                       "new class's code.")
+RECOVERED_CLASSES = NP_("{count} class", "{count} classes")
+RECOVERED_STUDENTS = NP_("{count} student", "{count} students")
+RECOVERED_ATTEMPTS = NP_("{count} lesson attempt", "{count} lesson attempts")
+RECOVERED_LOST = N_("Lost, in part or whole: {what}.")
+RECOVERED_NONE_LOST = N_("Nothing was lost.")
+LOST_KINDS = {"classes": N_("classes"), "students": N_("students"), "results": N_("lesson results"),
+              "assigned": N_("assigned lessons"), "password": N_("the teacher's password"),
+              "sign_ins": N_("sign-ins"), "things": N_("settings and saved games")}
+RECOVERED_NO_PIN = N_("These students' PINs could not be read: give each a new PIN (the key beside their name): "
+                      "{names}.")
+RECOVERED_GONE = N_("These students could not be recovered and join again as new students: {names}.")
+RECOVERED_RENAMED = N_("The names of these classes could not be read; each has a new join code: {names}.")
+RECOVERED_READ = N_("I have read this")
 
 
 def say(text: Text, lang: str, **facts: object) -> str:
@@ -222,3 +245,25 @@ class Desk:
     removing: int | None = None  # the student whose removal waits for "yes"
     variant: str = "classic"  # the lessons listed for assigning
     drafts: dict[str, str] = field(default_factory=dict)  # typed text: "password", "class"
+
+
+def recovered_lines(found: Salvage, lang: str) -> list[str]:
+    """What the desk says of a damaged store recovered: where the damaged file is, what was kept,
+    what was lost, and what the teacher is to do about it."""
+    at = time.strftime("%Y-%m-%d %H:%M", time.localtime(found.at))
+    lines = [say(RECOVERED_WHERE, lang, file=found.file, date=at, backup=found.backup)]
+    counts = found.counts()
+    if found.anything():
+        lines.append(say(RECOVERED_KEPT, lang, classes=say(RECOVERED_CLASSES, lang, count=counts["classes"]),
+                         students=say(RECOVERED_STUDENTS, lang, count=counts["students"]),
+                         attempts=say(RECOVERED_ATTEMPTS, lang, count=counts["attempts"])))
+    else:
+        lines.append(say(RECOVERED_NOTHING, lang))
+    kinds = found.lost_kinds()
+    lines.append(say(RECOVERED_LOST, lang, what=", ".join(translate(LOST_KINDS[k], lang) for k in kinds))
+                 if kinds else say(RECOVERED_NONE_LOST, lang))
+    for text, names in ((RECOVERED_RENAMED, found.renamed), (RECOVERED_NO_PIN, found.no_pin),
+                        (RECOVERED_GONE, found.lost_students)):
+        if names:
+            lines.append(say(text, lang, names=", ".join(names)))
+    return lines

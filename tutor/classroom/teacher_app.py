@@ -28,7 +28,9 @@ from tutor.classroom.demo_view import DemoHandlers, demo_view
 from tutor.lessons.catalog import catalog, find_lesson
 from tutor.lessons.progress import ProgressError
 from tutor.store import Store
+from tutor.store import salvage
 from tutor.store.classes import ClassInfo, Classes, TrapCount
+from tutor.store.salvage import Salvage
 from tutor.store.store import class_topic
 from tutor.store.teacher_sign_ins import TeacherSignIns
 from tutor.classroom.teacher import NOT_CLASSROOM, Desk, Gate, Grid, csv_file, grid, trap_lines
@@ -64,6 +66,7 @@ class Shown:
     assigned: tuple[str, ...] = ()
     traps: tuple[TrapCount, ...] = ()
     read_at: float = 0.0
+    recovered: Salvage | None = None  # what a damaged store kept, until the teacher has read it
 
 
 class TeacherSession:
@@ -86,7 +89,8 @@ class TeacherSession:
             type_text=self.type_text, sign_in=self.sign_in, sign_out=self.sign_out, set_language=self.set_language,
             create_class=self.create_class, open_class=self.open_class, tab=self.tab, reset_pin=self.reset_pin,
             dismiss_pin=self.dismiss_pin, remove=self.remove, confirm_remove=self.confirm_remove,
-            assign=self.assign, choose_variant=self.choose_variant, download=self.download, demo=self.demonstrate)
+            assign=self.assign, choose_variant=self.choose_variant, download=self.download, demo=self.demonstrate,
+            read_recovered=self.read_recovered)
         self.demo: Demonstration | None = None  # a lesson shown on the projector, over the desk
         self.built: tuple[tuple[float, str, int], Grid] | None = None  # the grid last built, and for what
         self.sign_ins = TeacherSignIns(store)
@@ -119,7 +123,7 @@ class TeacherSession:
                 body = traps_view(desk, trap_lines(self.shown.traps, desk.lang), width)
             else:
                 body = assign_view(desk, catalog(), self.shown.assigned, handlers)
-        return desk_view(desk, self.shown.classes, handlers, body, the_grid, width)
+        return desk_view(desk, self.shown.classes, handlers, body, the_grid, width, self.shown.recovered)
 
     def grid(self) -> Grid:
         """The grid of what was last read, built once a read, language and half-minute (the
@@ -133,10 +137,11 @@ class TeacherSession:
 
     def _read(self, class_id: int | None) -> Shown:
         classes = tuple(self.classes.classes())
+        recovered = salvage.report(self.store.engine)
         if class_id is None or all(c.id != class_id for c in classes):
-            return Shown(classes, read_at=time.time())
+            return Shown(classes, read_at=time.time(), recovered=recovered)
         return Shown(classes, self.classes.overview(class_id), tuple(self.classes.assigned(class_id)),
-                     tuple(self.classes.traps(class_id)), time.time())
+                     tuple(self.classes.traps(class_id)), time.time(), recovered)
 
     async def read(self, urgent: bool = True) -> None:
         """Reads the class again (off the event loop) and redraws. Live notices (not ``urgent``)
@@ -389,6 +394,10 @@ class TeacherSession:
         command = DEMO_KEYS.get(event.key) if self.demo is not None else None
         if command is not None:
             await self.demo_go(command)
+
+    async def read_recovered(self) -> None:
+        """The teacher has read what a damaged store kept: the desk stops saying it (in every tab)."""
+        await self._write(salvage.dismiss, self.store.engine)
 
     async def _write(self, write: Callable[..., object], *args: object) -> object:
         """A store write off the event loop; then the class read again (its own live notice may

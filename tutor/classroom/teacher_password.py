@@ -112,6 +112,8 @@ def at_start(store_url: str | None, settings_file: Path | None, file: Path | Non
         print(f"canasta-tutor: {notices[-1].say('en')} A class needs its store: fix it and start again.",
               file=sys.stderr)
         return 2
+    for notice in notices:  # a damaged store recovered: said here too (the teacher's desk says what was lost)
+        print(f"canasta-tutor: {notice.say('en')}", file=sys.stderr)
     try:
         ensure_teacher_password(Classes(store), file, new)
     except PasswordRefused as refused:

@@ -16,9 +16,19 @@ import flet_datatable2 as fdt
 
 from engine.core.i18n import N_, translate
 from engine.variants import VARIANTS
+from tutor.classroom.teacher import (
+    RECOVERED_READ,
+    RECOVERED_TITLE,
+    Desk,
+    Grid,
+    Row,
+    TrapLine,
+    by_lesson,
+    recovered_lines,
+)
 from tutor.lessons.catalog import VARIANT_ORDER, Lesson
 from tutor.store.classes import ClassInfo
-from tutor.classroom.teacher import Desk, Grid, Row, TrapLine, by_lesson
+from tutor.store.salvage import Salvage
 from tutor.views.widgets import FONT, TARGET, language_menu, on
 
 NAME_WIDTH, PHONE_NAME_WIDTH, NOW_WIDTH, ACTIVE_WIDTH, LESSON_WIDTH = 210, 190, 150, 120, 112
@@ -47,6 +57,8 @@ class TeacherHandlers:
     choose_variant: Callable[[str], object]
     download: Callable[[], object]
     demo: Callable[[str], object] | None = None  # a lesson shown on the projector (tutor.classroom.demo); None: not here
+    demo: Callable[[str], object] | None = None  # a lesson shown on the projector (tutor.classroom.demo); None: not here
+    read_recovered: Callable[[], object] | None = None  # the teacher has read what a damaged store kept
 
 
 def projector(desk: Desk, handlers: TeacherHandlers, lesson: str, title: str) -> ft.Control | None:
@@ -297,15 +309,29 @@ def tabs(desk: Desk, handlers: TeacherHandlers) -> ft.Control:
         for name, label in TABS.items()], wrap=True, spacing=4)
 
 
+def recovered_view(desk: Desk, found: Salvage, handlers: TeacherHandlers) -> ft.Control:
+    """A damaged store recovered: what was kept and lost, and where the damaged file is, until read."""
+    lines: list[ft.Control] = [text(_(desk, RECOVERED_TITLE), 20, True)]
+    lines += [text(line, 16, selectable=True) for line in recovered_lines(found, desk.lang)]
+    if handlers.read_recovered is not None:
+        lines.append(button("recovered-read", _(desk, RECOVERED_READ), handlers.read_recovered, icon=ft.Icons.CHECK))
+    return ft.Semantics(identifier="store-recovered", live_region=True, content=ft.Container(
+        bgcolor=ft.Colors.ORANGE_50, border=ft.Border.all(2, ft.Colors.ORANGE_700), border_radius=8, padding=12,
+        key="store-recovered", content=ft.Column(lines, spacing=8)))
+
+
 def desk_view(desk: Desk, classes: Sequence[ClassInfo], handlers: TeacherHandlers, body: ft.Control | None,
-              grid: Grid | None, width: float) -> ft.Control:
-    """The signed-in teacher's page: the classes, the open class's join code, its tabs and tab."""
+              grid: Grid | None, width: float, recovered: Salvage | None = None) -> ft.Control:
+    """The signed-in teacher's page: what a damaged store kept (until read), the classes, the open
+    class's join code, its tabs and tab."""
     wide = width >= 1600
     top = ft.Row([text(_(desk, N_("The teacher's view")), 26, True, expand=True),
                   button("teacher-sign-out", _(desk, N_("Sign out")), handlers.sign_out, icon=ft.Icons.LOGOUT,
                          filled=False)], vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    rows: list[ft.Control] = [top, language_menu(desk.lang, handlers),
-                              class_bar(desk, classes, handlers), message_line(desk)]
+    rows: list[ft.Control] = [top, language_menu(desk.lang, handlers)]
+    if recovered is not None:
+        rows.append(recovered_view(desk, recovered, handlers))
+    rows += [class_bar(desk, classes, handlers), message_line(desk)]
     info = next((c for c in classes if c.id == desk.class_id), None)
     if info is None:
         rows.append(text(_(desk, N_("Create a class, or open one above.")) if not classes else

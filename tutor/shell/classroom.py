@@ -14,17 +14,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from engine.core.i18n import LANGUAGES, N_, default_language, translate
 from tutor.classroom import join
-from tutor.classroom.join import (
-    SIGN_IN_KEY,
-    SIGNED_OUT_REMOVED,
-    STORE_DOWN,
-    TEACHER_ROUTE,
-    Gate,
-    JoinForm,
-    wait_message,
-)
+from tutor.classroom.join import SIGN_IN_KEY, SIGNED_OUT_REMOVED, STORE_DOWN, TEACHER_ROUTE, Gate, JoinForm, wait_message
 from tutor.store import open_store
-from tutor.store.classes import Classes, JoinRefused, Student
+from tutor.store.classes import Classes, JoinRefused, Student, TooManyTries
 from tutor.store.settings import default_settings, settings_path
 from tutor.views.widgets import FONT, TARGET, Handlers, language_menu, on
 
@@ -41,7 +33,6 @@ def ClassroomView(shell: Shell, gate: Gate) -> ft.Control:
     return AppView(shell.session, shell.session.frame)
 
 
-
 class Shell:
     """One tab of a classroom server: the join screen until a student signs in, then their session."""
 
@@ -53,6 +44,7 @@ class Shell:
         folder = (options.settings_file or settings_path()).parent
         self.store, _ = open_store(options.store, folder)
         self.classes = Classes(self.store)
+        self.guessing = join.GUESSING
         self.form = JoinForm(options.lang or default_language())
         self.gate = Gate()
         self.session: Session | None = None
@@ -88,20 +80,16 @@ class Shell:
         form = self.form
         if form.busy:
             return
-        wait = join.GUESSING.wait(self.client(), form.code, form.name)
-        if wait > 0:
-            form.message = wait_message(wait, form.lang)
-            self.redraw()
-            return
         form.busy, form.message = True, ""
         self.redraw()
-        try:  # scrypt and the store's writes off the event loop
-            student, token = await asyncio.to_thread(self.classes.join, form.code, form.name, form.pin)
+        try:  # the try taken from the guessing limits, scrypt and the store's writes: off the event loop
+            student, token = await asyncio.to_thread(self.classes.join, form.code, form.name, form.pin,
+                                                     self.client(), self.guessing)
+        except TooManyTries as refused:
+            form.busy, form.message = False, wait_message(refused.wait, form.lang)
+            self.redraw()
+            return
         except JoinRefused as refused:
-            from tutor.store.classes import UNKNOWN_CODE, WRONG_PIN
-
-            if refused.msgid in (UNKNOWN_CODE, WRONG_PIN):
-                join.GUESSING.failed(self.client(), form.code, form.name, refused.msgid == WRONG_PIN)
             form.busy, form.message = False, refused.explanation(form.lang)
             self.redraw()
             return
@@ -182,7 +170,7 @@ class Shell:
         self.page.on_keyboard_event = None
 
     async def class_news(self, _topic: str) -> None:
-        """Something in the class changed: once per ``RECHECK`` (tutor.classroom.join), whether this student is still in it
+        """Something in the class changed: once per join.RECHECK, whether this student is still in it
         and whether their teacher's lessons changed."""
         if self.recheck is None or self.recheck.done():
             self.recheck = asyncio.create_task(self._recheck())
@@ -197,7 +185,6 @@ class Shell:
             await self.sign_out(translate(SIGNED_OUT_REMOVED, session.settings.language))
         elif session.screen in ("home", "lessons"):
             session.render()
-
 
 
 def join_view(form: JoinForm, shell: Shell) -> ft.Control:
@@ -238,7 +225,6 @@ def join_view(form: JoinForm, shell: Shell) -> ft.Control:
                      expand=True, key="join")
 
 
-
 def _only_language(shell: Shell) -> Handlers:
     """Handlers for the language menu alone (the join screen has no table)."""
     nothing = _ignore
@@ -246,10 +232,8 @@ def _only_language(shell: Shell) -> Handlers:
                     set_language=shell.set_language, show_rules=nothing, new_game=nothing)
 
 
-
 def _ignore(*_args: object) -> None:
     return None
-
 
 
 def _typed(shell: Shell, name: str, submit: bool = False) -> Callable[[ft.Event[ft.TextField]], object]:

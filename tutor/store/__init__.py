@@ -3,7 +3,8 @@ lesson attempts with their mistakes, the review queue (docs/classroom.md, "The s
 
 ``open_store`` is what the app uses: it never fails. A SQLite file that is not a database, fails
 SQLite's check or holds tables of another program is kept aside (``tutor.store.files.set_aside``) and
-a new store made; a store that cannot be reached (PostgreSQL down, a locked or read-only file)
+a new store made; what can still be read of a damaged store of ours is copied into it and the
+teacher told what was lost (``tutor.store.salvage``); a store that cannot be reached (PostgreSQL down, a locked or read-only file)
 leaves the session a temporary one, and says that nothing will be kept. The store is opened once
 a process (an engine holds a pool of connections), not once a session.
 """
@@ -28,6 +29,8 @@ from tutor.store.store import Learners, Store
 ENVIRONMENT = "CANASTA_STORE"  # a store URL, when --store is not given
 STORE_DAMAGED = N_("The saved learners, settings and games in {file} could not be read; the file is kept as "
                    "{backup} and they start afresh.")
+STORE_RECOVERED = N_("The store {file} was damaged. What could be read of it was recovered; the rest is lost. The "
+                     "damaged file is kept as {backup}.")
 STORE_UNAVAILABLE = N_("The store {file} cannot be used now; nothing done in this session will be kept.")
 _OPEN: dict[str, Store] = {}  # one engine a store URL in this process (not a person's state)
 _LOCK = threading.Lock()
@@ -55,24 +58,41 @@ def open_store(given: str | None, folder: Path) -> tuple[Store, list[Notice]]:
 def _open(url: str, folder: Path) -> tuple[Store | None, list[Notice]]:
     path = sqlite_path(url)
     notices: list[Notice] = []
+    damaged: tuple[Path | None, bool] | None = None  # the damaged file set aside, and whether it is ours
     for _ in range(2):
         try:
             store = _ready(url)
+            if damaged is not None and path is not None:
+                notices.append(_recover(store, path, *damaged))
             return store, notices + import_once(store, folder)
         except OperationalError as error:  # locked, no access, no server: not damage
             LOG.error("store %s cannot be opened: %s", shown_name(url), error)
             return None, notices
         except (DatabaseError, _NotOurs) as error:
-            if path is None or notices:
+            if path is None or damaged is not None:
                 LOG.error("store %s cannot be used: %s", shown_name(url), error)
                 return None, notices
             LOG.warning("store %s is damaged: %s", path, error)
-            backup = set_aside(path, "-wal", "-shm", "-journal")
-            notices.append(Notice(STORE_DAMAGED, {"file": path.name, "backup": backup.name if backup else "-"}))
+            damaged = (set_aside(path, "-wal", "-shm", "-journal"), not isinstance(error, _NotOurs))
         except (SQLAlchemyError, OSError) as error:
             LOG.error("store %s cannot be opened: %s", shown_name(url), error)
             return None, notices
     return None, notices
+
+
+def _recover(store: Store, path: Path, backup: Path | None, ours: bool) -> Notice:
+    """What can be read of the damaged store ``backup`` copied into the new ``store``, and noted for
+    the teacher's desk (even when nothing could be read: an empty class is never shown as a new one).
+    Another program's database is not read."""
+    from tutor.store import salvage
+
+    if backup is None:
+        return Notice(STORE_DAMAGED, {"file": path.name, "backup": "-"})
+    found = salvage.salvage(backup, path, path.name) if ours else \
+        salvage.Salvage(file=path.name, backup=str(backup), lost=sorted(salvage.KINDS))
+    salvage.keep(store.engine, found)
+    said = STORE_RECOVERED if found.anything() else STORE_DAMAGED
+    return Notice(said, {"file": path.name, "backup": backup.name})
 
 
 class _NotOurs(Exception):

@@ -9,9 +9,11 @@ attempts and reviews are the learner's rows, the same from any device, and remov
 removes all of them by the foreign keys' cascades.
 
 Passwords and PINs are kept as scrypt hashes (n=2**14, r=8, p=1, a 16-byte salt) and compared with
-``hmac.compare_digest``. Guessing is limited by the caller (``tutor.classroom.join``): a 4-digit PIN is
-only as strong as the limit on tries. Every write about a student publishes ``class:{id}`` on the
-store's live hub after it commits.
+``hmac.compare_digest``. A 4-digit PIN is only as strong as the limit on tries: :class:`Guessing`
+keeps its buckets in the store, and a join given one takes a try from each *before* the PIN is
+checked, in one transaction (a row lock on PostgreSQL, the write lock on SQLite), so parallel tries
+and tries spread over several app processes get no more checks than the limit. Every write about a
+student publishes ``class:{id}`` on the store's live hub after it commits.
 """
 
 from __future__ import annotations
@@ -23,17 +25,29 @@ import io
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from sqlalchemy import and_, case, delete, distinct, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from engine.core.i18n import N_, NP_, Text
 from tutor.lessons.progress import MAX_NAME, ProgressError
-from tutor.store.schema import (assignments, attempt_events, attempts, classes, learners, sign_ins, students,
-                                teacher_sign_ins, teachers)
+from tutor.store.files import LOG
+from tutor.store.schema import (
+    assignments,
+    attempt_events,
+    attempts,
+    classes,
+    guesses,
+    learners,
+    sign_ins,
+    students,
+    teacher_sign_ins,
+    teachers,
+)
 from tutor.store.store import Store, class_topic
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a projector without doubt
@@ -93,6 +107,104 @@ class JoinRefused(ProgressError):
     def __init__(self, text: Text, **facts: object) -> None:
         super().__init__(text, **facts)
         self.msgid = text if isinstance(text, str) else text[0]
+
+
+class TooManyTries(Exception):
+    """A join refused before anything was checked: a guessing bucket is empty; ``wait`` seconds."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(f"too many tries: wait {wait:.0f} s")
+        self.wait = wait
+
+
+class Limit(NamedTuple):
+    burst: float  # tries at once
+    rate: float  # then this many a second
+
+
+FORGET = 3600.0  # seconds: a bucket untouched this long is full again (every limit refills sooner) and is dropped
+
+
+class Guessing:
+    """How often a join may fail: per client address, per class code, per student (code and name).
+
+    A 4-digit PIN has 10,000 values. A name's bucket allows 5 wrong PINs, then one a minute (half
+    the PINs: about 3.5 days); a code's allows 30, then one every 30 s, so trying each student of
+    a class of 30 in turn still takes hours; an address's allows 10 failures (unknown codes or
+    wrong PINs), then one every 15 s. A class joining at once fails little: correct joins cost nothing.
+
+    The buckets are rows of the store (``guesses``), shared by every app process on it. A join takes
+    a try from each of its three buckets in one transaction, all or none, before the code is looked
+    up or the PIN checked; a correct join gives them back, an unknown code gives back the code's and
+    the name's. So twenty tries sent at once get five checks, not twenty, whichever process they reach.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.time, address: Limit = Limit(10, 1 / 15),
+                 code: Limit = Limit(30, 1 / 30), name: Limit = Limit(5, 1 / 60)) -> None:
+        self.clock, self.address, self.code, self.name = clock, address, code, name
+        self.pruned = 0.0
+
+    def keys(self, client: str, code: str, name: str) -> dict[str, Limit]:
+        """The three buckets of a try: the address's, the code's and the student's."""
+        code = normal_code(code)[:12]
+        return {f"address:{client[:100]}": self.address, f"code:{code}": self.code,
+                f"name:{code}:{' '.join(name.split()).casefold()[:MAX_NAME * 2]}": self.name}
+
+    def take(self, store: Store, keys: dict[str, Limit]) -> float:
+        """One try from each bucket of ``keys``, in one transaction: 0 if taken, else the seconds
+        until every bucket has one again (and none is taken)."""
+        now = self.clock()
+        ordered = sorted(keys)  # every transaction locks the rows in one order: no deadlock
+        with store.engine.begin() as db:
+            upsert = postgresql.insert if db.dialect.name == "postgresql" else sqlite.insert
+            for key in ordered:  # on SQLite the first write takes the store's write lock until the commit
+                db.execute(upsert(guesses).values(key=key, tokens=keys[key].burst, stamp=now)
+                           .on_conflict_do_nothing(index_elements=["key"]))
+            rows = db.execute(select(guesses.c.key, guesses.c.tokens, guesses.c.stamp)
+                              .where(guesses.c.key.in_(ordered)).order_by(guesses.c.key).with_for_update()).all()
+            levels = {str(key): _level(keys[str(key)], tokens, stamp, now) for key, tokens, stamp in rows}
+            wait = max((((1 - level) / keys[key].rate) for key, level in levels.items() if level < 1), default=0.0)
+            if wait == 0:
+                for key, level in levels.items():
+                    db.execute(update(guesses).where(guesses.c.key == key).values(tokens=level - 1, stamp=now))
+        self._prune(store, now)
+        return wait
+
+    def give_back(self, store: Store, keys: dict[str, Limit]) -> None:
+        """The try taken from each bucket of ``keys`` given back (a correct join costs nothing)."""
+        if not keys:
+            return
+        now = self.clock()
+        try:
+            with store.engine.begin() as db:
+                rows = db.execute(select(guesses.c.key, guesses.c.tokens, guesses.c.stamp)
+                                  .where(guesses.c.key.in_(sorted(keys))).order_by(guesses.c.key)
+                                  .with_for_update()).all()
+                for key, tokens, stamp in rows:
+                    limit = keys[str(key)]
+                    db.execute(update(guesses).where(guesses.c.key == key).values(
+                        tokens=min(limit.burst, _level(limit, tokens, stamp, now) + 1), stamp=now))
+        except SQLAlchemyError as error:  # the try stays taken: the limit errs on the safe side
+            LOG.error("a sign-in try cannot be given back: %s", error)
+
+    def _prune(self, store: Store, now: float) -> None:
+        """Buckets untouched for FORGET seconds (full again), dropped once a minute at most."""
+        if now - self.pruned < 60:
+            return
+        self.pruned = now
+        try:
+            with store.engine.begin() as db:
+                old = select(guesses.c.key).where(guesses.c.stamp < now - FORGET)
+                if db.dialect.name == "postgresql":  # a bucket being taken now is left to its taker
+                    old = old.with_for_update(skip_locked=True)
+                db.execute(delete(guesses).where(guesses.c.key.in_(old.scalar_subquery())))
+        except SQLAlchemyError as error:
+            LOG.warning("old guessing buckets cannot be dropped: %s", error)
+
+
+def _level(limit: Limit, tokens: float, stamp: float, now: float) -> float:
+    """A bucket's tries at ``now``: what it had at ``stamp``, refilled since (a clock set back refills nothing)."""
+    return min(limit.burst, float(tokens) + max(0.0, now - float(stamp)) * limit.rate)
 
 
 def hash_secret(secret: str) -> str:
@@ -305,30 +417,47 @@ class Classes:
 
     # -- students ----------------------------------------------------------------------------------
 
-    def join(self, code: str, name: str, pin: str) -> tuple[Student, str]:
+    def join(self, code: str, name: str, pin: str, client: str = "", guessing: Guessing | None = None
+             ) -> tuple[Student, str]:
         """Signs a student in: a new name joins the class with this PIN, a known one (in any case)
-        must give its PIN. Returns the student and a new sign-in token; ``JoinRefused`` says why not."""
+        must give its PIN. Returns the student and a new sign-in token; ``JoinRefused`` says why not.
+        With ``guessing``, a try is taken from the client's, the code's and the name's buckets
+        before the code is looked up (``TooManyTries`` if one is empty): a wrong PIN keeps it, an
+        unknown code keeps the address's, a correct join gives it back."""
         code = normal_code(code)
-        with self.store.engine.connect() as db:
-            row = db.execute(select(classes.c.id).where(classes.c.code == code)).first()
-        if row is None:
-            raise JoinRefused(UNKNOWN_CODE, code=code[:12] or "-")
-        class_id = int(row[0])
         name = normal_name(name)
         if not PIN.fullmatch(pin):
             raise JoinRefused(BAD_PIN)
-        for _ in range(2):  # a name taken between the look and the insert: it is then a known name
-            known = self._named(class_id, name)
-            if known is not None:
-                learner, stored = known
-                if not check_secret(pin, stored):
-                    raise JoinRefused(WRONG_PIN, name=name)
-                return self._sign_in(learner)
-            try:
-                return self._sign_in(self._new_student(class_id, name, pin))
-            except IntegrityError:
-                continue
-        raise JoinRefused(WRONG_PIN, name=name)
+        keys = guessing.keys(client, code, name) if guessing is not None else {}
+        if guessing is not None:
+            wait = guessing.take(self.store, keys)
+            if wait > 0:
+                raise TooManyTries(wait)
+        back = dict(keys)  # the tries given back when the join is over (all, unless it told a guesser something)
+        try:
+            with self.store.engine.connect() as db:
+                row = db.execute(select(classes.c.id).where(classes.c.code == code)).first()
+            if row is None:
+                back = {key: limit for key, limit in keys.items() if not key.startswith("address:")}
+                raise JoinRefused(UNKNOWN_CODE, code=code[:12] or "-")
+            class_id = int(row[0])
+            for _ in range(2):  # a name taken between the look and the insert: it is then a known name
+                known = self._named(class_id, name)
+                if known is not None:
+                    learner, stored = known
+                    if not check_secret(pin, stored):
+                        back = {}
+                        raise JoinRefused(WRONG_PIN, name=name)
+                    return self._sign_in(learner)
+                try:
+                    return self._sign_in(self._new_student(class_id, name, pin))
+                except IntegrityError:
+                    continue
+            back = {}
+            raise JoinRefused(WRONG_PIN, name=name)
+        finally:
+            if guessing is not None:
+                guessing.give_back(self.store, back)
 
     def _named(self, class_id: int, name: str) -> tuple[int, str] | None:
         with self.store.engine.connect() as db:

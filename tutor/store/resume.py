@@ -142,9 +142,10 @@ def open_lesson(learners: Learners, learner: int, lang: str) -> OpenLesson | Non
         return None
     run = found.model.lesson
     assert run is not None
-    try:  # a class's student is on this lesson again: their teacher sees it (a closed tab had left it)
+    try:  # a class's student is on this lesson again: their teacher sees it (a closed tab had left it);
+        # on a lesson solved before the restart they are working on none, as before it
         with learners.store.write() as tx:
-            tx.student_active(learner, lesson=run.lesson.id)
+            tx.student_active(learner, lesson=None if run.succeeded() else run.lesson.id)
     except SQLAlchemyError as error:
         LOG.error("a student's lesson reopened cannot be marked: %s", error)
     return found

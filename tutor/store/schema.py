@@ -156,3 +156,12 @@ teacher_sign_ins = Table(
     Column("created", Float, nullable=False),
     Column("expires", Float, nullable=False, index=True),
 )
+
+# the sign-in tries left to each guessing bucket, shared by every app process on the store (revision 0005;
+# tutor/store/classes.py, Guessing): a token bucket a row, taken in one transaction before the PIN is checked
+guesses = Table(
+    "guesses", metadata,
+    Column("key", String(200), primary_key=True),  # "address:…", "code:…" or "name:<code>:<name case-folded>"
+    Column("tokens", Float, nullable=False),  # tries left at ``stamp``
+    Column("stamp", Float, nullable=False, index=True),  # seconds since the epoch: the same clock in every process
+)

@@ -4,20 +4,30 @@ drawing no student's screen. Chromium drives the whole of it in tests/tutor/end_
 
 from __future__ import annotations
 
-import flet as ft
-
 import asyncio
 from pathlib import Path
 from typing import Any
 
+import flet as ft
 import pytest
+from sqlalchemy import select
 
 from tests.tutor.shell.test_app import as_page
-from tutor.shell.state import Options
-from tutor.classroom.join import TEACHER_ROUTE, Guessing, wait_message
+from tutor.classroom.join import TEACHER_ROUTE, wait_message
 from tutor.shell.classroom import Shell, classroom_main
-from tutor.store import forget_open_stores
-from tutor.store.classes import Classes
+from tutor.shell.state import Options
+from tutor.store import forget_open_stores, open_store
+from tutor.store.classes import (
+    FORGET,
+    UNKNOWN_CODE,
+    WRONG_PIN,
+    Classes,
+    Guessing,
+    JoinRefused,
+    TooManyTries,
+    check_secret,
+)
+from tutor.store.schema import guesses
 
 
 class Clock:
@@ -28,35 +38,66 @@ class Clock:
         return self.now
 
 
-def test_a_students_pin_may_be_guessed_five_times_then_once_a_minute() -> None:
+@pytest.fixture
+def school(url: str, tmp_path: Path) -> Classes:
+    store, _ = open_store(url, tmp_path)
+    return Classes(store)
+
+
+def join(school: Classes, guessing: Guessing, client: str, code: str, name: str, pin: str) -> str:
+    """What a join with these limits comes to: "in", the refusal's msgid, or the wait in seconds."""
+    try:
+        school.join(code, name, pin, client, guessing)
+    except TooManyTries as waiting:
+        return f"wait {waiting.wait:.0f}"
+    except JoinRefused as refused:
+        return refused.msgid
+    return "in"
+
+
+def test_a_students_pin_may_be_guessed_five_times_then_once_a_minute(school: Classes) -> None:
     clock = Clock()
     guessing = Guessing(clock)
-    for _ in range(5):
-        assert guessing.wait("10.0.0.7", "ABCDEF", "Anna") == 0
-        guessing.failed("10.0.0.7", "ABCDEF", "Anna", wrong_pin=True)
-    assert guessing.wait("10.0.0.7", "abc-def", " anna ") == pytest.approx(60)  # the same code and name
-    assert guessing.wait("10.0.0.8", "ABCDEF", "Anna") == pytest.approx(60)  # from any address
-    assert guessing.wait("10.0.0.8", "ABCDEF", "Bo") == 0  # another student of the class
+    seven = school.create_class("7B")
+    for name in ("Anna", "Bo"):
+        school.join(seven.code, name, "2468")
+    for n in range(5):
+        assert join(school, guessing, "10.0.0.7", seven.code, "Anna", f"111{n}") == WRONG_PIN
+    assert join(school, guessing, "10.0.0.7", seven.code.lower(), " anna ", "2468") == "wait 60"  # the same student
+    assert join(school, guessing, "10.0.0.8", seven.code, "Anna", "2468") == "wait 60"  # from any address
+    assert join(school, guessing, "10.0.0.8", seven.code, "Bo", "2468") == "in"  # another student of the class
     clock.now += 60
-    assert guessing.wait("10.0.0.7", "ABCDEF", "Anna") == 0
+    assert join(school, guessing, "10.0.0.7", seven.code, "Anna", "2468") == "in"
+    assert join(school, guessing, "10.0.0.7", seven.code, "Anna", "1111") == WRONG_PIN  # the try given back
 
 
-def test_an_address_may_fail_ten_times_then_once_every_15_seconds() -> None:
+def test_an_address_may_fail_ten_times_then_once_every_15_seconds(school: Classes) -> None:
     clock = Clock()
     guessing = Guessing(clock)
+    seven = school.create_class("7B")
     for n in range(10):  # unknown codes: the address pays, no class does
-        guessing.failed("10.0.0.7", f"CODE{n:02d}", "Anna", wrong_pin=False)
-    assert guessing.wait("10.0.0.7", "ABCDEF", "Bo") == pytest.approx(15)
-    assert guessing.wait("10.0.0.8", "CODE00", "Anna") == 0
+        assert join(school, guessing, "10.0.0.7", f"CODE{n:02d}", "Anna", "2468") == UNKNOWN_CODE
+    assert join(school, guessing, "10.0.0.7", seven.code, "Bo", "2468") == "wait 15"
+    assert join(school, guessing, "10.0.0.8", "CODE00", "Anna", "2468") == UNKNOWN_CODE
+    assert join(school, guessing, "10.0.0.8", seven.code, "Bo", "2468") == "in"  # correct joins cost nothing
+    assert [s.name for s in school.students(seven.id)] == ["Bo"]
+    clock.now += FORGET + 60  # an hour on, every bucket is full again: the rows go
+    assert join(school, guessing, "10.0.0.9", seven.code, "Bo", "2468") == "in"
+    with school.store.engine.connect() as db:
+        assert sorted(key for (key,) in db.execute(select(guesses.c.key))) == \
+            ["address:10.0.0.9", f"code:{seven.code}", f"name:{seven.code}:bo"]
 
 
-def test_a_class_code_may_take_30_wrong_pins_then_one_every_30_seconds() -> None:
+def test_a_class_code_may_take_30_wrong_pins_then_one_every_30_seconds(school: Classes) -> None:
     clock = Clock()
     guessing = Guessing(clock)
+    seven, eight = school.create_class("7B"), school.create_class("8A")
+    for n in range(31):
+        school.join(seven.code, f"Name {n}", "2468")
     for n in range(30):  # thirty names, one wrong PIN each, from thirty addresses
-        guessing.failed(f"10.0.1.{n}", "ABCDEF", f"Name {n}", wrong_pin=True)
-    assert guessing.wait("10.0.2.1", "ABCDEF", "Someone else") == pytest.approx(30)
-    assert guessing.wait("10.0.2.1", "GHJKMN", "Someone else") == 0
+        assert join(school, guessing, f"10.0.1.{n}", seven.code, f"Name {n}", "1111") == WRONG_PIN
+    assert join(school, guessing, "10.0.2.1", seven.code, "Name 30", "1111") == "wait 30"
+    assert join(school, guessing, "10.0.2.1", eight.code, "Someone else", "2468") == "in"
 
 
 @pytest.mark.parametrize(("seconds", "lang", "said"), [
@@ -249,3 +290,215 @@ def test_a_student_is_never_offered_a_demonstration(shell: Any, monkeypatch: pyt
     session.lessons_screen()
     asyncio.run(session.demonstrate("classic-card-values"))
     assert offered == [None] and session.screen != "demo" and session.demo is None
+
+
+def _at_once(url: str, tmp_path: Path, tries: list[tuple[str, str, str]], monkeypatch: pytest.MonkeyPatch,
+             school: Classes, code: str) -> tuple[list[str], list[str]]:
+    """``tries`` (address, name, PIN) submitted at once on the join screens of two app processes (every
+    other try on the second: its own store handle on the database and its own limits), each in a thread
+    of its own. The PINs checked and what each screen said."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tutor.store import Store
+    from tutor.store.engine import connect, store_url
+
+    checked: list[str] = []
+    real = check_secret
+
+    def counted(secret: str, stored: str) -> bool:
+        checked.append(secret)
+        return real(secret, stored)
+
+    monkeypatch.setattr("tutor.store.classes.check_secret", counted)
+    options = Options(store=url, settings_file=tmp_path / "settings.json", classroom=True)
+    other = Store(connect(store_url(url, tmp_path)), store_url(url, tmp_path))  # the second process's engine
+    shells = []
+    for n, (address, name, pin) in enumerate(tries):
+        shell = Shell(as_page(Page(client_ip=address)), options, Preferences())  # type: ignore[arg-type]
+        if n % 2:
+            shell.store, shell.classes, shell.guessing = other, Classes(other), Guessing()
+        shell.form.code, shell.form.name, shell.form.pin = code, name, pin
+        shells.append(shell)
+
+    async def submit_all() -> None:
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(len(shells)))
+        await asyncio.gather(*(shell.submit() for shell in shells))
+
+    try:
+        asyncio.run(submit_all())
+    finally:
+        other.close()
+    assert all(shell.session is None for shell in shells)  # nobody got in
+    return checked, [shell.form.message for shell in shells]
+
+
+def test_twenty_wrong_pins_at_once_get_five_checks_across_two_processes(
+        url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, school: Classes) -> None:
+    """A guesser's twenty sessions, each from its own address, fill in one student's name and a
+    wrong PIN each and submit at once. All twenty were checked (the limit was looked at before the
+    check, and counted after it): now five are, and fifteen are told to wait, whichever process
+    each reached."""
+    from sqlalchemy import func, select
+
+    from tutor.store.schema import sign_ins
+
+    seven = school.create_class("7B")
+    school.join(seven.code, "Anna", "2468")
+    tries = [(f"10.0.3.{n}", "Anna", f"{1000 + n}") for n in range(20)]
+    checked, said = _at_once(url, tmp_path, tries, monkeypatch, school, seven.code)
+    assert len(checked) == 5
+    assert sum(s.startswith("That is not the PIN of Anna") for s in said) == 5
+    assert sum(s.startswith("Too many tries. Wait") for s in said) == 15
+    with school.store.engine.connect() as db:
+        assert db.execute(select(func.count()).select_from(sign_ins)).scalar() == 1  # Anna's own join only
+
+
+def test_twenty_students_guessed_at_once_from_one_address_get_ten_checks(
+        url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, school: Classes) -> None:
+    seven = school.create_class("7B")
+    for n in range(20):
+        school.join(seven.code, f"Pupil {n}", "2468")
+    tries = [("10.0.0.9", f"Pupil {n}", "1357") for n in range(20)]
+    checked, said = _at_once(url, tmp_path, tries, monkeypatch, school, seven.code)
+    assert len(checked) == 10 and sum(s.startswith("Too many tries. Wait") for s in said) == 10
+
+
+GUESSER = """
+import sys, threading, time
+from tutor.store import open_store
+from tutor.store.classes import Classes, Guessing, JoinRefused, TooManyTries
+from pathlib import Path
+
+url, code, first, start = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+store, _ = open_store(url, Path(sys.argv[5]))
+school, guessing, said = Classes(store), Guessing(), []
+
+def guess(n):
+    time.sleep(max(0.0, start - time.time()))
+    try:
+        school.join(code, "Anna", f"{n:04d}", f"10.0.4.{n}", guessing)
+        said.append("in")
+    except TooManyTries:
+        said.append("wait")
+    except JoinRefused as refused:
+        said.append(refused.msgid[:20])
+
+threads = [threading.Thread(target=guess, args=(first + n,)) for n in range(10)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(said.count("That is not the PIN "), said.count("wait"), len(said))
+"""
+
+
+def test_guesses_spread_over_two_app_processes_share_the_limit(url: str, tmp_path: Path, school: Classes) -> None:
+    """Two OS processes on one store, ten wrong PINs each for one student, all sent at the same
+    moment: five are checked in all (each process kept its own limits: ten)."""
+    import subprocess
+    import sys
+    import time
+
+    seven = school.create_class("7B")
+    school.join(seven.code, "Anna", "2468")
+    start = time.time() + 4  # both processes started and their stores open by then
+    guessers = [subprocess.Popen([sys.executable, "-c", GUESSER, url, seven.code, str(first), str(start),
+                                  str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                 cwd=Path(__file__).resolve().parents[3]) for first in (1000, 2000)]
+    outcomes = []
+    for guesser in guessers:
+        out, err = guesser.communicate(timeout=120)
+        assert guesser.returncode == 0, err
+        outcomes.append([int(n) for n in out.split()])
+    assert [done for _, _, done in outcomes] == [10, 10]
+    assert sum(checked for checked, _, _ in outcomes) == 5 and sum(wait for _, wait, _ in outcomes) == 15
+
+
+def _join_fields(tree: Any, found: dict[str, int] | None = None) -> dict[str, int]:
+    """The join screen's fields and button in a page patch: their Semantics identifier -> the id of the control inside."""
+    found = {} if found is None else found
+    if isinstance(tree, dict):
+        named = tree.get("identifier")
+        inner = tree.get("content")
+        if isinstance(named, str) and named.startswith("join-") and isinstance(inner, dict) and "_i" in inner:
+            found[named] = inner["_i"]
+        for value in tree.values():
+            _join_fields(value, found)
+    elif isinstance(tree, list):
+        for value in tree:
+            _join_fields(value, found)
+    return found
+
+
+def _texts(tree: Any) -> list[str]:
+    if isinstance(tree, str):
+        return [tree]
+    if isinstance(tree, dict):
+        return [text for value in tree.values() for text in _texts(value)]
+    if isinstance(tree, list):
+        return [text for value in tree for text in _texts(value)]
+    return []
+
+
+def test_twenty_websocket_sessions_on_two_servers_get_five_pin_checks(tmp_path: Path) -> None:
+    """As a guesser would: twenty websocket sessions to /ws (no Origin header), ten on each of two
+    servers on one store, each types the class code, the student's name and its own wrong PIN, and
+    all press Join at once. Five are told "That is not the PIN", fifteen to wait (each server
+    checked all ten of its own)."""
+    from tests.tutor.serving_server import running
+    from tests.tutor.wsclient import CONTROL_EVENT, Client, frame
+    from tutor.serving.frames import UPDATE_CONTROL_PROPS
+
+    url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    store, _ = open_store(url, tmp_path)
+    school = Classes(store)
+    school.set_teacher_password("correct horse")
+    code = school.create_class("7B").code
+    school.join(code, "Anna", "2468")
+    forget_open_stores()
+
+    typed: list[str] = []
+
+    class Guesser(Client):
+        fields: dict[str, int]
+
+        async def recv(self, timeout: float) -> list[Any]:
+            message = await super().recv(timeout)
+            _join_fields(message[1], self.__dict__.setdefault("fields", {}))
+            return message
+
+    async def guess(server: str, pin: str, go: asyncio.Event) -> str:
+        client = await Guesser.open(server)
+        assert isinstance(client, Guesser)
+        fields = client.fields
+        assert fields.keys() >= {"join-code", "join-name", "join-pin", "join-button"}, fields
+        for name, value in (("join-code", code), ("join-name", "Anna"), ("join-pin", pin)):
+            await client.ws.send(frame(UPDATE_CONTROL_PROPS, {"id": fields[name], "props": {"value": value}}))
+            await client.ws.send(frame(CONTROL_EVENT, {"target": fields[name], "name": "change", "data": value}))
+        await client.drain()
+        typed.append(pin)
+        await go.wait()
+        await client.ws.send(frame(CONTROL_EVENT, {"target": fields["join-button"], "name": "click", "data": None}))
+        try:
+            while True:
+                for text in _texts(await client.recv(60)):
+                    if text.startswith(("That is not the PIN", "Too many tries")):
+                        return text
+        finally:
+            await client.close()
+
+    async def all_at_once(servers: list[str]) -> list[str]:
+        go = asyncio.Event()
+        tries = [asyncio.create_task(guess(servers[n % 2], f"{1000 + n}", go)) for n in range(20)]
+        while len(typed) < len(tries) and not any(t.done() for t in tries):
+            await asyncio.sleep(0.05)  # every session registered, and its fields typed
+        go.set()
+        return list(await asyncio.gather(*tries))
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    with running(tmp_path / "a", "--classroom", "--store", url) as first, \
+            running(tmp_path / "b", "--classroom", "--store", url) as second:
+        said = asyncio.run(all_at_once([first.ws, second.ws]))
+    assert sum(s.startswith("That is not the PIN") for s in said) == 5
+    assert sum(s.startswith("Too many tries") for s in said) == 15

@@ -229,3 +229,48 @@ def test_a_kept_sign_in_lets_the_teacher_in_without_the_password_until_it_ends(s
         again.close()
 
     asyncio.run(run())
+
+
+def test_a_recovered_store_is_told_on_the_desk_until_read(store: Store) -> None:
+    """What a damaged store kept and lost, and where the damaged file is, stand above the classes
+    for the signed-in teacher, in every tab, until the teacher has read it."""
+    from tutor.store import salvage
+
+    found = salvage.Salvage(file="store.sqlite3", backup="/srv/class/store.sqlite3.damaged-20261129-0800-7",
+                            kept={"classes": 1, "students": 29, "attempts": 40}, lost=["students"], no_pin=["Anna"])
+    salvage.keep(store.engine, found)
+
+    def said(desk: TeacherSession) -> list[str]:
+        found: list[str] = []
+
+        def walk(control: object) -> None:
+            if getattr(control, "key", None) == "store-recovered":
+                found.extend(str(getattr(c, "value", "")) for c in getattr(getattr(control, "content"), "controls"))
+            for name in ("content", "controls"):
+                inner = getattr(control, name, None)
+                for child in inner if isinstance(inner, list) else [inner]:
+                    if child is not None and not isinstance(child, str):
+                        walk(child)
+
+        walk(desk.view())
+        return found
+
+    async def run() -> None:
+        desk = session(store)
+        desk.desk.drafts["password"] = PASSWORD
+        await desk.sign_in()
+        lines = said(desk)
+        assert lines[0] == "The store was damaged" and found.backup in lines[1]
+        assert lines[2] == "Recovered: 1 class, 29 students, 40 lesson attempts."
+        assert lines[3] == "Lost, in part or whole: students." and "Anna" in lines[4]
+        other = session(store)  # another tab of the teacher's
+        other.desk.drafts["password"] = PASSWORD
+        await other.sign_in()
+        await other.set_language("is")
+        assert said(other)[0] == "Gagnageymslan var skemmd"
+        await desk.read_recovered()
+        assert said(desk) == [] and salvage.report(store.engine) is None
+        await other.read()
+        assert said(other) == []
+
+    asyncio.run(run())

@@ -140,3 +140,27 @@ def test_a_class_students_lesson_comes_back_on_the_next_sign_in(url: str, tmp_pa
     assert again.screen == "lesson" and again.model.lesson is not None and again.model.lesson.mistakes == 1
     assert again.attempts.attempt == first.attempts.attempt
     assert Classes(again.store).overview(seven.id).now_on == {student.id: LESSON}  # the teacher sees it open
+
+
+def test_a_student_on_a_solved_lesson_is_on_none_after_a_restart(url: str, tmp_path: Path) -> None:
+    """Solved, the teacher sees the student on no lesson ("–"); the table is given back after a
+    restart as it was, solved, and the teacher still sees no lesson (it said "Now on: <the lesson>")."""
+    from tutor.store.classes import Classes
+
+    store, _ = open_store(url, tmp_path)
+    seven = Classes(store).create_class("7B")
+    student, _token = Classes(store).join(seven.code, "Ada", "2468")
+    options = Options(settings_file=tmp_path / "settings.json", lang="en", store=url, classroom=True)
+    first = Session(as_page(Page()), options, None, student=student)
+    asyncio.run(first.open_lesson(LESSON, 0))
+    for move in ({"type": "draw"}, {"type": "meld", "melds": [["7c", "7s", "7d"]]}, {"type": "discard", "card": "4d"}):
+        first.model.play(parse_action(move))
+        first.after_learner()
+    assert first.model.lesson is not None and first.model.lesson.succeeded()
+    first.writer.flush()
+    assert Classes(first.store).overview(seven.id).now_on == {student.id: None}
+    forget_open_stores()  # the server restarts; the page reconnects
+    again = Session(as_page(Page()), options, None, student=student)
+    assert again.screen == "lesson" and again.model.lesson is not None and again.model.lesson.succeeded()
+    assert Classes(again.store).overview(seven.id).now_on == {student.id: None}
+    assert again.progress.lesson(student.id, LESSON).attempts == 1  # recorded once, before the restart

@@ -21,15 +21,15 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
 
 from tests.tutor import postgres
-from tutor.table.model import TableModel
 from tutor.lessons.progress import DAY, INTERVALS, ProgressError
-from tutor.store.settings import Settings
 from tutor.store import Store, forget_open_stores, open_store
 from tutor.store.engine import head, revision
-from tutor.store.legacy import OLD_PROGRESS
 from tutor.store.games import snapshot
+from tutor.store.legacy import OLD_PROGRESS
 from tutor.store.people import device_game, device_settings
 from tutor.store.schema import metadata
+from tutor.store.settings import Settings
+from tutor.table.model import TableModel
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -192,7 +192,11 @@ def test_a_damaged_store_is_kept_aside_and_replaced(tmp_path: Path, damage: str)
     store, [notice] = open_store(None, tmp_path)
     assert store.learners(store.device(None)[0]).add_profile("Ada").name == "Ada"
     assert "store.sqlite3" in notice.say("sv") and str(tmp_path) not in notice.say("en")
-    assert [p for p in tmp_path.iterdir() if p.name.startswith("store.sqlite3.damaged-")]
+    [kept_aside] = [p for p in tmp_path.iterdir() if p.name.startswith("store.sqlite3.damaged-")]
+    from tutor.store.salvage import report
+
+    found = report(store.engine)  # the teacher's desk says it too: no class is shown empty as if new
+    assert found is not None and not found.anything() and found.backup == str(kept_aside)
     forget_open_stores()
 
 
@@ -309,3 +313,131 @@ def test_with_no_store_and_no_temporary_folder_a_session_still_opens(tmp_path: P
     session = Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en", store=url))
     session.render()
     assert session.notices and session.progress.add_profile("Ada").name == "Ada"
+
+
+# -- a damaged store of a class: what can be read is recovered, and the teacher told (tutor/store/salvage.py) --
+
+def _a_class_store(folder: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, dict[str, str]]:
+    """A store with the teacher's password, class 7B of 30 students (a PIN and a solved lesson
+    each, and a saved game of 9 KB: rows on overflow pages), closed; 7B's code and the PINs."""
+    from tutor.store.classes import Classes
+
+    monkeypatch.setattr("tutor.store.classes.SCRYPT", {"n": 2, "r": 1, "p": 1})  # quick hashes: 30 joins
+    store, _ = open_store(None, folder)
+    school = Classes(store)
+    school.set_teacher_password("correct horse")
+    seven = school.create_class("7B")
+    pins = {f"Pupil {n:02d}": f"{1000 + n}" for n in range(30)}
+    for name, pin in pins.items():
+        student, _ = school.join(seven.code, name, pin)
+        store.learners(student.id).record(student.id, "classic-card-values", 0, 3, 0, 0)
+        store.save_game(student.id, {"bot": "beginner", "pad": "x" * 9000, "who": name})
+    forget_open_stores()
+    assert not (folder / "store.sqlite3-wal").exists()  # all in the file
+    return seven.code, pins
+
+
+def _leaves(path: Path, table: str) -> list[int]:
+    """The leaf pages of ``table``'s b-tree, in order (read from the file, as SQLite lays it out)."""
+    db = sqlite3.connect(path)
+    root = 1 if table == "sqlite_master" else \
+        db.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+    size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    data = path.read_bytes()
+
+    def walk(number: int) -> list[int]:
+        page = data[(number - 1) * size:number * size]
+        at = 100 if number == 1 else 0  # the file's header comes first on page 1
+        if page[at] == 0x0D:
+            return [number]
+        cells = int.from_bytes(page[at + 3:at + 5], "big")
+        children = [int.from_bytes(page[cell:cell + 4], "big") for cell in
+                    (int.from_bytes(page[at + 12 + 2 * n:at + 14 + 2 * n], "big") for n in range(cells))]
+        return [leaf for child in [*children, int.from_bytes(page[at + 8:at + 12], "big")] for leaf in walk(child)]
+
+    return walk(root)
+
+
+def test_a_page_of_the_students_overwritten_loses_only_their_pins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """64 bytes overwritten at the start of one page of the students' table: the whole store was
+    set aside and the teacher found an empty desk, with no word of it. Now every row that can be read
+    is in the new store: the class with its code, every student with their results, the teacher's
+    password; the students on that page are kept without their PIN (the teacher gives them a new
+    one), and the desk says so, with where the damaged file is."""
+    from tutor.classroom.teacher import recovered_lines
+    from tutor.store import STORE_RECOVERED
+    from tutor.store.classes import UNKNOWN_CODE, WRONG_PIN, Classes, JoinRefused
+    from tutor.store.salvage import report
+
+    code, pins = _a_class_store(tmp_path, monkeypatch)
+    path = tmp_path / "store.sqlite3"
+    leaves = _leaves(path, "students")
+    assert len(leaves) >= 2
+    size = sqlite3.connect(path).execute("PRAGMA page_size").fetchone()[0]
+    damaged = bytearray(path.read_bytes())
+    damaged[(leaves[0] - 1) * size:(leaves[0] - 1) * size + 64] = bytes(range(64))
+    path.write_bytes(bytes(damaged))
+
+    store, [notice] = open_store(None, tmp_path)
+    assert notice.text == STORE_RECOVERED and "store.sqlite3.damaged-" in notice.say("de")
+    [kept_aside] = [p for p in tmp_path.iterdir() if p.name.startswith("store.sqlite3.damaged-")]
+    assert kept_aside.read_bytes() == bytes(damaged)  # kept as it was: read from a copy
+    school = Classes(store)
+    [seven] = school.classes()
+    assert (seven.name, seven.code) == ("7B", code)
+    assert sorted(s.name for s in school.students(seven.id)) == sorted(pins)
+    assert school.check_teacher("correct horse")
+    found = report(store.engine)
+    assert found is not None and found.lost == ["students"] and found.backup == str(kept_aside)
+    assert 0 < len(found.no_pin) < 30
+    for name, pin in pins.items():
+        if name in found.no_pin:
+            with pytest.raises(JoinRefused) as refused:
+                school.join(code, name, pin)
+            assert refused.value.msgid == WRONG_PIN  # the teacher gives a new PIN first
+        else:
+            assert school.join(code, name, pin)[0].name == name
+        student = next(s for s in school.students(seven.id) if s.name == name)
+        assert store.learners(student.id).lesson(student.id, "classic-card-values").stars == 3
+        assert (store.game_data(student.id) or {}).get("who") == name
+    said = recovered_lines(found, "en")
+    assert str(kept_aside) in said[0] and said[1] == "Recovered: 1 class, 30 students, 30 lesson attempts."
+    assert said[2] == "Lost, in part or whole: students." and found.no_pin[0] in said[3]
+    assert "elever" in " ".join(recovered_lines(found, "sv"))
+    with pytest.raises(JoinRefused) as unknown:
+        school.join("ZZZZZZ", "Bo", "1234")
+    assert unknown.value.msgid == UNKNOWN_CODE
+    forget_open_stores()
+    again, notices = open_store(None, tmp_path)  # the next start: nothing new to say, the desk still says it
+    assert notices == [] and report(again.engine) is not None
+    forget_open_stores()
+
+
+@pytest.mark.parametrize("kept", [0.97, 0.8, 0.5, "before the last page of the list of tables"])
+def test_a_store_cut_short_keeps_what_is_there(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               caplog: pytest.LogCaptureFixture, kept: float | str) -> None:
+    """The file cut short (a disk that filled, a copy stopped half-way): the rows on the pages that
+    are there are recovered, even when the list of tables is among what is gone; the class is never
+    shown empty as if it were new."""
+    from tutor.store import STORE_RECOVERED
+    from tutor.store.classes import Classes
+    from tutor.store.salvage import report
+
+    code, pins = _a_class_store(tmp_path, monkeypatch)
+    path = tmp_path / "store.sqlite3"
+    whole = path.read_bytes()
+    pages = max(_leaves(path, "sqlite_master")) - 1 if isinstance(kept, str) else int(len(whole) * kept) // 4096
+    path.write_bytes(whole[:pages * 4096])
+    store, [notice] = open_store(None, tmp_path)
+    assert ("reading its pages" in caplog.text) == isinstance(kept, str)
+    assert notice.text == STORE_RECOVERED
+    found = report(store.engine)
+    assert found is not None and "saved_games" in found.lost
+    school = Classes(store)
+    [seven] = school.classes()
+    assert seven.code == code or seven.name == "#1" and found.renamed == ["#1"]  # its students were read, not it
+    assert sorted(s.name for s in school.students(seven.id)) == sorted(pins)  # every name: they were early in the file
+    games = sum((store.game_data(s.id) or {}).get("who") == s.name for s in school.students(seven.id))
+    assert 0 < games < 30 if isinstance(kept, float) and kept > 0.5 else games < 30
+    forget_open_stores()
