@@ -168,3 +168,94 @@ def test_a_goal_names_only_cards_every_deal_of_the_lesson_deals() -> None:
             card = parse_card(found.group(1) + suits[found.group(2)])
             for index, setup in enumerate(lesson.setups):
                 assert card in setup.start.hands[lesson.seat], f"{lesson.id}: deal {index} lacks {found.group(0)}"
+
+
+# The last score of an opening row as each variant's text writes it: Swedish 003 "0-1499p", "1500-2999p";
+# the others' tables end their rows at 1495 and 2995 (000's own table; 001 and 002 as the project reads them).
+ROW_END = {"classic": 5, "wiener": 5, "royal": 5, "swedish": 1}
+MINIMA = r"\b(15|50|90|120|150)\b"
+
+
+def _number(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def opening_claims(text: str, variant: str) -> list[str]:
+    """What a lesson text says about the opening rows that the variant's table (``opening_table``,
+    read as its text writes the rows) contradicts: a row's bounds, and the minimum said beside them."""
+    import re
+
+    from engine.variants import VARIANTS
+
+    rules = VARIANTS[variant]
+    starts = [lowest for lowest, _ in rules.opening_table][1:]
+    wrong = []
+    for sentence in re.split(r"(?<=[.!?;:])\s+", text):
+        if "game to" in sentence:  # Wiener's short games have rows of their own
+            continue
+        for found in re.finditer(r"(?<![\d,])(-?\d[\d,]*) (?:and|to) (\d[\d,]*)(?= points| needs)", sentence):
+            low, high = _number(found.group(1)), _number(found.group(2))
+            if high < 1000:  # "15, 50, 90 and 120 points" names the minima, not a row
+                continue
+            following = [s for s in starts if s > low]
+            if low not in (0, *starts) or not following or high != following[0] - ROW_END[variant]:
+                wrong.append(f"{found.group(0)!r}: not a row of the table")
+                continue
+            wrong += _minimum(sentence, found, rules.opening_minimum(low))
+        for found in re.finditer(r"(\d[\d,]*) points or more|(\d[\d,]*) or more|from (\d[\d,]*) points on"
+                                 r"|\bat (?:exactly )?(\d[\d,]*) points", sentence):
+            low = _number(next(g for g in found.groups() if g))
+            if low >= 1000:
+                wrong += _minimum(sentence, found, rules.opening_minimum(low))
+        for found in re.finditer(r"\bover (\d[\d,]*) points", sentence):
+            if _number(found.group(1)) in starts:
+                wrong.append(f"{found.group(0)!r}: the row starts at that score: say 'or more'")
+    return wrong
+
+
+def _minimum(sentence: str, found: object, needed: int) -> list[str]:
+    import re
+
+    assert isinstance(found, re.Match)
+    after = re.search(MINIMA, sentence[found.end():])
+    before = re.findall(MINIMA, sentence[: found.start()])
+    said = after.group(1) if after else before[-1] if before else None
+    if said is None or int(said) == needed:
+        return []
+    return [f"{found.group(0)!r} needs {needed}, not {said}"]
+
+
+def test_the_opening_rows_a_lesson_states_are_its_variants() -> None:
+    """Every score range and minimum a lesson's texts state agrees with the engine's table, each row
+    ending where the variant's own text ends it (Swedish 1,499, the others 1,495)."""
+    from tutor.lessons import catalog
+
+    wrong = [f"{lesson.id}: {claim}" for lesson in catalog() for text in lesson.texts
+             for claim in opening_claims(text, lesson.variant)]
+    assert wrong == []
+
+
+@pytest.mark.parametrize(("variant", "text"), [
+    ("swedish", "Your side has between 0 and 1,495 points, so its first meld must be worth 50."),
+    ("classic", "From 1,500 to 3,000 points a side needs 90 for its first meld."),
+    ("wiener", "Your side has over 3,000 points, so its first melds must be worth 120."),
+    ("royal", "Look up your side's score in the table: 3,000 to 6,995 needs 150."),
+    ("classic", "Not enough: with 3,000 points or more your side's first meld must reach 90."),
+])
+def test_a_wrong_opening_row_is_found(variant: str, text: str) -> None:
+    assert opening_claims(text, variant) != []
+
+
+def test_a_royal_lesson_gives_a_red_threes_100_only_with_the_two_canastas_it_needs() -> None:
+    """Seed 000 "Poängräkning": a red three melded alone counts 100 only for a side that has completed
+    two canastas, and minus 100 otherwise (the engine's ``score_hand``): a text that promises the 100
+    names that condition."""
+    import re
+
+    from tutor.lessons import catalog
+
+    promise = re.compile(r"\b(counts|worth|earns|gives) 100\b|\b100 points\b")
+    wrong = [f"{lesson.id}: {text}" for lesson in catalog() if lesson.variant == "royal" for text in lesson.texts
+             if ("red three" in text or "3♥" in text or "3♦" in text or lesson.id.endswith("red-threes"))
+             and promise.search(text) and "two canastas" not in text]
+    assert wrong == []
