@@ -259,3 +259,51 @@ def test_a_royal_lesson_gives_a_red_threes_100_only_with_the_two_canastas_it_nee
              if ("red three" in text or "3♥" in text or "3♦" in text or lesson.id.endswith("red-threes"))
              and promise.search(text) and "two canastas" not in text]
     assert wrong == []
+
+
+ELEVEN = ["Ah", "Kd", "Qc", "Js", "10h", "9d", "8c", "7s", "6h", "5d", "4c"]
+SIXTEEN = [*ELEVEN, "Ad", "Kc", "Qs", "Jh", "10d"]
+
+
+@pytest.mark.parametrize(("position", "problem"), [
+    ({"variant": "wiener", "phase": "play", "hands": [ELEVEN, 11, 11, 11], "pile": ["9s"]},
+     "hands[0]: holds 11 cards after drawing 1"),
+    ({"variant": "royal", "phase": "play", "hands": [SIXTEEN, 15, 15, 15], "pile": ["9s"]},
+     "hands[0]: holds 16 cards after drawing 2"),
+    ({"variant": "classic", "hands": [ELEVEN, 11, 9, 11], "pile": ["9s"]}, "hands[2]: holds 9 cards between turns"),
+    ({"variant": "classic", "hands": [[*ELEVEN, "Kh"], 11, 11, 11], "pile": ["9s"]},
+     "hands[0]: holds 12 cards between turns"),
+    ({"variant": "royal", "hands": [SIXTEEN[:15], 14, 15, 15], "pile": ["9s"]}, "hands[1]: holds 14 cards between turns"),
+])
+def test_the_checker_refuses_a_hand_no_deal_could_produce(position: dict[str, object], problem: str) -> None:
+    from engine.position import load_position
+    from tutor.lessons import impossible_hands
+
+    found = impossible_hands(load_position(position))
+    assert any(line.startswith(problem) for line in found), found
+
+
+@pytest.mark.parametrize("position", [
+    {"variant": "wiener", "phase": "play", "hands": [[*ELEVEN, "Kh"], 11, 11, 11], "pile": ["9s"]},
+    {"variant": "swedish", "hands": [[*ELEVEN, "Kh"], 12, 13, 11], "pile": ["9s"]},  # two drawn, one discarded a turn
+    {"variant": "royal", "phase": "play", "hands": [[*SIXTEEN, "Kh"], 18, 15, 16], "pile": ["9s"]},  # grown by turns
+    {"variant": "royal", "phase": "play", "hands": [SIXTEEN, 15, 15, 15], "pile": ["9s"], "stock": 0},  # one card left
+    {"variant": "classic", "phase": "play", "hands": [ELEVEN[:5], 11, 3, 11], "pile": ["9s"],  # the side has melded
+     "melds": [[["Kh", "Ks", "Kc"]], []]},
+    {"variant": "classic", "phase": "play", "hands": [ELEVEN[:5], 11, 11, 11], "pile": ["9s"],
+     "turn_state": {"melded": True}},
+])
+def test_the_checker_accepts_the_hands_play_can_reach(position: dict[str, object]) -> None:
+    from engine.position import load_position
+    from tutor.lessons import impossible_hands
+
+    assert impossible_hands(load_position(position)) == []
+
+
+def test_a_lesson_with_a_hand_no_deal_could_produce_fails_the_check(tmp_path: Path) -> None:
+    path = tmp_path / "hand.toml"
+    path.write_text(TRAPPED.replace('hands = [["7h", "7d", "9c", "Kd"], 11, 11, 11]',
+                                    'hands = [["7h", "7d", "9c", "Kd"], 10, 11, 11]\n'
+                                    'has_melded = [true, false, true, false]'), encoding="utf-8")
+    problems = check(load_lesson(path), catalogs=False)
+    assert any(": position.hands[1]: holds 10 cards between turns" in p for p in problems), problems
