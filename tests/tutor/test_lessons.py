@@ -307,3 +307,44 @@ def test_a_lesson_with_a_hand_no_deal_could_produce_fails_the_check(tmp_path: Pa
                                     'has_melded = [true, false, true, false]'), encoding="utf-8")
     problems = check(load_lesson(path), catalogs=False)
     assert any(": position.hands[1]: holds 10 cards between turns" in p for p in problems), problems
+
+
+# What a goal may not tell: the move itself. A goal says what counts as success ("Keep the next player
+# from this pile"), so that the deal, not the sentence, tempts the mistake the lesson is about.
+MOVES = {
+    "Draw": r"\bdraw (from|a card|your|it|two)\b|\bby drawing\b",
+    "TakePile": r"\btake (it|the pile)\b",
+    "Discard": r"\bdiscard (the|a|one|your|another|so|without|instead)\b|\bdiscard instead\b",
+    "MeldAction": r"\bmeld (it|them|a samba|your \w+(?: \w+)? (as|with|together))\b|\bas a (samba|bolivia)\b"
+                  r"|\blay (it |them |your \w+ )?off\b",
+    "AskGoOut": r"\bask your partner\b",
+    "DrawReplacement": r"\bits replacement\b",
+}
+
+
+def moves_told(goal: str, solution: tuple[object, ...]) -> list[str]:
+    """The moves of ``solution`` that ``goal`` tells the learner to make."""
+    import re
+
+    kinds = {type(action).__name__ for action in solution}
+    return [kind for kind, pattern in MOVES.items() if kind in kinds and re.search(pattern, goal, re.IGNORECASE)]
+
+
+def test_a_goal_states_what_counts_as_success_not_the_move() -> None:
+    from tutor.lessons import catalog
+
+    told = [f"{lesson.id}: {moves_told(lesson.goal, lesson.solution)}: {lesson.goal}" for lesson in catalog()
+            if moves_told(lesson.goal, lesson.solution)]
+    assert told == []
+
+
+@pytest.mark.parametrize(("goal", "solution"), [
+    ("The pile is frozen by a wild card. Take it with a natural pair.", [{"type": "take_pile", "meld": ["5h", "5d"]}]),
+    ("Start your turn by drawing from the stock. Then discard.", [{"type": "draw"}, {"type": "discard", "card": "4c"}]),
+    ("Meld your wild cards together as a Bolivia.", [{"type": "meld", "melds": [["JK", "2c", "2d"]]}]),
+    ("Lay off your natural card and your 2♣ on your side's melds.",
+     [{"type": "meld", "layoffs": [{"onto": 0, "cards": ["Kh"]}]}]),
+    ("You could go out now. Ask your partner first.", [{"type": "ask_go_out"}]),
+])
+def test_a_goal_that_gives_the_move_away_is_found(goal: str, solution: list[dict[str, object]]) -> None:
+    assert moves_told(goal, tuple(parse_action(a) for a in solution)) != []
