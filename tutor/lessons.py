@@ -32,7 +32,7 @@ LOG = logging.getLogger("tutor.lessons")
 __all__ = ["ARGUMENTS", "KEYS", "PREDICATES", "ROOT", "SEARCH_BUDGET", "STEP_KEYS", "TOPICS", "TRAP_KEYS",
            "UNAVAILABLE", "VARIANT_ORDER", "VARIATION_KEYS", "BrokenLesson", "Catalog", "Lesson", "LessonError",
            "LessonRun", "Predicate", "Setup", "Trap", "_Before", "catalog", "check", "find_lesson", "fresh_deal",
-           "impossible_hands",
+           "impossible_hands", "shows_itself",
            "lesson_catalog", "lesson_files", "load_lesson", "main", "next_lesson", "read_lesson"]
 
 
@@ -67,6 +67,9 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
             elif run.consequence_stopped is not None:
                 number, error = run.consequence_stopped
                 problems.append(f"{where}.consequence[{number}]: refused: {error.explanation('en')}")
+            elif not trap.consequence and not shows_itself(trap, run.consequence):
+                problems.append(f"{where}.consequence: show what the mistake costs: the moves that follow"
+                                " (a meld trap shows its meld, a trap that ends the hand its score)")
     for index, text in enumerate((lesson.goal, *lesson.steps)):
         where = "goal" if index == 0 else f"steps[{index - 1}].text"
         if len(re.findall(r"[.!?](?:\s|$)", text.strip())) > 3 or len(text) > 260:
@@ -90,6 +93,13 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
         if missing:
             problems.append(f"{lesson.path}: {lang}: untranslated: {missing[0]!r}")
     return problems
+
+
+def shows_itself(trap: Trap, after: State) -> bool:
+    """Whether a trap's own move is its consequence on the table: a meld or lay-off lies there as the
+    mistake (the text says what it costs), and a move that ends the hand shows the hand's score.
+    Any other trap (a draw, a discard, a take of the pile) plays out the moves that follow."""
+    return after.is_over() or type(trap.example[-1]).__name__ == "MeldAction"
 
 
 def impossible_hands(state: State) -> list[str]:

@@ -348,3 +348,31 @@ def test_a_goal_states_what_counts_as_success_not_the_move() -> None:
 ])
 def test_a_goal_that_gives_the_move_away_is_found(goal: str, solution: list[dict[str, object]]) -> None:
     assert moves_told(goal, tuple(parse_action(a) for a in solution)) != []
+
+
+def test_the_checker_refuses_a_trap_that_shows_no_consequence(tmp_path: Path) -> None:
+    path = tmp_path / "bare.toml"
+    path.write_text(TRAPPED.replace('consequence = [{ type = "discard", card = "9c" }, { type = "draw" }]\n', ""),
+                    encoding="utf-8")
+    problems = check(load_lesson(path), catalogs=False)
+    assert any(": traps[0].consequence: show what the mistake costs" in p for p in problems), problems
+
+
+def test_a_meld_trap_shows_its_meld_and_needs_no_moves_after_it(tmp_path: Path) -> None:
+    path = tmp_path / "meld.toml"
+    path.write_text(TRAPPED.replace("when = { drew = true }", "when = { all = [{ melded = true }, { took_pile = false }] }")
+                    .replace('example = [{ type = "draw" }]',
+                             'example = [{ type = "draw" }, { type = "meld", layoffs = [{ onto = 0, cards = ["As"] }] }]')
+                    .replace('"Kd"], 11', '"Kd", "As"], 11')
+                    .replace('consequence = [{ type = "discard", card = "9c" }, { type = "draw" }]\n', ""),
+                    encoding="utf-8")
+    assert check(load_lesson(path), catalogs=False) == []
+
+
+def test_classic_card_values_answers_a_discard_without_opening() -> None:
+    run = LessonRun(load_lesson(ROOT / "classic" / "01-card-values.toml"))
+    assert not run.act(parse_action({"type": "discard", "card": "9s"}))
+    assert run.mistakes == 1 and run.consequence is not None and run.consequence_moves > 0
+    assert run.consequence.turn != 0  # the other side played on; Try again returns to the deal
+    run.try_again()
+    assert run.state.turn == 0 and run.actions == []
