@@ -376,3 +376,17 @@ def test_classic_card_values_answers_a_discard_without_opening() -> None:
     assert run.consequence.turn != 0  # the other side played on; Try again returns to the deal
     run.try_again()
     assert run.state.turn == 0 and run.actions == []
+
+
+@pytest.mark.parametrize(("path", "action", "rule", "named"), [
+    ("royal/02-samba.toml", {"type": "meld", "melds": [["7h", "8h", "2d"]]}, "meld.samba", "7♥ 8♥ 2♦"),
+    ("royal/22-arrange.toml", {"type": "meld", "melds": [["7s", "8s", "2d"]]}, "meld.samba", "7♠ 8♠ 2♦"),
+    ("swedish/06-scoring-aces.toml", {"type": "meld", "layoffs": [{"onto": 1, "cards": ["9c"]}]}, "meld.layoff",
+     "9♣ does not fit your side's meld of 8s"),
+])
+def test_a_refusal_in_a_lesson_names_what_was_tried(path: str, action: dict[str, object], rule: str,
+                                                    named: str) -> None:
+    run = LessonRun(load_lesson(ROOT / path))
+    assert not run.act(parse_action(action))
+    assert run.refused == rule and named in run.message, run.message
+    assert "aces:" not in run.message and "One rank" not in run.message
