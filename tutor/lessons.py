@@ -49,6 +49,8 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
             if not run.act(action):
                 problems.append(f"{lesson.path}: {where}[{i}]: refused: {run.message}")
                 break
+            if run.achieved() <= i:  # the narration would not move on from this move's step
+                problems.append(f"{lesson.path}: {where}[{i}]: achieves nothing the steps can follow")
         if not run.succeeded():
             problems.append(f"{lesson.path}: {where}: does not reach the goal")
         elif lesson.failure is not None and run.failed():

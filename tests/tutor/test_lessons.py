@@ -390,3 +390,23 @@ def test_a_refusal_in_a_lesson_names_what_was_tried(path: str, action: dict[str,
     assert not run.act(parse_action(action))
     assert run.refused == rule and named in run.message, run.message
     assert "aces:" not in run.message and "One rank" not in run.message
+
+
+def test_steps_advance_on_what_the_learner_achieved_in_any_order() -> None:
+    """The second hint's order (lay off, then meld) reaches the step the one-move solution reaches."""
+    lesson = load_lesson(ROOT / "classic" / "19-going-out-canasta.toml")
+    run = LessonRun(lesson)
+    assert run.act(parse_action({"type": "meld", "layoffs": [{"onto": 0, "cards": ["2d"]}]}))
+    assert run.step() == lesson.steps[0]  # the 8s and the jacks are not down yet
+    assert run.act(parse_action({"type": "meld", "melds": [["8s", "8d", "8c"]]}))
+    assert run.act(parse_action({"type": "meld", "melds": [["Jh", "Jc", "Jd"]]}))
+    assert run.step() == lesson.steps[1] and run.achieved() == 1
+    assert run.act(parse_action({"type": "discard", "card": "6c"})) and run.succeeded()
+
+
+def test_a_step_waits_for_a_lay_off_on_the_meld_the_solution_lays_it_on() -> None:
+    lesson = load_lesson(ROOT / "classic" / "19-going-out-canasta.toml")
+    run = LessonRun(lesson)
+    assert run.act(parse_action({"type": "meld", "layoffs": [{"onto": 1, "cards": ["2d"]}]}))
+    assert run.act(parse_action({"type": "meld", "melds": [["8s", "8d", "8c"]]}))
+    assert run.achieved() == 0 and run.step() == lesson.steps[0]  # "that meld now has seven cards" is false
