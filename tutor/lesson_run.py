@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.actions import Action, canonical, cards_of
+from engine.actions import Action, Discard, canonical, cards_of
 from engine.bots import observe
 from engine.cards import Card
 from engine.errors import IllegalActionError
@@ -153,9 +153,31 @@ class LessonRun:
             except IllegalActionError as error:
                 # written for the lesson's own deal; in a variation, show what follows here
                 self.consequence_stopped = (number, error)
+                shown = self._play_on(shown)
                 break
             self.consequence_moves += 1
         self.consequence = shown
+
+    def _play_on(self, state: State) -> State:
+        """What follows a trap in a deal its scripted consequence does not fit (a variation): the
+        learner's discard if one is still owed, then the next player's whole turn, played by the
+        club bot, so that the mastery check shows the cost of the mistake too."""
+        bot, rng, others = make_bot("club"), random.Random(self.variation), None
+        while not state.is_over() and self.consequence_moves < 40:
+            if state.turn != self.lesson.seat:
+                if others is not None and state.turn != others:
+                    break
+                others = state.turn
+            elif others is not None:
+                break
+            legal = legal_actions(state)
+            if state.turn == self.lesson.seat:
+                legal = [a for a in legal if isinstance(a, Discard)]
+                if not legal:
+                    break
+            state = self._apply(state, bot.choose(observe(state, state.turn), legal, rng))
+            self.consequence_moves += 1
+        return state
 
     def try_again(self) -> None:
         """After a trap: back to before the move that fell into it, or further back, to the last

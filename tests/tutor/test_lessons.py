@@ -410,3 +410,13 @@ def test_a_step_waits_for_a_lay_off_on_the_meld_the_solution_lays_it_on() -> Non
     assert run.act(parse_action({"type": "meld", "layoffs": [{"onto": 1, "cards": ["2d"]}]}))
     assert run.act(parse_action({"type": "meld", "melds": [["8s", "8d", "8c"]]}))
     assert run.achieved() == 0 and run.step() == lesson.steps[0]  # "that meld now has seven cards" is false
+
+
+def test_a_trap_in_a_mastery_check_shows_what_follows_there_too() -> None:
+    """The consequence is written for the lesson's own deal; in a variation the next player's turn
+    is played out instead, so the mastery check shows the cost as well."""
+    lesson = load_lesson(ROOT / "classic" / "01-card-values.toml")
+    run = LessonRun(lesson, variation=1)
+    assert not run.act(parse_action({"type": "discard", "card": "9h"}))
+    assert run.consequence_stopped is not None and run.consequence is not None
+    assert run.consequence_moves > 0 and run.consequence.turn not in (0, 1)  # seat 1's whole turn is shown
