@@ -63,6 +63,14 @@ def is_run(cards: Sequence[str]) -> bool:
     return places[0] >= 4 and all(b == a + 1 for a, b in zip(places, places[1:]))
 
 
+def samba_with_wilds(cards: Sequence[str]) -> bool:
+    """Meant as a Samba but holding wild cards: two or more naturals of one suit, all of different
+    ranks (none a three), and a wild card (Royal refuses it as a Samba, not as mixed ranks)."""
+    nat = naturals(cards)
+    return (len(nat) >= 2 and len(nat) < len(cards) and len({suit(c) for c in nat}) == 1
+            and len({rank(c) for c in nat}) == len(nat) and not any(rank(c) == 3 for c in nat))
+
+
 def one_suit_distinct(cards: Sequence[str]) -> bool:
     """Meant as a Samba: natural cards of one suit and all of different ranks."""
     return (len(cards) >= 3 and not any(wild(c) for c in cards) and len({suit(c) for c in cards}) == 1
@@ -377,7 +385,7 @@ CHECKS: dict[str, Check] = {
     "meld.one_bolivia": lambda c: any(all(wild(x) for x in m) and any(all(wild(x) for x in old) and len(old) < 7
                                                                       and len(old) + len(m) > 7 for old in c.melds)
                                       for m in c.new_melds()),
-    "meld.samba": lambda c: any(one_suit_distinct(m) and not is_run(m) for m in c.new_melds()),
+    "meld.samba": lambda c: any((one_suit_distinct(m) and not is_run(m)) or samba_with_wilds(m) for m in c.new_melds()),
     "meld.bolivia": lambda c: any(all(wild(x) for x in c.melds[onto]) and any(not wild(x) for x in cards)
                                   for onto, cards in c.layoffs() if 0 <= onto < len(c.melds)),
     "meld.threes": lambda c: any(all_threes(m) and (len(m) > 7 or (not any(map(red_three, m))

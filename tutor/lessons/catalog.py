@@ -20,6 +20,7 @@ from pathlib import Path
 
 from engine.hints.ranked import advice
 from engine.core.i18n import LANGUAGES, N_, translations
+from engine.core.state import Phase, State
 from tutor.lessons.files import (KEYS, ROOT, STEP_KEYS, TOPICS, TRAP_KEYS, VARIATION_KEYS, Lesson, Setup, Trap,
                                 _read_toml, load_lesson, read_lesson)
 from tutor.lessons.predicates import ARGUMENTS, PREDICATES, LessonError, Predicate
@@ -31,6 +32,7 @@ LOG = logging.getLogger("tutor.lessons.catalog")
 __all__ = ["ARGUMENTS", "KEYS", "PREDICATES", "ROOT", "SEARCH_BUDGET", "STEP_KEYS", "TOPICS", "TRAP_KEYS",
            "UNAVAILABLE", "VARIANT_ORDER", "VARIATION_KEYS", "BrokenLesson", "Catalog", "Lesson", "LessonError",
            "LessonRun", "Predicate", "Setup", "Trap", "_Before", "catalog", "check", "find_lesson", "fresh_deal",
+           "impossible_hands", "shows_itself",
            "lesson_catalog", "lesson_files", "load_lesson", "main", "next_lesson", "read_lesson"]
 
 
@@ -47,6 +49,8 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
             if not run.act(action):
                 problems.append(f"{lesson.path}: {where}[{i}]: refused: {run.message}")
                 break
+            if run.achieved() <= i:  # the narration would not move on from this move's step
+                problems.append(f"{lesson.path}: {where}[{i}]: achieves nothing the steps can follow")
         if not run.succeeded():
             problems.append(f"{lesson.path}: {where}: does not reach the goal")
         elif lesson.failure is not None and run.failed():
@@ -65,12 +69,18 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
             elif run.consequence_stopped is not None:
                 number, error = run.consequence_stopped
                 problems.append(f"{where}.consequence[{number}]: refused: {error.explanation('en')}")
+            elif not trap.consequence and not shows_itself(trap, run.consequence):
+                problems.append(f"{where}.consequence: show what the mistake costs: the moves that follow"
+                                " (a meld trap shows its meld, a trap that ends the hand its score)")
     for index, text in enumerate((lesson.goal, *lesson.steps)):
         where = "goal" if index == 0 else f"steps[{index - 1}].text"
         if len(re.findall(r"[.!?](?:\s|$)", text.strip())) > 3 or len(text) > 260:
             problems.append(f"{lesson.path}: {where}: at most three short sentences")
     if len(lesson.setups) < 2:
         problems.append(f"{lesson.path}: variations: give at least one, for the mastery check")
+    for index, setup in enumerate(lesson.setups):
+        where = "position" if index == 0 else f"variations[{index - 1}].position"
+        problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_hands(setup.start))
     if lesson.tip is not None:
         found = [h for h in advice(lesson.start, lesson.seat) if h.tip == lesson.tip]  # Taktik 5's too
         if not found:
@@ -85,6 +95,43 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
         if missing:
             problems.append(f"{lesson.path}: {lang}: untranslated: {missing[0]!r}")
     return problems
+
+
+def shows_itself(trap: Trap, after: State) -> bool:
+    """Whether a trap's own move is its consequence on the table: a meld or lay-off lies there as the
+    mistake (the text says what it costs), and a move that ends the hand shows the hand's score.
+    Any other trap (a draw, a discard, a take of the pile) plays out the moves that follow."""
+    return after.is_over() or type(trap.example[-1]).__name__ == "MeldAction"
+
+
+def impossible_hands(state: State) -> list[str]:
+    """The hands a real deal could not have come to: a player who has not melded this hand (no
+    meld of the side's opens, or ``has_melded`` says so) never took the pile either, so each turn
+    drew the variant's cards and discarded one (red threes are replaced). Drawing one card, such a
+    hand holds exactly the deal between turns and the deal and one after the draw; drawing two, it
+    grows by one a turn, so it holds at least the deal, and the deal and two after the draw (one
+    from a stock that held a single card). A turn that has melded, taken the pile or still owes a
+    replacement is not judged, nor are the phases after a question or at the end."""
+    if state.phase not in (Phase.DRAW, Phase.PLAY):
+        return []
+    rules, turn = state.rules, state.turn_state
+    wrong = []
+    for seat, hand in enumerate(state.hands):
+        if state.has_melded[seat]:
+            continue
+        if seat == state.turn and state.phase is Phase.PLAY:
+            if turn.melded or turn.took_pile or turn.replacements:
+                continue
+            drawn = rules.draw_count if state.stock or rules.draw_count == 1 else 1
+            least, when = rules.hand_size + drawn, f"after drawing {drawn}"
+        else:
+            least, when = rules.hand_size, "between turns"
+        exact = rules.draw_count == 1
+        if len(hand) < least or (exact and len(hand) > least):
+            needed = f"{least}" if exact else f"at least {least}"
+            wrong.append(f"hands[{seat}]: holds {len(hand)} cards {when} without having melded this hand;"
+                         f" a deal of {rules.hand_size} and a draw of {rules.draw_count} give {needed}")
+    return wrong
 
 
 def fresh_deal(lesson: Lesson, played: Sequence[int]) -> int:

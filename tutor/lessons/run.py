@@ -5,10 +5,11 @@ its bot), and Try again returns only to a position that can still be won."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.actions import Action, canonical, cards_of
+from engine.core.actions import Action, Discard, canonical, cards_of
 from engine.bots.base import observe
 from engine.core.cards import Card
 from engine.core.errors import IllegalActionError
@@ -71,12 +72,40 @@ class LessonRun:
         return "" if self.said is None else self.said("en")
 
     def step(self) -> str:
-        """The narration for this moment: one step per move of the reference solution the learner
-        has made, in its order (a step says what that move did; after another move it would not
-        be true, so the narration stays where the learner left the solution). The steps are
-        written for the lesson's own deal: a variation (a mastery check) has none."""
+        """The narration for this moment: step *k* once the learner has achieved what the reference
+        solution's first *k* moves achieve (:meth:`achieved`), in whatever order and split into
+        whatever moves the engine accepted (a step says what those moves did; until they are done
+        it would not be true, so the narration waits). The steps are written for the lesson's own
+        deal: a variation (a mastery check) has none."""
         steps = self.lesson.steps if self.variation == 0 else ()
-        return steps[min(self._followed(), len(steps) - 1)] if steps else ""
+        return steps[min(self.achieved(), len(steps) - 1)] if steps else ""
+
+    def achieved(self) -> int:
+        """How many of the reference solution's moves, from the first, the learner has achieved: as
+        many draws, takes of the pile, questions, replacements, declines and discards, and on the
+        side's melds every card those moves meld (a new meld's cards together in one meld, a lay-off's
+        on the meld it went onto)."""
+        solution = self.setup.solution
+        return next(k for k in range(len(solution), -1, -1) if self._covers(solution[:k]))
+
+    def _covers(self, moves: tuple[Action, ...]) -> bool:
+        kinds = Counter(type(a).__name__ for a in self.actions)
+        if any(kinds[kind] < n for kind, n in Counter(type(a).__name__ for a in moves).items() if kind != "MeldAction"):
+            return False
+        team = self.state.team_of(self.lesson.seat)
+        start = [Counter(m.cards) for m in self.setup.start.melds[team]]
+        now = [Counter(m.cards) for m in self.state.melds[team]]
+        laid: dict[int, Counter[Card]] = {}
+        for move in moves:
+            groups = [*getattr(move, "melds", ())]
+            for layoff in getattr(move, "layoffs", ()):
+                laid.setdefault(layoff.onto, Counter()).update(layoff.cards)
+            if any(not any(not Counter(group) - meld for meld in now) for group in groups):
+                return False  # a new meld of the solution's is not on the table, whole, in one meld
+        for onto, cards in laid.items():
+            if onto < len(start) and (onto >= len(now) or Counter(cards) + start[onto] - now[onto]):
+                return False  # a lay-off of the solution's did not go onto that meld
+        return True
 
     def _followed(self) -> int:
         """How many of the learner's moves follow the reference solution, from the first."""
@@ -124,9 +153,31 @@ class LessonRun:
             except IllegalActionError as error:
                 # written for the lesson's own deal; in a variation, show what follows here
                 self.consequence_stopped = (number, error)
+                shown = self._play_on(shown)
                 break
             self.consequence_moves += 1
         self.consequence = shown
+
+    def _play_on(self, state: State) -> State:
+        """What follows a trap in a deal its scripted consequence does not fit (a variation): the
+        learner's discard if one is still owed, then the next player's whole turn, played by the
+        club bot, so that the mastery check shows the cost of the mistake too."""
+        bot, rng, others = make_bot("club"), random.Random(self.variation), None
+        while not state.is_over() and self.consequence_moves < 40:
+            if state.turn != self.lesson.seat:
+                if others is not None and state.turn != others:
+                    break
+                others = state.turn
+            elif others is not None:
+                break
+            legal = legal_actions(state)
+            if state.turn == self.lesson.seat:
+                legal = [a for a in legal if isinstance(a, Discard)]
+                if not legal:
+                    break
+            state = self._apply(state, bot.choose(observe(state, state.turn), legal, rng))
+            self.consequence_moves += 1
+        return state
 
     def try_again(self) -> None:
         """After a trap: back to before the move that fell into it, or further back, to the last

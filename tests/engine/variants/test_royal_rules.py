@@ -65,7 +65,9 @@ def test_att_paborja_en_royal_canasta_threes_melded_together_go_down_red_first()
 @pytest.mark.parametrize(
     ("meld", "rule"),
     [(["8c", "8d", "2c", "2d", "JK"], "meld.too_many_wilds"), (["4h", "5h", "7h"], "meld.samba"),
-     (["2h", "3h", "4h"], "meld.mixed_ranks"), (["Qs", "Ks", "As", "2s"], "meld.mixed_ranks"),
+     (["2h", "3h", "4h"], "meld.mixed_ranks"), (["7h", "8c", "2d"], "meld.mixed_ranks"),
+     # a run of one suit with a wild card is a Samba tried with one, refused as such ("Inga vilda kort")
+     (["Qs", "Ks", "As", "2s"], "meld.samba"), (["7h", "8h", "2d"], "meld.samba"),
      (["3s", "3h", "3c", "3s", "3d", "3h", "3c", "3d"], "meld.threes"), (["3c", "3s", "3c"], "meld.black_threes_alone")],
 )
 def test_malningar_invalid_melds(meld: list[str], rule: str) -> None:

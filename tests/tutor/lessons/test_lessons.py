@@ -168,3 +168,255 @@ def test_a_goal_names_only_cards_every_deal_of_the_lesson_deals() -> None:
             card = parse_card(found.group(1) + suits[found.group(2)])
             for index, setup in enumerate(lesson.setups):
                 assert card in setup.start.hands[lesson.seat], f"{lesson.id}: deal {index} lacks {found.group(0)}"
+
+
+# The last score of an opening row as each variant's text writes it: Swedish 003 "0-1499p", "1500-2999p";
+# the others' tables end their rows at 1495 and 2995 (000's own table; 001 and 002 as the project reads them).
+ROW_END = {"classic": 5, "wiener": 5, "royal": 5, "swedish": 1}
+MINIMA = r"\b(15|50|90|120|150)\b"
+
+
+def _number(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def opening_claims(text: str, variant: str) -> list[str]:
+    """What a lesson text says about the opening rows that the variant's table (``opening_table``,
+    read as its text writes the rows) contradicts: a row's bounds, and the minimum said beside them."""
+    import re
+
+    from engine.variants import VARIANTS
+
+    rules = VARIANTS[variant]
+    starts = [lowest for lowest, _ in rules.opening_table][1:]
+    wrong = []
+    for sentence in re.split(r"(?<=[.!?;:])\s+", text):
+        if "game to" in sentence:  # Wiener's short games have rows of their own
+            continue
+        for found in re.finditer(r"(?<![\d,])(-?\d[\d,]*) (?:and|to) (\d[\d,]*)(?= points| needs)", sentence):
+            low, high = _number(found.group(1)), _number(found.group(2))
+            if high < 1000:  # "15, 50, 90 and 120 points" names the minima, not a row
+                continue
+            following = [s for s in starts if s > low]
+            if low not in (0, *starts) or not following or high != following[0] - ROW_END[variant]:
+                wrong.append(f"{found.group(0)!r}: not a row of the table")
+                continue
+            wrong += _minimum(sentence, found, rules.opening_minimum(low))
+        for found in re.finditer(r"(\d[\d,]*) points or more|(\d[\d,]*) or more|from (\d[\d,]*) points on"
+                                 r"|\bat (?:exactly )?(\d[\d,]*) points", sentence):
+            low = _number(next(g for g in found.groups() if g))
+            if low >= 1000:
+                wrong += _minimum(sentence, found, rules.opening_minimum(low))
+        for found in re.finditer(r"\bover (\d[\d,]*) points", sentence):
+            if _number(found.group(1)) in starts:
+                wrong.append(f"{found.group(0)!r}: the row starts at that score: say 'or more'")
+    return wrong
+
+
+def _minimum(sentence: str, found: object, needed: int) -> list[str]:
+    import re
+
+    assert isinstance(found, re.Match)
+    after = re.search(MINIMA, sentence[found.end():])
+    before = re.findall(MINIMA, sentence[: found.start()])
+    said = after.group(1) if after else before[-1] if before else None
+    if said is None or int(said) == needed:
+        return []
+    return [f"{found.group(0)!r} needs {needed}, not {said}"]
+
+
+def test_the_opening_rows_a_lesson_states_are_its_variants() -> None:
+    """Every score range and minimum a lesson's texts state agrees with the engine's table, each row
+    ending where the variant's own text ends it (Swedish 1,499, the others 1,495)."""
+    from tutor.lessons.catalog import catalog
+
+    wrong = [f"{lesson.id}: {claim}" for lesson in catalog() for text in lesson.texts
+             for claim in opening_claims(text, lesson.variant)]
+    assert wrong == []
+
+
+@pytest.mark.parametrize(("variant", "text"), [
+    ("swedish", "Your side has between 0 and 1,495 points, so its first meld must be worth 50."),
+    ("classic", "From 1,500 to 3,000 points a side needs 90 for its first meld."),
+    ("wiener", "Your side has over 3,000 points, so its first melds must be worth 120."),
+    ("royal", "Look up your side's score in the table: 3,000 to 6,995 needs 150."),
+    ("classic", "Not enough: with 3,000 points or more your side's first meld must reach 90."),
+])
+def test_a_wrong_opening_row_is_found(variant: str, text: str) -> None:
+    assert opening_claims(text, variant) != []
+
+
+def test_a_royal_lesson_gives_a_red_threes_100_only_with_the_two_canastas_it_needs() -> None:
+    """Seed 000 "Poängräkning": a red three melded alone counts 100 only for a side that has completed
+    two canastas, and minus 100 otherwise (the engine's ``score_hand``): a text that promises the 100
+    names that condition."""
+    import re
+
+    from tutor.lessons.catalog import catalog
+
+    promise = re.compile(r"\b(counts|worth|earns|gives) 100\b|\b100 points\b")
+    wrong = [f"{lesson.id}: {text}" for lesson in catalog() if lesson.variant == "royal" for text in lesson.texts
+             if ("red three" in text or "3♥" in text or "3♦" in text or lesson.id.endswith("red-threes"))
+             and promise.search(text) and "two canastas" not in text]
+    assert wrong == []
+
+
+ELEVEN = ["Ah", "Kd", "Qc", "Js", "10h", "9d", "8c", "7s", "6h", "5d", "4c"]
+SIXTEEN = [*ELEVEN, "Ad", "Kc", "Qs", "Jh", "10d"]
+
+
+@pytest.mark.parametrize(("position", "problem"), [
+    ({"variant": "wiener", "phase": "play", "hands": [ELEVEN, 11, 11, 11], "pile": ["9s"]},
+     "hands[0]: holds 11 cards after drawing 1"),
+    ({"variant": "royal", "phase": "play", "hands": [SIXTEEN, 15, 15, 15], "pile": ["9s"]},
+     "hands[0]: holds 16 cards after drawing 2"),
+    ({"variant": "classic", "hands": [ELEVEN, 11, 9, 11], "pile": ["9s"]}, "hands[2]: holds 9 cards between turns"),
+    ({"variant": "classic", "hands": [[*ELEVEN, "Kh"], 11, 11, 11], "pile": ["9s"]},
+     "hands[0]: holds 12 cards between turns"),
+    ({"variant": "royal", "hands": [SIXTEEN[:15], 14, 15, 15], "pile": ["9s"]}, "hands[1]: holds 14 cards between turns"),
+])
+def test_the_checker_refuses_a_hand_no_deal_could_produce(position: dict[str, object], problem: str) -> None:
+    from engine.position import load_position
+    from tutor.lessons.catalog import impossible_hands
+
+    found = impossible_hands(load_position(position))
+    assert any(line.startswith(problem) for line in found), found
+
+
+@pytest.mark.parametrize("position", [
+    {"variant": "wiener", "phase": "play", "hands": [[*ELEVEN, "Kh"], 11, 11, 11], "pile": ["9s"]},
+    {"variant": "swedish", "hands": [[*ELEVEN, "Kh"], 12, 13, 11], "pile": ["9s"]},  # two drawn, one discarded a turn
+    {"variant": "royal", "phase": "play", "hands": [[*SIXTEEN, "Kh"], 18, 15, 16], "pile": ["9s"]},  # grown by turns
+    {"variant": "royal", "phase": "play", "hands": [SIXTEEN, 15, 15, 15], "pile": ["9s"], "stock": 0},  # one card left
+    {"variant": "classic", "phase": "play", "hands": [ELEVEN[:5], 11, 3, 11], "pile": ["9s"],  # the side has melded
+     "melds": [[["Kh", "Ks", "Kc"]], []]},
+    {"variant": "classic", "phase": "play", "hands": [ELEVEN[:5], 11, 11, 11], "pile": ["9s"],
+     "turn_state": {"melded": True}},
+])
+def test_the_checker_accepts_the_hands_play_can_reach(position: dict[str, object]) -> None:
+    from engine.position import load_position
+    from tutor.lessons.catalog import impossible_hands
+
+    assert impossible_hands(load_position(position)) == []
+
+
+def test_a_lesson_with_a_hand_no_deal_could_produce_fails_the_check(tmp_path: Path) -> None:
+    path = tmp_path / "hand.toml"
+    path.write_text(TRAPPED.replace('hands = [["7h", "7d", "9c", "Kd"], 11, 11, 11]',
+                                    'hands = [["7h", "7d", "9c", "Kd"], 10, 11, 11]\n'
+                                    'has_melded = [true, false, true, false]'), encoding="utf-8")
+    problems = check(load_lesson(path), catalogs=False)
+    assert any(": position.hands[1]: holds 10 cards between turns" in p for p in problems), problems
+
+
+# What a goal may not tell: the move itself. A goal says what counts as success ("Keep the next player
+# from this pile"), so that the deal, not the sentence, tempts the mistake the lesson is about.
+MOVES = {
+    "Draw": r"\bdraw (from|a card|your|it|two)\b|\bby drawing\b",
+    "TakePile": r"\btake (it|the pile)\b",
+    "Discard": r"\bdiscard (the|a|one|your|another|so|without|instead)\b|\bdiscard instead\b",
+    "MeldAction": r"\bmeld (it|them|a samba|your \w+(?: \w+)? (as|with|together))\b|\bas a (samba|bolivia)\b"
+                  r"|\blay (it |them |your \w+ )?off\b",
+    "AskGoOut": r"\bask your partner\b",
+    "DrawReplacement": r"\bits replacement\b",
+}
+
+
+def moves_told(goal: str, solution: tuple[object, ...]) -> list[str]:
+    """The moves of ``solution`` that ``goal`` tells the learner to make."""
+    import re
+
+    kinds = {type(action).__name__ for action in solution}
+    return [kind for kind, pattern in MOVES.items() if kind in kinds and re.search(pattern, goal, re.IGNORECASE)]
+
+
+def test_a_goal_states_what_counts_as_success_not_the_move() -> None:
+    from tutor.lessons.catalog import catalog
+
+    told = [f"{lesson.id}: {moves_told(lesson.goal, lesson.solution)}: {lesson.goal}" for lesson in catalog()
+            if moves_told(lesson.goal, lesson.solution)]
+    assert told == []
+
+
+@pytest.mark.parametrize(("goal", "solution"), [
+    ("The pile is frozen by a wild card. Take it with a natural pair.", [{"type": "take_pile", "meld": ["5h", "5d"]}]),
+    ("Start your turn by drawing from the stock. Then discard.", [{"type": "draw"}, {"type": "discard", "card": "4c"}]),
+    ("Meld your wild cards together as a Bolivia.", [{"type": "meld", "melds": [["JK", "2c", "2d"]]}]),
+    ("Lay off your natural card and your 2♣ on your side's melds.",
+     [{"type": "meld", "layoffs": [{"onto": 0, "cards": ["Kh"]}]}]),
+    ("You could go out now. Ask your partner first.", [{"type": "ask_go_out"}]),
+])
+def test_a_goal_that_gives_the_move_away_is_found(goal: str, solution: list[dict[str, object]]) -> None:
+    assert moves_told(goal, tuple(parse_action(a) for a in solution)) != []
+
+
+def test_the_checker_refuses_a_trap_that_shows_no_consequence(tmp_path: Path) -> None:
+    path = tmp_path / "bare.toml"
+    path.write_text(TRAPPED.replace('consequence = [{ type = "discard", card = "9c" }, { type = "draw" }]\n', ""),
+                    encoding="utf-8")
+    problems = check(load_lesson(path), catalogs=False)
+    assert any(": traps[0].consequence: show what the mistake costs" in p for p in problems), problems
+
+
+def test_a_meld_trap_shows_its_meld_and_needs_no_moves_after_it(tmp_path: Path) -> None:
+    path = tmp_path / "meld.toml"
+    path.write_text(TRAPPED.replace("when = { drew = true }", "when = { all = [{ melded = true }, { took_pile = false }] }")
+                    .replace('example = [{ type = "draw" }]',
+                             'example = [{ type = "draw" }, { type = "meld", layoffs = [{ onto = 0, cards = ["As"] }] }]')
+                    .replace('"Kd"], 11', '"Kd", "As"], 11')
+                    .replace('consequence = [{ type = "discard", card = "9c" }, { type = "draw" }]\n', ""),
+                    encoding="utf-8")
+    assert check(load_lesson(path), catalogs=False) == []
+
+
+def test_classic_card_values_answers_a_discard_without_opening() -> None:
+    run = LessonRun(load_lesson(ROOT / "classic" / "01-card-values.toml"))
+    assert not run.act(parse_action({"type": "discard", "card": "9s"}))
+    assert run.mistakes == 1 and run.consequence is not None and run.consequence_moves > 0
+    assert run.consequence.turn != 0  # the other side played on; Try again returns to the deal
+    run.try_again()
+    assert run.state.turn == 0 and run.actions == []
+
+
+@pytest.mark.parametrize(("path", "action", "rule", "named"), [
+    ("royal/02-samba.toml", {"type": "meld", "melds": [["7h", "8h", "2d"]]}, "meld.samba", "7♥ 8♥ 2♦"),
+    ("royal/22-arrange.toml", {"type": "meld", "melds": [["7s", "8s", "2d"]]}, "meld.samba", "7♠ 8♠ 2♦"),
+    ("swedish/06-scoring-aces.toml", {"type": "meld", "layoffs": [{"onto": 1, "cards": ["9c"]}]}, "meld.layoff",
+     "9♣ does not fit your side's meld of 8s"),
+])
+def test_a_refusal_in_a_lesson_names_what_was_tried(path: str, action: dict[str, object], rule: str,
+                                                    named: str) -> None:
+    run = LessonRun(load_lesson(ROOT / path))
+    assert not run.act(parse_action(action))
+    assert run.refused == rule and named in run.message, run.message
+    assert "aces:" not in run.message and "One rank" not in run.message
+
+
+def test_steps_advance_on_what_the_learner_achieved_in_any_order() -> None:
+    """The second hint's order (lay off, then meld) reaches the step the one-move solution reaches."""
+    lesson = load_lesson(ROOT / "classic" / "19-going-out-canasta.toml")
+    run = LessonRun(lesson)
+    assert run.act(parse_action({"type": "meld", "layoffs": [{"onto": 0, "cards": ["2d"]}]}))
+    assert run.step() == lesson.steps[0]  # the 8s and the jacks are not down yet
+    assert run.act(parse_action({"type": "meld", "melds": [["8s", "8d", "8c"]]}))
+    assert run.act(parse_action({"type": "meld", "melds": [["Jh", "Jc", "Jd"]]}))
+    assert run.step() == lesson.steps[1] and run.achieved() == 1
+    assert run.act(parse_action({"type": "discard", "card": "6c"})) and run.succeeded()
+
+
+def test_a_step_waits_for_a_lay_off_on_the_meld_the_solution_lays_it_on() -> None:
+    lesson = load_lesson(ROOT / "classic" / "19-going-out-canasta.toml")
+    run = LessonRun(lesson)
+    assert run.act(parse_action({"type": "meld", "layoffs": [{"onto": 1, "cards": ["2d"]}]}))
+    assert run.act(parse_action({"type": "meld", "melds": [["8s", "8d", "8c"]]}))
+    assert run.achieved() == 0 and run.step() == lesson.steps[0]  # "that meld now has seven cards" is false
+
+
+def test_a_trap_in_a_mastery_check_shows_what_follows_there_too() -> None:
+    """The consequence is written for the lesson's own deal; in a variation the next player's turn
+    is played out instead, so the mastery check shows the cost as well."""
+    lesson = load_lesson(ROOT / "classic" / "01-card-values.toml")
+    run = LessonRun(lesson, variation=1)
+    assert not run.act(parse_action({"type": "discard", "card": "9h"}))
+    assert run.consequence_stopped is not None and run.consequence is not None
+    assert run.consequence_moves > 0 and run.consequence.turn not in (0, 1)  # seat 1's whole turn is shown
