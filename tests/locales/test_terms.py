@@ -184,22 +184,3 @@ def test_the_checks_catch_what_they_are_for() -> None:
     assert bad("de", "Now play a whole game against the beginner", "Spiel jetzt ein ganzes Spiel gegen den Anfänger")
     assert not bad("is", "You have not melded yet this hand. Go out in one turn.",
                    "Þú hefur ekki meldað í þessari umferð. Farðu út í einu sinni.")
-
-
-def test_pending_lesson_corrections_follow_the_rules() -> None:
-    """The corrections to lesson texts kept apart until the lessons' revision merges
-    (locales/corrections-lessons.toml): each keeps its English's placeholders, uses the terms and
-    breaks no style rule, so that applying them brings in no new mistake."""
-    corrections = tomllib.loads((ROOT / "locales" / "corrections-lessons.toml").read_text(encoding="utf-8"))
-    items = corrections["correction"]
-    assert items
-    placeholder = re.compile(r"\{\w+\}")
-    for item in items:
-        lang, now = item["lang"], tuple(item["now"])
-        entry = Entry(item["msgid"], now, item.get("context"))
-        assert now != tuple(item["was"]), item
-        assert not wrong_forms(lang, entry) and not forbidden_uses(lang, entry), item
-        for name in concepts_in(entry.english, lang):
-            if CONCEPTS[name][lang].get("required", True):
-                assert all(_compile(CONCEPTS[name][lang]["match"]).search(s) for s in now), (name, item)
-        assert {p for s in now for p in placeholder.findall(s)} == set(placeholder.findall(item["msgid"])), item
