@@ -29,7 +29,7 @@ play: $(STAMP) $(COMPILED)
 test: $(STAMP) $(COMPILED)
 	$(PY) -m pytest
 
-# The engine's figures (docs/engine.md); then against canasta-openspiel where it is installed
+# The engine's figures (docs/speed.md); then against canasta-openspiel where it is installed
 # (bench/peer_bench.py says how), and against a copy of an older engine with
 # `$(PY) bench/speed_compare.py --baseline DIR`.
 bench: $(STAMP) $(COMPILED)

@@ -1,4 +1,4 @@
-"""Serving a class: figures for docs/classroom.md ("Serving a class safely" and "Scale").
+"""Serving a class: figures for docs/serving.md ("Serving a class safely" and "Scale").
 
     .venv/bin/python bench/classroom_bench.py [--flood 2000 10000] [--cycles 1000]
     .venv/bin/python bench/classroom_bench.py --students 30 [--browsers 2] [--minutes 2]

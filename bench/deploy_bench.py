@@ -1,4 +1,4 @@
-"""Figures for several app processes on one PostgreSQL (docs/classroom.md, "Running it for a school").
+"""Figures for several app processes on one PostgreSQL (docs/serving.md, "Running it for a school").
 
 - live updates across processes: a publish in one hub until the callback runs in another hub on the
   same database (LISTEN/NOTIFY through a throwaway cluster, tests/tutor/postgres.py), one at a time;

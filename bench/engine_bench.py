@@ -1,6 +1,6 @@
 """Engine benchmark: self-play throughput, judge latency and peak memory, printed as JSON.
 
-Targets (issue 19, docs/engine.md): random and club self-play in every variant 5x the engine of
+Targets (docs/speed.md): random and club self-play in every variant 5x the engine of
 9112d07, judge p99 0.3 ms, hints p99 5 ms, peak memory printed. Figures vary with the machine's
 load: for a ratio, run ``bench/speed_compare.py`` (two trees interleaved) and ``bench/peer_bench.py``.
 

@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settings", type=Path, help="settings file (default: the user's config folder)")
     parser.add_argument("--store", help="the store's URL, e.g. postgresql://user@host/db (default: $CANASTA_STORE,"
                         " else store.sqlite3 in the settings' folder)")
-    serving = parser.add_argument_group("serving a class (docs/classroom.md)")
+    serving = parser.add_argument_group("serving a class (docs/serving.md)")
     serving.add_argument("--classroom", action="store_true",
                          help="students join a class with its code, their name and a PIN, and find their own things"
                          " on any device; the teacher's view is at /teacher")

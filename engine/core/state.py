@@ -98,7 +98,7 @@ class State:
         """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``, which
         self-play does a few hundred times a hand. The state keeps its fields in a plain
         ``__dict__`` (no ``__slots__``) so that the copy is one dict copy and update, a few times
-        cheaper than setting each field (docs/engine.md); the copy shares every unchanged value."""
+        cheaper than setting each field (docs/speed.md); the copy shares every unchanged value."""
         values = self.__dict__.copy()
         values.update(changes)
         if len(values) != _FIELD_COUNT:  # a name that is no field added a key (a state's dict holds its fields only)

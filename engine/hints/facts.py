@@ -152,7 +152,7 @@ def _discard_reason(state: State, action: Discard) -> str:
 
 
 # Measured on 240 Swedish discard positions where every discard was scored (``bench/hint_quality.py
-# --discards 31..34``; docs/bots.md): in the Swedish game a card that only adds to the next side's
+# --discards 31..34``; docs/hints.md): in the Swedish game a card that only adds to the next side's
 # finished canasta gives them little (its points and the pile, which is small where it matters), less
 # than a card that grows a meld toward a canasta or a broken pair. In Classic the same rule changed
 # nothing measurable; Wiener blocks the pile with such a card (its own rule, ``_blocks``).
@@ -182,7 +182,7 @@ def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
     # Taktik 7: a three stays in the hand "såvida det andra laget inte har en chans att bygga en Royal
     # Canasta"; the exception is the other side's threes, not the side's own: where its own meld of threes
     # takes the three (toward a Royal canasta), it stays, before any stopper (found on hold-out 21,
-    # royal/6-3x2/2; measured, docs/bots.md)
+    # royal/6-3x2/2; measured, docs/hints.md)
     three = int(_has(state, MeldKind.THREES) and rank(card) == 3 and (
         not _royal_chance(state) or any(m.kind is MeldKind.THREES for m in state.melds[team])))
     same = sum(1 for c in hand if not WILD[c] and rank(c) == rank(card))
@@ -297,7 +297,7 @@ def _spoils_natural(state: State, action: Action) -> bool:
     canasta: onto one already natural (its bonus falls to the mixed one's, 500 to 300 in Classic)
     always; onto one a natural card short of it while the other side cannot go out, when a natural
     card may still come (issue 18's review: "a wild card laid on a natural canasta where another meld
-    takes it"; measured, docs/bots.md). With the other side able to go out the canasta now is worth more."""
+    takes it"; measured, docs/hints.md). With the other side able to go out the canasta now is worth more."""
     if not isinstance(action, MeldAction):
         return False
     rules, team = state.rules, state.team_of(state.turn)
@@ -317,7 +317,7 @@ def _toward_canasta(state: State, action: MeldAction) -> tuple[int, int, int]:
     as many cards: the cards it lays on melds that are not canastas yet (on a finished canasta a card
     adds only its points), not spending a wild card on a natural meld one card short of a natural
     canasta, and the size of the biggest unfinished meld it grows. Measured where a lone wild card had
-    several places (``bench/hint_quality.py --wilds 41``, docs/bots.md)."""
+    several places (``bench/hint_quality.py --wilds 41``, docs/hints.md)."""
     rules, melds = state.rules, state.melds[state.team_of(state.turn)]
     grown = [(lay, melds[lay.onto]) for lay in action.layoffs if not rules.is_canasta(melds[lay.onto])]
     short = any(m.kind is MeldKind.RANK and not m.wilds and m.size == rules.canasta_size - 1

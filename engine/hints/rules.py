@@ -249,7 +249,7 @@ def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
         more: tuple[Text, ...] = ()
         if melds:  # what can go down, should (Taktik 15): the meld first, the most cards, then the discard
             # a red three first (Taktik 6; in Royal one left in the hand counts 500 against the side:
-            # found on hold-out 21, royal/4/10, docs/bots.md)
+            # found on hold-out 21, royal/4/10, docs/hints.md)
             first = max(melds, key=lambda a: (any(c in RED_THREES for c in a.cards()), len(a.cards()),
                                               *_toward_canasta(state, a)))
             keeps, action = (action, *(a for a in melds if a != first)), first
@@ -350,7 +350,7 @@ def _answer(state: State, legal: list[Action]) -> Iterator[Hint]:
     count against it), no where they cost more and the hand can still be melded down (seed 001: the
     answer binds). Measured on 120 asked positions from club games (bench/hint_quality.py --answers
     18): yes was better in every Classic and Wiener one, even with 145 points in the hand; the
-    bonus alone said no to those (docs/bots.md)."""
+    bonus alone said no to those (docs/hints.md)."""
     if state.phase is not Phase.ANSWER:
         return
     rules = state.rules
@@ -363,7 +363,7 @@ def _answer(state: State, legal: list[Action]) -> Iterator[Hint]:
     facts: dict[str, FactValue] = {"points": points, "reward": rules.going_out_bonus, "caught": caught}
     if _has(state, MeldKind.SAMBA) and ours - theirs > gain and len(state.stock) >= 10:
         # Taktik 13 (seed 000): "du ofta att vilja fortsätta omgången eftersom de mälningar som du bygger
-        # har mer potential än motspelarnas mälningar"; measured in Royal only (docs/bots.md): elsewhere
+        # har mer potential än motspelarnas mälningar"; measured in Royal only (docs/hints.md): elsewhere
         # the canastas on their way are worth less than going out and catching the other side's hands
         if AnswerGoOut(False) in legal:
             facts.update(ours=ours, theirs=theirs)

@@ -6,7 +6,7 @@ naturals per rank and a count of wild cards: ``_cover`` makes one group per rank
 of it and the hand's naturals, or the naturals alone) and places the wild cards. The decision it
 makes about the wild cards, :func:`canasta_targets`, lives here so that the pre-check
 (:class:`Counted`) and ``_cover`` share it; the pre-check is a necessary condition only, so
-``_cover`` still decides, and builds, whatever passes (play is unchanged, docs/engine.md).
+``_cover`` still decides, and builds, whatever passes (play is unchanged, docs/speed.md).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class ServingSettings:
-    """The knobs of docs/classroom.md ("Serving a class safely"); the defaults suit a class of 30."""
+    """The knobs of docs/serving.md ("Serving a class safely"); the defaults suit a class of 30."""
 
     allowed_origins: tuple[str, ...] = ()  # besides the page's own, e.g. "https://cards.school.example"
     events_per_second: float = 20.0  # a person taps a few times a second; scrolls and typing add some

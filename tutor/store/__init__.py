@@ -1,5 +1,5 @@
 """One store for every person's things: settings, saved games with their history, learners,
-lesson attempts with their mistakes, the review queue (docs/classroom.md, "The store").
+lesson attempts with their mistakes, the review queue (docs/store.md).
 
 ``open_store`` is what the app uses: it never fails. A SQLite file that is not a database, fails
 SQLite's check or holds tables of another program is kept aside (``tutor.store.files.set_aside``) and

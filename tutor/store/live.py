@@ -9,7 +9,7 @@ what changed from the store, so a missed or doubled notice costs one extra read,
 
 This is the in-process hub: one a store, enough for one app process. Several processes behind a
 proxy share one PostgreSQL store and hear each other through its LISTEN/NOTIFY (a hub that also
-notifies and listens on the database; ``deploy/`` and docs/classroom.md).
+notifies and listens on the database; ``deploy/`` and docs/serving.md).
 """
 
 from __future__ import annotations

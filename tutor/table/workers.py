@@ -81,11 +81,11 @@ def strong_for(position: dict[str, Any], lang: str, budget_ms: float = 300.0) ->
 
 REVIEW_WORLDS = 24  # trial deals a suspected mistake is played out in (engine.bots.trials)
 # A mistake the first trial deals show is named only if it stays clear over this many (the first ones
-# and fresh ones): two noisy looks agreeing by chance is far rarer than one (docs/bots.md, the review).
+# and fresh ones): two noisy looks agreeing by chance is far rarer than one (docs/hints.md, the review).
 REVIEW_CONFIRM = 72
 # ... by this many standard errors over them all: the first deals were kept for looking clear, so they
 # flatter the advice (the fresh ones alone gain on it by less); at 2.5, as the first look, the review
-# flagged twice as many moves that the reference, looked at again, still called good (docs/bots.md).
+# flagged twice as many moves that the reference, looked at again, still called good (docs/hints.md).
 REVIEW_CONFIRM_Z = 3.0
 
 

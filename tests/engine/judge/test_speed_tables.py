@@ -1,4 +1,4 @@
-"""The speed work's shortcuts against the plain definitions they stand for (docs/engine.md).
+"""The speed work's shortcuts against the plain definitions they stand for (docs/speed.md).
 
 Play itself is held move for move by ``test_play_golden``; these hold the shortcuts on inputs
 play may not reach: any sorted hand, any meld index.

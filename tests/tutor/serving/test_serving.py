@@ -1,4 +1,4 @@
-"""Serving a class safely, against a real server on 127.0.0.1 (docs/classroom.md, issue 16).
+"""Serving a class safely, against a real server on 127.0.0.1 (docs/serving.md).
 
 Each test drives the server as a browser or a hostile client can: over its websocket and HTTP.
 """
