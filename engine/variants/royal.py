@@ -134,7 +134,7 @@ class RoyalRules(Rules):
         if any(rank(c) == 3 and not WILD[c] for c in cards):
             raise IllegalActionError("meld.mixed_ranks", cards=cards)
         one_suit = len({suit(c) for c in naturals}) == 1
-        if len(naturals) >= 2 and one_suit and len({rank(c) for c in naturals}) == len(naturals):
+        if len(naturals) >= 2 and len(naturals) < len(cards) and one_suit and len({rank(c) for c in naturals}) == len(naturals):
             # a run of one suit with wild cards: a Samba tried with them ("Inga vilda kort är tillåtna i
             # en samba"), not a meld of mixed ranks
             raise IllegalActionError("meld.samba", cards=cards)

@@ -347,7 +347,8 @@ CHECKS: dict[str, Check] = {
     "hand.not_held": lambda c: bool(c.used() - Counter(c.hand)),
     "meld.too_small": lambda c: any(len(m) < 3 and not (c.variant == "royal" and all_threes(m)) for m in c.new_melds()),
     "meld.mixed_ranks": lambda c: any(len({rank(x) for x in naturals(m)}) > 1 and not one_suit_distinct(m)
-                                      and not all_threes(m) for m in c.new_melds()),
+                                      and not all_threes(m) and not (c.variant == "royal" and samba_with_wilds(m))
+                                      for m in c.new_melds()),
     "meld.too_few_naturals": lambda c: any(len(naturals(m)) < naturals_needed(c.variant, m) for m in c.new_melds()
                                            if not (c.variant == "royal" and (all_threes(m) or one_suit_distinct(m)))),
     "meld.too_many_wilds": lambda c: any(len(m) - len(naturals(m)) > wilds_allowed(c.variant, m)

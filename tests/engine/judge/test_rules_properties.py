@@ -295,6 +295,9 @@ def expected_refusals(state: State, cards: tuple[Card, ...]) -> list[str]:
     if royal and len(cards) >= rules.min_meld and not wilds and len({c % 4 for c in cards}) == 1 and len(
             {rank(c) for c in cards}) == len(cards):
         return ["meld.samba"]  # one suit, all ranks different: a Samba that is no run
+    if royal and wilds and 3 not in ranks and len(naturals) >= 2 and len({c % 4 for c in naturals}) == 1 \
+            and len(ranks) == len(naturals):
+        return ["meld.samba"]  # a run of one suit tried with wild cards: a Samba, which takes none
     if len(ranks) > 1:
         broken.append("meld.mixed_ranks")
     elif ranks == {3} and wilds:
