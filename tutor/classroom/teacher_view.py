@@ -57,7 +57,6 @@ class TeacherHandlers:
     choose_variant: Callable[[str], object]
     download: Callable[[], object]
     demo: Callable[[str], object] | None = None  # a lesson shown on the projector (tutor.classroom.demo); None: not here
-    demo: Callable[[str], object] | None = None  # a lesson shown on the projector (tutor.classroom.demo); None: not here
     read_recovered: Callable[[], object] | None = None  # the teacher has read what a damaged store kept
 
 

@@ -98,7 +98,10 @@ def test_students_join_and_keep_their_own_from_any_device(tmp_path: Path) -> Non
         anna = _device(chromium, DESKTOP, url)
         _fill(anna, code, "Anna", "12")
         assert _refused(anna) == "A PIN is 4 to 8 digits."
+        # a PIN of the right shape with a code no class has (the PIN's shape is checked first: a malformed
+        # PIN costs no try from the guessing limits)
         _type(anna, "join-code", "ZZZZZZ")
+        _type(anna, "join-pin", "1357")
         assert _refused(anna).startswith("No class has the code ZZZZZZ.")
         screenshot(anna, "class-join-refused-desktop.png")
         # Anna joins (the code typed in small letters, as a phone may); Bo on his phone
