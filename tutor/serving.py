@@ -47,7 +47,7 @@ DROPPED_HEADERS = frozenset({b"access-control-allow-origin"})
 class ServingSettings:
     """The knobs of docs/classroom.md ("Serving a class safely"); the defaults suit a class of 30."""
 
-    allowed_origins: tuple[str, ...] = ()  # besides the page's own, e.g. "https://cards.school.example"
+    allowed_origins: tuple[str, ...] = ()  # the origins the server is reached at: listening_origins(), the proxy's
     events_per_second: float = 20.0  # a person taps a few times a second; scrolls and typing add some
     event_burst: int = 40  # the most at once: a typed name is a key event and a change event a letter
     focus_events_per_second: float = 100.0  # a focus and a blur each Tab: no drawing, just noted
@@ -71,9 +71,46 @@ def client_language(headers: dict[bytes, bytes]) -> str:
     return LANGUAGES[0]
 
 
-def own_origin(scope: Scope, headers: dict[bytes, bytes]) -> str:
-    scheme = {"ws": "http", "wss": "https"}.get(scope.get("scheme", "ws"), scope.get("scheme", "http"))
-    return f"{scheme}://{headers.get(b'host', b'').decode('latin-1').lower()}"
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+WILDCARD_HOSTS = frozenset({"", "0.0.0.0", "::", "[::]"})
+
+
+def listening_origins(host: str, port: int) -> tuple[str, ...]:
+    """The origins a browser reaches a server on ``host:port`` at, by default: ``http://host:port``; for a
+    loopback address localhost's names too; for every address (``0.0.0.0``, ``::``) this machine's own
+    names and addresses (its host name, and the address its default route leaves from, which is the
+    one students type) and localhost's. Any other name (a proxy's, a DNS alias) is given with
+    ``--allow-origin``. A browser's Origin leaves out the default port 80, so both forms are kept."""
+    import ipaddress
+    import socket
+
+    bare = host.strip("[]").lower()
+    names: set[str] = set()
+    if host in WILDCARD_HOSTS:
+        names.update(LOOPBACK_NAMES)
+        hostname = socket.gethostname().lower()
+        names.update({hostname, socket.getfqdn().lower(), f"{hostname}.local"})
+        for family, target in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+            try:  # no packet is sent: connecting a UDP socket only picks the route's source address
+                with socket.socket(family, socket.SOCK_DGRAM) as probe:
+                    probe.connect((target, 9))
+                    names.add(str(probe.getsockname()[0]).split("%")[0])
+            except OSError:
+                pass
+        try:
+            names.update(str(info[4][0]).split("%")[0] for info in socket.getaddrinfo(hostname, None))
+        except OSError:
+            pass
+    else:
+        names.add(bare)
+        try:
+            if bare == "localhost" or ipaddress.ip_address(bare).is_loopback:
+                names.update(LOOPBACK_NAMES)
+        except ValueError:  # a host name: only itself
+            pass
+    hosts = {f"[{name}]" if ":" in name and not name.startswith("[") else name for name in names}
+    origins = {f"http://{name}:{port}" for name in hosts} | ({f"http://{name}" for name in hosts} if port == 80 else set())
+    return tuple(sorted(origins))
 
 
 class Guard:
@@ -96,17 +133,20 @@ class Guard:
 
     # websockets
 
-    def origin_allowed(self, scope: Scope, headers: dict[bytes, bytes]) -> bool:
+    def origin_allowed(self, headers: dict[bytes, bytes]) -> bool:
+        """Whether a websocket's Origin is one this server is meant to be reached at. Never compared with
+        the request's own Host: a page of evil.example whose name the attacker points at this server
+        (DNS rebinding) sends Host and Origin both evil.example, and its script would be let in."""
         origin = headers.get(b"origin")
         if origin is None:  # not a browser: it could claim any Origin anyway
             return True
-        origin_text = origin.decode("latin-1").rstrip("/").lower()
-        return origin_text == own_origin(scope, headers) or origin_text in self.allowed
+        return origin.decode("latin-1").rstrip("/").lower() in self.allowed
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = dict(scope.get("headers", []))
-        if not self.origin_allowed(scope, headers):
-            LOG.warning("refused a websocket from %s: Origin %r is not allowed",
+        if not self.origin_allowed(headers):
+            LOG.warning("refused a websocket from %s: Origin %r is not allowed (a page of this server is reached"
+                        " at another name? start it with --allow-origin ORIGIN)",
                         client_name(scope), headers.get(b"origin", b"").decode("latin-1"))
             await receive()  # websocket.connect
             await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
@@ -238,5 +278,6 @@ def serve(app: Guard, host: str, port: int) -> None:
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     LOG.setLevel(logging.INFO)
+    LOG.info("websockets are accepted from pages of %s (more with --allow-origin)", ", ".join(sorted(app.allowed)))
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=app.settings.max_frame_bytes,
                 timeout_graceful_shutdown=app.settings.shutdown_timeout)
