@@ -15,8 +15,11 @@ silently switching a guard off.
 from __future__ import annotations
 
 import asyncio
+import base64
 import gzip
+import hashlib
 import logging
+import re
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,15 +30,38 @@ from tutor.connection import ASGIApp, Connection, Message, Receive, Scope, Send,
 
 LOG = logging.getLogger("tutor.serving")
 
-# The page may reach only its own server (Flet's web client would otherwise fetch a runtime it does
-# not use from a CDN, and nothing should leave a classroom's machine) and no other site may frame it.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self' data: blob: 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'; "
-    "connect-src 'self' data: blob:; img-src 'self' data: blob:; font-src 'self' data:; "
-    "frame-ancestors 'self'; base-uri 'self'; form-action 'self'"
+# What the page may load and run; docs/classroom.md ("Headers") says why each source is there. It may
+# reach only its own server (Flet's web client would otherwise fetch a runtime it does not use from a
+# CDN, and nothing should leave a classroom's machine) and no other site may frame it. Scripts are the
+# server's files and the page's own inline ones, each allowed by its hash (content_security_policy),
+# never 'unsafe-inline' or eval; WebAssembly may be compiled (CanvasKit, skwasm), and skwasm starts its
+# worker from a blob: URL. Flutter's engine writes <style> elements as it lays the page out: styles
+# stay 'unsafe-inline' (they run no script).
+CSP_DIRECTIVES: tuple[tuple[str, str], ...] = (
+    ("default-src", "'self'"),
+    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    ("worker-src", "'self' blob:"),
+    ("style-src", "'self' 'unsafe-inline'"),
+    ("img-src", "'self'"),
+    ("font-src", "'self'"),
+    ("connect-src", "'self'"),
+    ("object-src", "'none'"),
+    ("frame-ancestors", "'self'"),
+    ("base-uri", "'self'"),
+    ("form-action", "'self'"),
 )
+_INLINE_SCRIPT = re.compile(rb"<script(?![^>]*\bsrc\s*=)[^>]*>(.*?)</script\s*>", re.DOTALL | re.IGNORECASE)
+
+
+def content_security_policy(page: bytes = b"") -> str:
+    """The policy of a response: for a page, its inline scripts allowed by their SHA-256, and no other."""
+    hashes = "".join(f" 'sha256-{base64.b64encode(hashlib.sha256(script).digest()).decode()}'"
+                     for script in _INLINE_SCRIPT.findall(page))
+    return "; ".join(f"{name} {sources}{hashes if name == 'script-src' else ''}" for name, sources in CSP_DIRECTIVES)
+
+
+CONTENT_SECURITY_POLICY = content_security_policy()
 SECURITY_HEADERS = (
-    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"SAMEORIGIN"),  # for browsers that predate frame-ancestors
@@ -163,29 +189,39 @@ class Guard:
     # http
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A file or the page, with the headers of every response; gzipped once and kept for browsers that
+        take it; a page is gathered whole, for its policy names the hashes of its inline scripts."""
         headers = dict(scope.get("headers", []))
-        if scope.get("method") != "GET" or b"gzip" not in headers.get(b"accept-encoding", b""):
-            await self.app(scope, receive, self._with_headers(send))
-            return
+        gzipped = scope.get("method") == "GET" and b"gzip" in headers.get(b"accept-encoding", b"")
         start: Message = {}
         body = bytearray()
         cached: list[bytes] = []
+        passing: list[Send] = []  # set when the response goes on as it comes (nothing to gather)
 
         async def capture(message: Message) -> None:
-            if message["type"] == "http.response.start":
+            if passing:
+                await passing[0](message)
+            elif message["type"] == "http.response.start":
+                if not gzipped and not _is_html(message):
+                    passing.append(self._with_headers(send, CONTENT_SECURITY_POLICY))
+                    await passing[0](message)
+                    return
                 start.update(message)
                 key = _gzip_key(scope["path"], start)
-                packed = self.gzipped.get(key) if key is not None else None
+                packed = self.gzipped.get(key) if key is not None and gzipped else None
                 if packed is not None:  # the file is not gathered again: one copy in memory, however many load it
                     cached.append(packed)
             elif message["type"] == "http.response.body" and not cached:
                 body.extend(message.get("body", b""))
 
         await self.app(scope, receive, capture)
+        if passing:
+            return
         response_headers = list(start.get("headers", []))
         named = dict(response_headers)
+        policy = content_security_policy(bytes(body)) if _is_html(start) else CONTENT_SECURITY_POLICY
         packed = cached[0] if cached else None
-        if packed is None and start.get("status") == 200 and len(body) >= 1024 \
+        if gzipped and packed is None and start.get("status") == 200 and len(body) >= 1024 \
                 and b"content-encoding" not in named and _compressible(named.get(b"content-type", b"")):
             packed = await asyncio.to_thread(gzip.compress, bytes(body), 6)  # off the event loop
             key = _gzip_key(scope["path"], start)
@@ -196,7 +232,7 @@ class Guard:
             response_headers += [(b"content-encoding", b"gzip"), (b"content-length", str(len(packed)).encode()),
                                  (b"vary", b"Accept-Encoding")]
             body = bytearray(packed)
-        out = self._with_headers(send)
+        out = self._with_headers(send, policy)
         await out({**start, "headers": response_headers})
         await out({"type": "http.response.body", "body": bytes(body)})
 
@@ -206,7 +242,7 @@ class Guard:
         while self.gzipped_bytes > self.settings.gzip_cache_bytes and self.gzipped:
             self.gzipped_bytes -= len(self.gzipped.popitem(last=False)[1])
 
-    def _with_headers(self, send: Send) -> Send:
+    def _with_headers(self, send: Send, policy: str) -> Send:
         max_age = self.settings.static_max_age
 
         async def send_with_headers(message: Message) -> None:
@@ -219,10 +255,15 @@ class Guard:
                     html = named.get(b"content-type", b"").startswith(b"text/html")
                     headers.append((b"cache-control",
                                     b"no-cache" if html else f"public, max-age={max_age}".encode()))
-                message = {**message, "headers": headers + list(SECURITY_HEADERS)}
+                message = {**message, "headers": [*headers, (b"content-security-policy", policy.encode()),
+                                                  *SECURITY_HEADERS]}
             await send(message)
 
         return send_with_headers
+
+
+def _is_html(start: Message) -> bool:
+    return dict(start.get("headers", [])).get(b"content-type", b"").startswith(b"text/html")
 
 
 def _gzip_key(path: str, start: Message) -> tuple[str, bytes, bytes] | None:

@@ -378,6 +378,26 @@ def test_security_headers_on_the_page_and_its_files(server: Server) -> None:
         assert "access-control-allow-origin" not in headers
 
 
+def test_the_pages_scripts_are_allowed_by_their_hashes_not_by_unsafe_inline_or_eval(server: Server) -> None:
+    """Only the page's own inline scripts run: each is named by its SHA-256 (with or without gzip);
+    no 'unsafe-inline' script, no eval. The policy was "default-src ... 'unsafe-inline' 'unsafe-eval'"."""
+    import base64
+    import hashlib
+
+    for encoding in ("identity", "gzip"):
+        _, headers, body = get(server, "/", **{"Accept-Encoding": encoding})
+        page = gzip.decompress(body) if headers.get("content-encoding") == "gzip" else body
+        policy = dict(part.strip().split(" ", 1) for part in headers["content-security-policy"].split(";"))
+        inline = re.findall(rb"<script>(.*?)</script>", page, re.DOTALL)
+        assert len(inline) >= 2  # Flet's page sets its options inline
+        for script in inline:
+            assert f"'sha256-{base64.b64encode(hashlib.sha256(script).digest()).decode()}'" in policy["script-src"]
+        assert "unsafe" not in policy["script-src"].replace("'wasm-unsafe-eval'", "")
+        assert "unsafe" not in policy["default-src"] and policy["connect-src"] == "'self'"
+    _, headers, _ = get(server, "/main.dart.js")
+    assert "sha256-" not in headers["content-security-policy"]
+
+
 def test_big_static_files_are_gzipped_and_cacheable(server: Server) -> None:
     total_raw = total_sent = 0
     for path in ("/main.dart.js", "/canvaskit/canvaskit.wasm"):
