@@ -207,7 +207,8 @@ class Guard:
                     await passing[0](message)
                     return
                 start.update(message)
-                key = _gzip_key(scope["path"], start)
+                # a page is gathered each time: its policy is made from its own inline scripts
+                key = None if _is_html(start) else _gzip_key(scope["path"], start)
                 packed = self.gzipped.get(key) if key is not None and gzipped else None
                 if packed is not None:  # the file is not gathered again: one copy in memory, however many load it
                     cached.append(packed)
@@ -224,7 +225,7 @@ class Guard:
         if gzipped and packed is None and start.get("status") == 200 and len(body) >= 1024 \
                 and b"content-encoding" not in named and _compressible(named.get(b"content-type", b"")):
             packed = await asyncio.to_thread(gzip.compress, bytes(body), 6)  # off the event loop
-            key = _gzip_key(scope["path"], start)
+            key = None if _is_html(start) else _gzip_key(scope["path"], start)
             if key is not None:
                 self._remember(key, packed)
         if packed is not None:
