@@ -6,6 +6,9 @@ guard of :mod:`tutor.serving` off."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 import msgpack
 
 from engine.i18n import N_, translate
@@ -73,15 +76,21 @@ def event_name(data: bytes) -> str | None:
     """The name of a small CONTROL_EVENT frame (``click``, ``focus``, ``keyboard_event``...), else ``None``."""
     if frame_action(data) != CONTROL_EVENT or len(data) > _NAMED_FRAME_BYTES:
         return None
-    from flet.messaging.protocol import decode_ext_from_msgpack
-
     try:  # as Flet's receive loop decodes it (a name may be a str in any width, or Flet's ext type 4)
-        message = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
+        message = msgpack.unpackb(data[1:], ext_hook=_flet_ext_hook())
     except Exception:  # undecodable: Flet's own receive loop will say so
         return None
     name = message[1].get("name") if isinstance(message, list) and len(message) >= 2 \
         and isinstance(message[1], dict) else None
     return name if isinstance(name, str) else None
+
+
+@functools.cache
+def _flet_ext_hook() -> Callable[[int, bytes], object]:
+    """Flet's own decoder of its msgpack extension types (imported once, when a frame is first read)."""
+    from flet.messaging.protocol import decode_ext_from_msgpack
+
+    return decode_ext_from_msgpack
 
 
 def is_registration(data: bytes | None) -> bool:
