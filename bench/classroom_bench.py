@@ -1,7 +1,7 @@
 """Serving a class: figures for docs/serving.md ("Serving a class safely" and "Scale").
 
     .venv/bin/python bench/classroom_bench.py [--flood 2000 10000] [--cycles 1000]
-    .venv/bin/python bench/classroom_bench.py --students 30 [--browsers 2] [--minutes 2]
+    .venv/bin/python bench/classroom_bench.py --students 30 [--browsers 2] [--minutes 2] [--classroom]
 
 Starts ``python -m tutor`` on 127.0.0.1 (nothing else is contacted) and prints:
 - a student's tap latency before and right after another session sends a flood of events;
@@ -16,6 +16,10 @@ page as Flet's patches draw it and taps what is on it); beside them ``--browsers
 pages play too and time their taps in the page, from the click to the first frame showing the
 card selected. Prints each tap's p50/p90 (the browsers' and the students' own, to the first
 frame of the answer), the server's memory per session and the machine's load.
+
+With ``--classroom`` as well, a class as a school has it (``python -m tutor --classroom``): every
+student and every Chromium page joins the class on its join screen (code, name, PIN) before playing,
+and the teacher's view is open, signed in, its grid of the class live in one more Chromium page.
 """
 
 from __future__ import annotations
@@ -80,11 +84,13 @@ def main() -> int:
     parser.add_argument("--students", type=int, default=0, help="a class in one process (Scale); only that")
     parser.add_argument("--browsers", type=int, default=2, help="with --students: real Chromium pages timing taps")
     parser.add_argument("--minutes", type=float, default=2.0, help="with --students: how long the class plays")
+    parser.add_argument("--classroom", action="store_true",
+                        help="with --students: a class's server; everyone joins it, the teacher's grid is open")
     args = parser.parse_args()
     if args.students:
         from bench.classroom_scale import scale
 
-        scale(args.students, args.browsers, args.minutes)
+        scale(args.students, args.browsers, args.minutes, args.classroom)
         return 0
     with tempfile.TemporaryDirectory() as folder, \
             running(Path(folder), "--session-timeout", str(args.session_timeout)) as server:

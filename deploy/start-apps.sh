@@ -10,7 +10,8 @@
 #
 # Environment:
 #   CANASTA_STORE          the store's URL (required; postgresql://... for more than one process)
-#   CANASTA_PUBLIC_ORIGIN  the address students type, scheme://host[:port] (repeat, space-separated)
+#   CANASTA_PUBLIC_ORIGIN  the address students type, scheme://host[:port] (required: the processes accept
+#                          websockets only from pages of it; several, space-separated)
 #   CANASTA_PORT_BASE      the first process's port; the others follow (default 8601)
 #   CANASTA_HOST           the address the processes listen on (default 127.0.0.1: only the proxy)
 #   CANASTA_TEACHER_PASSWORD or --teacher-password-file FILE: the teacher's password on a first start
@@ -31,6 +32,10 @@ if [ -z "$store" ]; then
 fi
 if [ "$count" -gt 1 ] && [[ "$store" != postgresql://* && "$store" != postgres://* && "$store" != postgresql+psycopg://* ]]; then
     echo "$0: $count processes need a PostgreSQL store (CANASTA_STORE=postgresql://...): they share it and hear each other through it" >&2
+    exit 2
+fi
+if [ -z "${CANASTA_PUBLIC_ORIGIN:-}" ]; then
+    echo "$0: set CANASTA_PUBLIC_ORIGIN to the address students type, e.g. https://cards.school.example: the processes accept websockets only from pages of it" >&2
     exit 2
 fi
 python="${PYTHON:-.venv/bin/python}"

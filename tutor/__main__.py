@@ -11,9 +11,9 @@ from pathlib import Path
 
 from engine.core.i18n import LANGUAGES
 from engine.variants import VARIANTS
-from tutor.serving.server import build_app, serve
-from tutor.serving.settings import ServingSettings
 from tutor.classroom import teacher_password
+from tutor.serving.server import build_app, listening_origins, serve
+from tutor.serving.settings import ServingSettings
 
 
 def free_port(host: str) -> int:
@@ -42,8 +42,8 @@ def main(argv: list[str] | None = None) -> int:
                          help="students join a class with its code, their name and a PIN, and find their own things"
                          " on any device; the teacher's view is at /teacher")
     serving.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
-                         help="another Origin whose pages may connect, e.g. https://cards.school.example behind"
-                         " a proxy (repeatable; the page's own is always allowed)")
+                         help="an Origin the server is reached at besides its own address and port (and localhost's),"
+                         " e.g. https://cards.school.example behind a proxy (repeatable)")
     serving.add_argument("--session-timeout", type=int, default=ServingSettings.session_timeout, metavar="S",
                          help="seconds a closed tab's session is kept for a reconnect (default: %(default)s)")
     serving.add_argument("--events-per-second", type=float, default=ServingSettings.events_per_second,
@@ -90,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"canasta-tutor: {url}", flush=True)
     if not args.no_browser:
         threading.Timer(1.5, webbrowser.open, (url,)).start()
-    settings = ServingSettings(allowed_origins=tuple(args.allow_origin), session_timeout=args.session_timeout,
+    origins = (*args.allow_origin, *listening_origins(args.host, port))
+    settings = ServingSettings(allowed_origins=origins, session_timeout=args.session_timeout,
                                events_per_second=args.events_per_second, event_burst=args.event_burst)
     serve(build_app(make_main(options), str(ASSETS), settings), args.host, port)
     return 0

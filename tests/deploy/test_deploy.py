@@ -106,7 +106,8 @@ def school(tmp_path_factory: pytest.TempPathFactory) -> Iterator[School]:
         base, front = _free_pair(), free_port()
         proxy = f"http://127.0.0.1:{front}/"
         env = {**os.environ, "CANASTA_STORE": store, "CANASTA_PORT_BASE": str(base),
-               "CANASTA_PUBLIC_ORIGIN": "https://cards.school.example", "PYTHON": sys.executable,
+               # the address the students type: here the proxy's own (the app processes listen elsewhere)
+               "CANASTA_PUBLIC_ORIGIN": f"https://cards.school.example {proxy.rstrip('/')}", "PYTHON": sys.executable,
                "HOME": str(folder), "CANASTA_TEACHER_PASSWORD": PASSWORD}
         apps_log = (folder / "apps.log").open("w")
         apps = subprocess.Popen([str(ROOT / "deploy" / "start-apps.sh"), "2", "--pace", "0"], cwd=ROOT, env=env,

@@ -8,7 +8,9 @@ bench/classroom_bench.py. Only ever pointed at a server the caller started on lo
 from __future__ import annotations
 
 import asyncio
+import struct
 import time
+from collections.abc import Callable
 from typing import Any
 
 import msgpack
@@ -21,6 +23,53 @@ PAGE = {"route": "/", "width": 1280, "height": 800, "window_width": 1280, "windo
 
 def frame(action: int, body: Any) -> bytes:
     return b"\x00" + msgpack.packb([action, body])
+
+
+# Every way msgpack can say ``[action, body]`` that Flet's receive loop decodes to the same message
+# (it unpacks the whole frame and looks ``MessageAction(data[0])`` up by equality): the array's header
+# short or long or with an item more, the action number in any width, signed, a float; the body's map
+# and strings in their long forms. tests/tutor/serving/test_serving_pins.py checks Flet reads each the same.
+_ACTION_FORMS: dict[str, Callable[[int], bytes]] = {
+    "fixint": lambda n: bytes([n]),
+    "uint8": lambda n: b"\xcc" + struct.pack(">B", n),
+    "uint16": lambda n: b"\xcd" + struct.pack(">H", n),
+    "uint32": lambda n: b"\xce" + struct.pack(">I", n),
+    "uint64": lambda n: b"\xcf" + struct.pack(">Q", n),
+    "int8": lambda n: b"\xd0" + struct.pack(">b", n),
+    "int16": lambda n: b"\xd1" + struct.pack(">h", n),
+    "int32": lambda n: b"\xd2" + struct.pack(">i", n),
+    "int64": lambda n: b"\xd3" + struct.pack(">q", n),
+    "float32": lambda n: b"\xca" + struct.pack(">f", n),
+    "float64": lambda n: b"\xcb" + struct.pack(">d", n),
+}
+_ARRAY_FORMS: dict[str, tuple[bytes, bytes]] = {  # header, what follows the body
+    "fixarray": (b"\x92", b""), "array16": (b"\xdc\x00\x02", b""), "array32": (b"\xdd\x00\x00\x00\x02", b""),
+    "three items": (b"\x93", b"\xc0"),
+}
+
+
+def _long_body(body: dict[str, Any]) -> bytes:
+    """``body`` as a map16 whose string keys and values are str16s (msgpack's longest-but-one forms)."""
+    def text(value: str) -> bytes:
+        raw = value.encode()
+        return b"\xda" + struct.pack(">H", len(raw)) + raw
+
+    out = b"\xde" + struct.pack(">H", len(body))
+    for key, value in body.items():
+        out += text(key) + (text(value) if isinstance(value, str) else msgpack.packb(value))
+    return out
+
+
+ENCODINGS = [f"{array}, {action}" for array in _ARRAY_FORMS for action in _ACTION_FORMS] + ["long body"]
+
+
+def reencoded(action: int, body: dict[str, Any], encoding: str) -> bytes:
+    """``frame(action, body)`` in another of ``ENCODINGS``: the same message to Flet, other bytes."""
+    if encoding == "long body":
+        return b"\x00\xdc\x00\x02" + _ACTION_FORMS["uint8"](action) + _long_body(body)
+    array, number = encoding.split(", ")
+    header, tail = _ARRAY_FORMS[array]
+    return b"\x00" + header + _ACTION_FORMS[number](action) + msgpack.packb(body) + tail
 
 
 def decode(data: bytes) -> list[Any]:

@@ -20,11 +20,11 @@ from pathlib import Path
 
 from engine.hints.ranked import advice
 from engine.core.i18n import LANGUAGES, N_, translations
-from engine.core.state import Phase, State
 from tutor.lessons.files import (KEYS, ROOT, STEP_KEYS, TOPICS, TRAP_KEYS, VARIATION_KEYS, Lesson, Setup, Trap,
-                                _read_toml, load_lesson, read_lesson)
+                                _read_toml, lesson_texts, load_lesson, placeholder_problem, read_lesson)
 from tutor.lessons.predicates import ARGUMENTS, PREDICATES, LessonError, Predicate
 from tutor.lessons.run import SEARCH_BUDGET, LessonRun, _Before
+from engine.core.state import Phase, State
 
 LOG = logging.getLogger("tutor.lessons.catalog")
 
@@ -94,6 +94,10 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
         missing = [t for t in lesson.texts if catalog.gettext(t) == t]
         if missing:
             problems.append(f"{lesson.path}: {lang}: untranslated: {missing[0]!r}")
+        for where, text, names in lesson_texts(lesson):  # a translation's braces, as the English text's
+            problem = placeholder_problem(catalog.gettext(text), names)
+            if problem:
+                problems.append(f"{lesson.path}: {where}: {lang}: {problem}")
     return problems
 
 

@@ -4,6 +4,7 @@ its deals, texts, traps and conditions, each problem named with the file and its
 from __future__ import annotations
 
 import logging
+import string
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from engine.hints.ranked import TIPS
 from engine.core.i18n import N_
 from engine.bots.levels import BOTS
 from engine.position import load_position
-from engine.core.rulebook import RULES
+from engine.core.rulebook import MELD_CASES, RANK_CASES, RULES
 from engine.core.state import State
 from engine.variants import VARIANTS
 from tutor.lessons.predicates import LessonError, Predicate, _predicate
@@ -175,7 +176,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except OSError as error:
         raise LessonError(path, "(file)", f"cannot be read: {error.strerror}") from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark, as some editors save UTF-8, is not the text's
     except UnicodeDecodeError as error:
         raise LessonError(path, "(file)", f"not UTF-8 text (byte 0x{raw[error.start]:02x} at offset {error.start})") from None
     try:
@@ -222,6 +223,56 @@ def _texts(data: Mapping[str, Any], problems: _Problems) -> tuple[list[str], lis
     return hints, steps, feedback
 
 
+def fillable(rule: str) -> frozenset[str]:
+    """The placeholders a lesson's answer to a refusal of ``rule`` may name: the runner fills them with
+    the refusal's facts (``engine.core.rulebook.format_facts``), which are those the rule's own explanation
+    names, a rank or a meld in each of the phrases its facts give (``{pair}`` brings ``{rank_of}``)."""
+    explanation = RULES[rule].explanation
+    names = {name for form in ((explanation,) if isinstance(explanation, str) else explanation)
+             for _, name, _, _ in string.Formatter().parse(form) if name}
+    for cases in (RANK_CASES, MELD_CASES):
+        if names & set(cases):
+            names |= set(cases)
+    return frozenset(names)
+
+
+def placeholder_problem(text: str, fillable_names: frozenset[str] | None) -> str | None:
+    """What is wrong with a text's braces, or ``None``. ``fillable_names`` is what the runner fills the
+    text with (``None``: it shows the text as written, so a brace would be shown as it is)."""
+    if fillable_names is None:
+        if "{" in text or "}" in text:
+            found = [name for _, name, _, _ in _fields(text) or [] if name]
+            return (f"unknown placeholder {{{found[0]}}}: nothing fills this text, it is shown as written"
+                    if found else "a brace ('{' or '}'): nothing fills this text, it would be shown as written")
+        return None
+    fields = _fields(text)
+    if fields is None:
+        return "a stray '{' or '}' (write {{ or }} for a brace, {name} for a fact)"
+    for _, name, spec, conversion in fields:
+        if name is not None and (name not in fillable_names or spec or conversion):
+            known = ", ".join(f"{{{fact}}}" for fact in sorted(fillable_names))
+            return f"unknown placeholder {{{name}{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}" \
+                   f" (this refusal fills: {known})"
+    return None
+
+
+def _fields(text: str) -> list[tuple[str, str | None, str | None, str | None]] | None:
+    try:
+        return list(string.Formatter().parse(text))
+    except ValueError:  # a single '{' or '}'
+        return None
+
+
+def lesson_texts(lesson: Lesson) -> list[tuple[str, str, frozenset[str] | None]]:
+    """Every text of a lesson with its field and the placeholders the runner fills it with."""
+    fixed: list[tuple[str, str]] = [("title", lesson.title), ("goal", lesson.goal),
+                                    *((f"steps[{i}].text", text) for i, text in enumerate(lesson.steps)),
+                                    *((f"hints[{i}]", text) for i, text in enumerate(lesson.hints)),
+                                    *((f"traps[{i}].text", trap.text) for i, trap in enumerate(lesson.traps))]
+    return [(where, text, None) for where, text in fixed] + \
+        [(f"feedback.{rule}", text, fillable(rule) or None) for rule, text in lesson.feedback.items()]
+
+
 def read_lesson(path: Path) -> tuple[Lesson | None, tuple[LessonError, ...]]:
     """The lesson in ``path`` and every problem found in it (then no lesson); never raises."""
     try:
@@ -264,12 +315,17 @@ def _read_lesson(path: Path) -> tuple[Lesson | None, tuple[LessonError, ...]]:
     failure = problems.read(_predicate, data["failure"], path, "failure") if "failure" in data else None
     if problems.found:
         return None, tuple(problems.found)
-    return Lesson(
+    lesson = Lesson(
         path=path, id=lesson_id, title=title, goal=goal, variant=str(variant), topic=str(topic),
         seat=seat, setups=tuple(setups), success=success, failure=failure,
         steps=tuple(steps), hints=tuple(hints), feedback=feedback, traps=tuple(traps), tip=tip, bot=bot,
         texts=(title, goal, *steps, *hints, *feedback.values(), *(t.text for t in traps)),
-    ), ()
+    )
+    for where, text, names in lesson_texts(lesson):  # a brace the runner does not fill is shown to the learner
+        problem = placeholder_problem(text, names)
+        if problem:
+            problems.add(where, problem)
+    return (None, tuple(problems.found)) if problems.found else (lesson, ())
 
 
 def load_lesson(path: Path) -> Lesson:

@@ -10,6 +10,7 @@ ends them.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from engine.core.i18n import LANGUAGES, N_, Text, translate, translate_text
@@ -18,6 +19,11 @@ DAY = 86_400.0
 INTERVALS = (1, 3, 7, 14, 30, 60)  # days between reviews, step by step
 MAX_NAME = 40
 DEFAULT_NAME = N_("Learner")  # the profile made on first use, before anyone has typed a name
+HIDDEN_CHARACTERS = N_("A name cannot contain invisible or control characters, such as a zero-width space "
+                       "or a mark that reverses the text's direction. Type the name again.")
+# Control (NUL, escapes), format (zero-width spaces and joiners, the bidirectional marks, overrides and
+# isolates, soft hyphens), surrogate, private-use and unassigned characters: none shows as itself.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 
 
 def shown_name(name: str, lang: str) -> str:
@@ -25,6 +31,17 @@ def shown_name(name: str, lang: str) -> str:
     whatever language the app had on first use); a name someone typed stays as typed."""
     if name in {translate(DEFAULT_NAME, other) for other in LANGUAGES}:
         return translate(DEFAULT_NAME, lang)
+    return name
+
+
+def typed_name(name: str, refusal: type[ProgressError] | None = None) -> str:
+    """A typed name as it is kept: in Unicode's NFKC form (a full-width or a ligature letter is the plain
+    one), each run of white space one space. ``ProgressError(HIDDEN_CHARACTERS)`` (or ``refusal``'s)
+    for a character that does not show as itself: "An\u200bna" or "Anna\u202e" would be shown just like
+    "Anna", and a NUL is refused by PostgreSQL. Empty and long names are the caller's to refuse."""
+    name = " ".join(unicodedata.normalize("NFKC", name).split())
+    if any(unicodedata.category(character) in _HIDDEN_CATEGORIES for character in name):
+        raise (refusal or ProgressError)(HIDDEN_CHARACTERS)
     return name
 
 
@@ -56,4 +73,5 @@ class LessonProgress:
     review_due: float | None = None  # when the lesson comes back for review, if it does
 
 
-__all__ = ["DAY", "INTERVALS", "MAX_NAME", "LessonProgress", "Profile", "ProgressError", "shown_name"]
+__all__ = ["DAY", "HIDDEN_CHARACTERS", "INTERVALS", "MAX_NAME", "LessonProgress", "Profile", "ProgressError",
+           "shown_name", "typed_name"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextvars import ContextVar
 from typing import Any
@@ -16,6 +17,7 @@ from engine.core.i18n import LANGUAGES
 from tutor.serving.frames import (
     CONTROL_EVENT,
     FOCUS_EVENTS,
+    INVOKE_METHOD,
     KEY_EVENT,
     RESIZE_EVENT,
     SESSION_CRASHED,
@@ -63,13 +65,17 @@ class Connection:
     def __init__(self, settings: ServingSettings, lang: str, client: str, receive: Receive, send: Send) -> None:
         self.settings, self.lang, self.client = settings, lang, client
         self._receive, self._send = receive, send
-        self.buckets = {CONTROL_EVENT: TokenBucket(settings.events_per_second, settings.event_burst),
-                        UPDATE_CONTROL_PROPS: TokenBucket(settings.props_per_second, settings.props_per_second)}
+        self.taps = TokenBucket(settings.events_per_second, settings.event_burst)
+        # Typed text, and the browser's answers to the server's calls (its storage): cheap to apply,
+        # and dropping one would lose text or leave the server waiting for an answer.
+        replies = TokenBucket(settings.props_per_second, settings.props_per_second)
+        self.buckets = {CONTROL_EVENT: self.taps, UPDATE_CONTROL_PROPS: replies, INVOKE_METHOD: replies}
         self.focus_bucket = TokenBucket(settings.focus_events_per_second, 2 * settings.focus_events_per_second)
         self.key_bucket = TokenBucket(settings.key_events_per_second, 2 * settings.key_events_per_second)
         self.registered = False
         self.gone = asyncio.Event()  # the client left, or was sent away
         self.dropped = 0
+        self.dropped_logged: float | None = None  # when the last "dropping" line was logged (one a minute at most)
         self.held: Message | None = None  # the newest resize over the budget (see RESIZE_EVENT)
         self._next: asyncio.Future[Message] | None = None  # the client's next frame, while one is held
 
@@ -117,19 +123,28 @@ class Connection:
                 return message
             if data is None:
                 return message
-            bucket = self.bucket(data)
-            if bucket is not None and not bucket.allow():
+            if not self.bucket(data).allow():
                 if event_name(data) == RESIZE_EVENT:
                     self.held = message  # the older one held is superseded: only the last size matters
                 else:
-                    self.dropped += 1  # an event over the limit is dropped: queueing it would stall this session
+                    self.drop()
                 continue
             return message
+
+    def drop(self) -> None:
+        """An event over the limit is dropped (queueing it would stall this session), and said in the log
+        as it starts and once a minute while it lasts: a flood need not end for the log to show it."""
+        self.dropped += 1
+        now = time.monotonic()
+        if self.dropped_logged is None or now - self.dropped_logged >= 60:
+            self.dropped_logged = now
+            LOG.warning("dropping events from %s over the limit of %g a second (%d so far)",
+                        self.client, self.settings.events_per_second, self.dropped)
 
     async def _frame(self) -> Message:
         """The client's next message; while a resize is held, that resize as soon as the taps' budget has
         room for it, if nothing came first (its drag over, no newer resize would ever bring it)."""
-        taps = self.buckets[CONTROL_EVENT]
+        taps = self.taps
         while self.held is not None:
             if self._next is None:
                 self._next = asyncio.ensure_future(self._receive())
@@ -144,8 +159,11 @@ class Connection:
             return await frame
         return await self._receive()
 
-    def bucket(self, data: bytes) -> TokenBucket | None:
-        """Which budget a frame is counted in: focus moves and keys have their own (see FOCUS_EVENTS)."""
+    def bucket(self, data: bytes) -> TokenBucket:
+        """Which budget a frame is counted in: every frame is counted, whatever it holds and however it is
+        encoded (:func:`frame_action` reads every form Flet takes). Focus moves and keys have their own
+        (see FOCUS_EVENTS), typed text and the browser's answers theirs; anything else (a second
+        registration, a data-channel frame, bytes Flet cannot decode) is counted as a tap."""
         action = frame_action(data)
         if action == CONTROL_EVENT:
             name = event_name(data)
@@ -153,7 +171,7 @@ class Connection:
                 return self.focus_bucket
             if name == KEY_EVENT:
                 return self.key_bucket
-        return self.buckets.get(action) if action is not None else None
+        return self.buckets.get(action, self.taps) if action is not None else self.taps
 
     async def send(self, message: Message) -> None:
         if message["type"] == "websocket.accept":

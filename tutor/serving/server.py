@@ -15,8 +15,11 @@ silently switching a guard off.
 from __future__ import annotations
 
 import asyncio
+import base64
 import gzip
+import hashlib
 import logging
+import re
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -27,15 +30,38 @@ from tutor.serving.settings import ServingSettings
 
 LOG = logging.getLogger("tutor.serving.server")
 
-# The page may reach only its own server (Flet's web client would otherwise fetch a runtime it does
-# not use from a CDN, and nothing should leave a classroom's machine) and no other site may frame it.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self' data: blob: 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'; "
-    "connect-src 'self' data: blob:; img-src 'self' data: blob:; font-src 'self' data:; "
-    "frame-ancestors 'self'; base-uri 'self'; form-action 'self'"
+# What the page may load and run; docs/serving.md ("Serving a class safely", Headers) says why each source is there. It may
+# reach only its own server (Flet's web client would otherwise fetch a runtime it does not use from a
+# CDN, and nothing should leave a classroom's machine) and no other site may frame it. Scripts are the
+# server's files and the page's own inline ones, each allowed by its hash (content_security_policy),
+# never 'unsafe-inline' or eval; WebAssembly may be compiled (CanvasKit, skwasm), and skwasm starts its
+# worker from a blob: URL. Flutter's engine writes <style> elements as it lays the page out: styles
+# stay 'unsafe-inline' (they run no script).
+CSP_DIRECTIVES: tuple[tuple[str, str], ...] = (
+    ("default-src", "'self'"),
+    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    ("worker-src", "'self' blob:"),
+    ("style-src", "'self' 'unsafe-inline'"),
+    ("img-src", "'self'"),
+    ("font-src", "'self'"),
+    ("connect-src", "'self'"),
+    ("object-src", "'none'"),
+    ("frame-ancestors", "'self'"),
+    ("base-uri", "'self'"),
+    ("form-action", "'self'"),
 )
+_INLINE_SCRIPT = re.compile(rb"<script(?![^>]*\bsrc\s*=)[^>]*>(.*?)</script\s*>", re.DOTALL | re.IGNORECASE)
+
+
+def content_security_policy(page: bytes = b"") -> str:
+    """The policy of a response: for a page, its inline scripts allowed by their SHA-256, and no other."""
+    hashes = "".join(f" 'sha256-{base64.b64encode(hashlib.sha256(script).digest()).decode()}'"
+                     for script in _INLINE_SCRIPT.findall(page))
+    return "; ".join(f"{name} {sources}{hashes if name == 'script-src' else ''}" for name, sources in CSP_DIRECTIVES)
+
+
+CONTENT_SECURITY_POLICY = content_security_policy()
 SECURITY_HEADERS = (
-    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"SAMEORIGIN"),  # for browsers that predate frame-ancestors
@@ -53,9 +79,46 @@ def client_language(headers: dict[bytes, bytes]) -> str:
     return LANGUAGES[0]
 
 
-def own_origin(scope: Scope, headers: dict[bytes, bytes]) -> str:
-    scheme = {"ws": "http", "wss": "https"}.get(scope.get("scheme", "ws"), scope.get("scheme", "http"))
-    return f"{scheme}://{headers.get(b'host', b'').decode('latin-1').lower()}"
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+WILDCARD_HOSTS = frozenset({"", "0.0.0.0", "::", "[::]"})
+
+
+def listening_origins(host: str, port: int) -> tuple[str, ...]:
+    """The origins a browser reaches a server on ``host:port`` at, by default: ``http://host:port``; for a
+    loopback address localhost's names too; for every address (``0.0.0.0``, ``::``) this machine's own
+    names and addresses (its host name, and the address its default route leaves from, which is the
+    one students type) and localhost's. Any other name (a proxy's, a DNS alias) is given with
+    ``--allow-origin``. A browser's Origin leaves out the default port 80, so both forms are kept."""
+    import ipaddress
+    import socket
+
+    bare = host.strip("[]").lower()
+    names: set[str] = set()
+    if host in WILDCARD_HOSTS:
+        names.update(LOOPBACK_NAMES)
+        hostname = socket.gethostname().lower()
+        names.update({hostname, socket.getfqdn().lower(), f"{hostname}.local"})
+        for family, target in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+            try:  # no packet is sent: connecting a UDP socket only picks the route's source address
+                with socket.socket(family, socket.SOCK_DGRAM) as probe:
+                    probe.connect((target, 9))
+                    names.add(str(probe.getsockname()[0]).split("%")[0])
+            except OSError:
+                pass
+        try:
+            names.update(str(info[4][0]).split("%")[0] for info in socket.getaddrinfo(hostname, None))
+        except OSError:
+            pass
+    else:
+        names.add(bare)
+        try:
+            if bare == "localhost" or ipaddress.ip_address(bare).is_loopback:
+                names.update(LOOPBACK_NAMES)
+        except ValueError:  # a host name: only itself
+            pass
+    hosts = {f"[{name}]" if ":" in name and not name.startswith("[") else name for name in names}
+    origins = {f"http://{name}:{port}" for name in hosts} | ({f"http://{name}" for name in hosts} if port == 80 else set())
+    return tuple(sorted(origins))
 
 
 class Guard:
@@ -78,17 +141,20 @@ class Guard:
 
     # websockets
 
-    def origin_allowed(self, scope: Scope, headers: dict[bytes, bytes]) -> bool:
+    def origin_allowed(self, headers: dict[bytes, bytes]) -> bool:
+        """Whether a websocket's Origin is one this server is meant to be reached at. Never compared with
+        the request's own Host: a page of evil.example whose name the attacker points at this server
+        (DNS rebinding) sends Host and Origin both evil.example, and its script would be let in."""
         origin = headers.get(b"origin")
         if origin is None:  # not a browser: it could claim any Origin anyway
             return True
-        origin_text = origin.decode("latin-1").rstrip("/").lower()
-        return origin_text == own_origin(scope, headers) or origin_text in self.allowed
+        return origin.decode("latin-1").rstrip("/").lower() in self.allowed
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = dict(scope.get("headers", []))
-        if not self.origin_allowed(scope, headers):
-            LOG.warning("refused a websocket from %s: Origin %r is not allowed",
+        if not self.origin_allowed(headers):
+            LOG.warning("refused a websocket from %s: Origin %r is not allowed (a page of this server is reached"
+                        " at another name? start it with --allow-origin ORIGIN)",
                         client_name(scope), headers.get(b"origin", b"").decode("latin-1"))
             await receive()  # websocket.connect
             await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
@@ -105,32 +171,43 @@ class Guard:
     # http
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A file or the page, with the headers of every response; gzipped once and kept for browsers that
+        take it; a page is gathered whole, for its policy names the hashes of its inline scripts."""
         headers = dict(scope.get("headers", []))
-        if scope.get("method") != "GET" or b"gzip" not in headers.get(b"accept-encoding", b""):
-            await self.app(scope, receive, self._with_headers(send))
-            return
+        gzipped = scope.get("method") == "GET" and b"gzip" in headers.get(b"accept-encoding", b"")
         start: Message = {}
         body = bytearray()
         cached: list[bytes] = []
+        passing: list[Send] = []  # set when the response goes on as it comes (nothing to gather)
 
         async def capture(message: Message) -> None:
-            if message["type"] == "http.response.start":
+            if passing:
+                await passing[0](message)
+            elif message["type"] == "http.response.start":
+                if not gzipped and not _is_html(message):
+                    passing.append(self._with_headers(send, CONTENT_SECURITY_POLICY))
+                    await passing[0](message)
+                    return
                 start.update(message)
-                key = _gzip_key(scope["path"], start)
-                packed = self.gzipped.get(key) if key is not None else None
+                # a page is gathered each time: its policy is made from its own inline scripts
+                key = None if _is_html(start) else _gzip_key(scope["path"], start)
+                packed = self.gzipped.get(key) if key is not None and gzipped else None
                 if packed is not None:  # the file is not gathered again: one copy in memory, however many load it
                     cached.append(packed)
             elif message["type"] == "http.response.body" and not cached:
                 body.extend(message.get("body", b""))
 
         await self.app(scope, receive, capture)
+        if passing:
+            return
         response_headers = list(start.get("headers", []))
         named = dict(response_headers)
+        policy = content_security_policy(bytes(body)) if _is_html(start) else CONTENT_SECURITY_POLICY
         packed = cached[0] if cached else None
-        if packed is None and start.get("status") == 200 and len(body) >= 1024 \
+        if gzipped and packed is None and start.get("status") == 200 and len(body) >= 1024 \
                 and b"content-encoding" not in named and _compressible(named.get(b"content-type", b"")):
             packed = await asyncio.to_thread(gzip.compress, bytes(body), 6)  # off the event loop
-            key = _gzip_key(scope["path"], start)
+            key = None if _is_html(start) else _gzip_key(scope["path"], start)
             if key is not None:
                 self._remember(key, packed)
         if packed is not None:
@@ -138,7 +215,7 @@ class Guard:
             response_headers += [(b"content-encoding", b"gzip"), (b"content-length", str(len(packed)).encode()),
                                  (b"vary", b"Accept-Encoding")]
             body = bytearray(packed)
-        out = self._with_headers(send)
+        out = self._with_headers(send, policy)
         await out({**start, "headers": response_headers})
         await out({"type": "http.response.body", "body": bytes(body)})
 
@@ -148,7 +225,7 @@ class Guard:
         while self.gzipped_bytes > self.settings.gzip_cache_bytes and self.gzipped:
             self.gzipped_bytes -= len(self.gzipped.popitem(last=False)[1])
 
-    def _with_headers(self, send: Send) -> Send:
+    def _with_headers(self, send: Send, policy: str) -> Send:
         max_age = self.settings.static_max_age
 
         async def send_with_headers(message: Message) -> None:
@@ -161,10 +238,15 @@ class Guard:
                     html = named.get(b"content-type", b"").startswith(b"text/html")
                     headers.append((b"cache-control",
                                     b"no-cache" if html else f"public, max-age={max_age}".encode()))
-                message = {**message, "headers": headers + list(SECURITY_HEADERS)}
+                message = {**message, "headers": [*headers, (b"content-security-policy", policy.encode()),
+                                                  *SECURITY_HEADERS]}
             await send(message)
 
         return send_with_headers
+
+
+def _is_html(start: Message) -> bool:
+    return dict(start.get("headers", [])).get(b"content-type", b"").startswith(b"text/html")
 
 
 def _gzip_key(path: str, start: Message) -> tuple[str, bytes, bytes] | None:
@@ -220,5 +302,6 @@ def serve(app: Guard, host: str, port: int) -> None:
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     LOG.setLevel(logging.INFO)
+    LOG.info("websockets are accepted from pages of %s (more with --allow-origin)", ", ".join(sorted(app.allowed)))
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=app.settings.max_frame_bytes,
                 timeout_graceful_shutdown=app.settings.shutdown_timeout)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 class ServingSettings:
     """The knobs of docs/serving.md ("Serving a class safely"); the defaults suit a class of 30."""
 
-    allowed_origins: tuple[str, ...] = ()  # besides the page's own, e.g. "https://cards.school.example"
+    allowed_origins: tuple[str, ...] = ()  # the origins the server is reached at: listening_origins(), the proxy's
     events_per_second: float = 20.0  # a person taps a few times a second; scrolls and typing add some
     event_burst: int = 40  # the most at once: a typed name is a key event and a change event a letter
     focus_events_per_second: float = 100.0  # a focus and a blur each Tab: no drawing, just noted

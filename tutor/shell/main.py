@@ -14,6 +14,20 @@ from tutor.views.widgets import FONT, text_theme
 
 def make_main(options: Options) -> Callable[[ft.Page], Awaitable[None]]:
     async def main(page: ft.Page) -> None:
+        connection = page.session.connection
+        await start(page)
+        if page.session.connection is not connection:
+            # The tab closed or reconnected while its page was being built (the browser's storage was
+            # asked, and a tab that has gone keeps that waiting 10 s). Flet's web handler would now send
+            # the page through the connection it started on, which it has let go of: an AttributeError
+            # ('NoneType' ... 'after_event') and its traceback in the log. The page goes out through the
+            # session's own connection, if the tab came back, and Flet's handler is told the connection
+            # broke, which it notes at INFO and stops.
+            if page.session.connection is not None:
+                await page.session.after_event(page)
+            raise BrokenPipeError("the page left while it was being built")
+
+    async def start(page: ft.Page) -> None:
         page.fonts = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
         page.theme = text_theme(page.width or 1280)
         page.padding = 12

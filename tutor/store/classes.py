@@ -19,6 +19,7 @@ student publishes ``class:{id}`` on the store's live hub after it commits.
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import hmac
 import io
@@ -26,7 +27,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sqlalchemy import and_, case, delete, distinct, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -34,7 +35,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from engine.core.i18n import N_, NP_, Text
-from tutor.lessons.progress import MAX_NAME, ProgressError
+from tutor.lessons.progress import MAX_NAME, ProgressError, typed_name
 from tutor.store.files import LOG
 from tutor.store.schema import (
     assignments,
@@ -64,6 +65,8 @@ WRONG_PIN = N_("That is not the PIN of {name} in this class. Try again, or ask y
 BAD_PIN = N_("A PIN is 4 to 8 digits.")
 NO_NAME = N_("Type your name.")
 LONG_NAME = NP_("A name has at most {count} character.", "A name has at most {count} characters.")
+LOOK_ALIKE = N_("A student of this class has a name that looks just like this one. If that is you, type your "
+                "name as you typed it before; if not, add to it (the first letter of your surname, say).")
 
 
 class ClassInfo(NamedTuple):
@@ -229,13 +232,28 @@ def token_key(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+@functools.cache
+def _spoof_checker() -> Any:
+    import icu  # type: ignore[import-untyped]  # PyICU: ICU's UTS #39 (docs/store.md, "Libraries, and why")
+
+    return icu.SpoofChecker()
+
+
+def look_alike_keys(name: str) -> set[str]:
+    """Unicode's confusables skeletons (UTS #39, by ICU's SpoofChecker) of a name as typed and in any case:
+    two names that share one look the same ("Аnna" with a Cyrillic А and "Anna"; "аnna" and "Anna",
+    who are one student in any case). ICU's checks on one checker are safe from several threads."""
+    checker = _spoof_checker()
+    return {str(checker.getSkeleton(0, form)) for form in (name, name.casefold())}
+
+
 def normal_code(code: str) -> str:
     """A join code as typed ("abc-def ", "ABC DEF") made comparable: capitals, no spaces or dashes."""
     return re.sub(r"[\s-]", "", code).upper()
 
 
 def normal_name(name: str) -> str:
-    name = " ".join(name.split())
+    name = typed_name(name, JoinRefused)
     if not name:
         raise JoinRefused(NO_NAME)
     if len(name) > MAX_NAME:
@@ -271,7 +289,7 @@ class Classes:
 
     def create_class(self, name: str) -> ClassInfo:
         """A new class with a new join code; ``ProgressError`` for an empty or too long name."""
-        name = " ".join(name.split())
+        name = typed_name(name)
         if not name:
             raise ProgressError(N_("A class's name cannot be empty."))
         if len(name) > MAX_CLASS_NAME:
@@ -449,6 +467,9 @@ class Classes:
                         back = {}
                         raise JoinRefused(WRONG_PIN, name=name)
                     return self._sign_in(learner)
+                if self._looks_like_another(class_id, name):
+                    back = {}  # it tells a guesser that a name like this one is in the class
+                    raise JoinRefused(LOOK_ALIKE)
                 try:
                     return self._sign_in(self._new_student(class_id, name, pin))
                 except IntegrityError:
@@ -464,6 +485,15 @@ class Classes:
             row = db.execute(select(students.c.learner, students.c.pin).where(
                 students.c.class_id == class_id, students.c.name_key == name.casefold())).first()
         return None if row is None else (int(row[0]), str(row[1]))
+
+    def _looks_like_another(self, class_id: int, name: str) -> bool:
+        """Whether a new name looks like the name of a student already in the class: "Аnna" with a Cyrillic
+        А, "АNNA", "Ann\u0430" beside "Anna" would be shown identically on the teacher's grid."""
+        mine = look_alike_keys(name)
+        with self.store.engine.connect() as db:
+            names = db.execute(select(learners.c.name).join(students, students.c.learner == learners.c.id)
+                               .where(students.c.class_id == class_id)).scalars().all()
+        return any(mine & look_alike_keys(other) for other in names)
 
     def _new_student(self, class_id: int, name: str, pin: str) -> int:
         hashed, now = hash_secret(pin), time.time()

@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from engine.core.i18n import N_, NP_
 from tutor.store.live import Live
 from tutor.store.live_pg import live_for
-from tutor.lessons.progress import DAY, INTERVALS, MAX_NAME, LessonProgress, Profile, ProgressError
+from tutor.lessons.progress import DAY, INTERVALS, MAX_NAME, LessonProgress, Profile, ProgressError, typed_name
 from tutor.store.schema import (attempt_events, attempts, devices, learners, meta, reviews, saved_games, settings,
                                 students)
 
@@ -186,7 +186,7 @@ class Learners:
     def add_profile(self, name: str) -> Profile:
         if isinstance(self.device, int):  # a student is one learner; the teacher adds none for them
             raise ProgressError(N_("A student has one profile, their own: no learner can be added."))
-        name = " ".join(name.split())
+        name = typed_name(name)
         if not name:
             raise ProgressError(N_("A learner's name cannot be empty."))
         if len(name) > MAX_NAME:

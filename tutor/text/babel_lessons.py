@@ -37,7 +37,7 @@ def _line_of(source: str, message: str) -> int:
 def extract_lessons(
     fileobj: IO[bytes], keywords: Sequence[str], comment_tags: Sequence[str], options: Mapping[str, Any]
 ) -> Iterator[Extracted]:
-    source = fileobj.read().decode("utf-8")
+    source = fileobj.read().decode("utf-8-sig")  # a byte-order mark is not the text's
     data = tomllib.loads(source)
     for path, message in _walk(data, "", False):
         yield _line_of(source, message), None, message, [f"lesson field: {path}"]

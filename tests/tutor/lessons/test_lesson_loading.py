@@ -86,3 +86,69 @@ def test_the_catalog_keeps_what_loads_and_marks_the_broken(tmp_path: Path) -> No
     assert found.notices("en")[0] == f"{title}: this lesson is unavailable, its file is damaged."
     assert found.notices("en")[1].startswith("c: ")  # an unreadable file: named by its file's stem
     assert found.notices("de")[0] != found.notices("en")[0]
+
+
+# Braces the runner does not fill, and a byte-order mark
+
+TRAPPED = (ROOT / "classic" / "02-melds-and-wilds.toml").read_text(encoding="utf-8")
+BRACES = [
+    ("a stray { in a step", GOOD, ("for you as for everyone", "for you { as for everyone"), "steps[0].text", "brace"),
+    ("{oops} in a step", GOOD, ("for you as for everyone", "for {oops} as for everyone"), "steps[0].text", "{oops}"),
+    ("{oops} in a hint", GOOD, ("Look at the top card,", "Look at the {top} card,"), "hints[0]", "{top}"),
+    ("{oops} in a trap", TRAPPED, ("Discarding ends your turn,", "Discarding ends {oops} turn,"), "traps[0].text",
+     "{oops}"),
+    ("a stray { in a trap", TRAPPED, ("Discarding ends your turn,", "Discarding ends your turn {,"), "traps[0].text",
+     "brace"),
+    ("{oops} in a refusal's answer", GOOD, ("you need {pair}.", "you need {oops}."), "feedback.pile.frozen",
+     "{oops} (this refusal fills: {count}, {freezer}, {pair}"),
+    ("a stray { in a refusal's answer", GOOD, ("you need {pair}.", "you need {pair."), "feedback.pile.frozen",
+     "stray"),
+    ("a format spec", GOOD, ("you need {pair}.", "you need {pair:>9}."), "feedback.pile.frozen", "{pair:>9}"),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "change", "field", "said"), BRACES, ids=[b[0] for b in BRACES])
+def test_a_brace_the_runner_does_not_fill_is_refused(tmp_path: Path, name: str, text: str, change: tuple[str, str],
+                                                     field: str, said: str) -> None:
+    """A trap's, a step's or a hint's text is shown as written, and a refusal's answer is filled with that
+    refusal's facts only: a stray '{' or an unknown {oops} was accepted and shown to the learner as it is."""
+    path = tmp_path / "lesson.toml"
+    path.write_text(broken(text, *change), encoding="utf-8")
+    lesson, problems = read_lesson(path)
+    assert lesson is None
+    found = [str(p) for p in problems if p.field == field]
+    assert found and said in found[0], [str(p) for p in problems]
+
+
+def test_the_lessons_braces_are_all_filled() -> None:
+    """The lessons as they are pass (the one placeholder used, {pair}, is the frozen pile's refusal's)."""
+    assert main(["check", "--no-catalogs", str(ROOT / "classic")]) == 0
+
+
+def test_a_translations_unknown_placeholder_is_named(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from engine.core.i18n import translations
+    from tutor.lessons.catalog import check
+
+    lesson = read_lesson(ROOT / "classic" / "08-frozen-pile.toml")[0]
+    assert lesson is not None
+
+    class Oops:
+        def __init__(self, lang: str) -> None:
+            self.catalog = translations(lang)
+
+        def gettext(self, text: str) -> str:
+            translated = self.catalog.gettext(text)
+            return translated.replace("{pair}", "{par}") if "{pair}" in text else translated
+
+    monkeypatch.setattr("tutor.lessons.catalog.translations", Oops)
+    problems = check(lesson)
+    assert any("feedback.pile.frozen: sv: unknown placeholder {par}" in p for p in problems), problems
+
+
+def test_a_file_saved_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    """Some editors save UTF-8 with a byte-order mark; it was refused as "Invalid statement (at line 1,
+    column 1)"."""
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + GOOD.encode("utf-8"))
+    lesson, problems = read_lesson(path)
+    assert problems == () and lesson is not None and lesson.title.startswith(GOOD.split('title = "')[1][:10])

@@ -65,14 +65,32 @@ async def _no_app(scope: Scope, receive: Receive, send: Send) -> None:
     raise AssertionError("only the guard's origin check is asked")
 
 
-def test_own_origin_follows_the_host_header() -> None:
-    guard = serving.Guard(_no_app, ServingSettings(allowed_origins=("https://Cards.Example/",)))
-    scope = {"scheme": "ws"}
+def test_the_origin_is_checked_against_the_servers_own_not_the_host_header() -> None:
+    """Host is the request's own word: a page of evil.example whose name now points at this server (DNS
+    rebinding) sends Host and Origin both evil.example. Before, that pair was let in."""
+    origins = ("https://Cards.Example/", *serving.listening_origins("10.0.0.2", 8550))
+    guard = serving.Guard(_no_app, ServingSettings(allowed_origins=origins))
     host = {b"host": b"10.0.0.2:8550"}
-    assert guard.origin_allowed(scope, {**host, b"origin": b"http://10.0.0.2:8550"})
-    assert guard.origin_allowed(scope, {**host, b"origin": b"https://cards.example"})
-    assert not guard.origin_allowed(scope, {**host, b"origin": b"http://10.0.0.2:8551"})
-    assert not guard.origin_allowed(scope, {**host, b"origin": b"null"})
+    assert guard.origin_allowed({**host, b"origin": b"http://10.0.0.2:8550"})
+    assert guard.origin_allowed({**host, b"origin": b"https://cards.example"})
+    assert guard.origin_allowed({b"host": b"cards.example", b"origin": b"https://cards.example"})
+    assert not guard.origin_allowed({**host, b"origin": b"http://10.0.0.2:8551"})
+    assert not guard.origin_allowed({**host, b"origin": b"null"})
+    assert not guard.origin_allowed({b"host": b"evil.example", b"origin": b"http://evil.example"})
+    assert not guard.origin_allowed({b"host": b"evil.example:8550", b"origin": b"http://evil.example:8550"})
+
+
+def test_the_listening_address_gives_the_default_origins() -> None:
+    import socket
+
+    assert serving.listening_origins("10.0.0.2", 8550) == ("http://10.0.0.2:8550",)
+    assert set(serving.listening_origins("127.0.0.1", 8550)) == {
+        "http://127.0.0.1:8550", "http://localhost:8550", "http://[::1]:8550"}
+    assert "http://localhost" in serving.listening_origins("localhost", 80)  # a browser leaves out port 80
+    everywhere = serving.listening_origins("0.0.0.0", 8550)
+    assert {"http://127.0.0.1:8550", "http://localhost:8550",
+            f"http://{socket.gethostname().lower()}:8550"} <= set(everywhere)
+    assert all(origin.endswith(":8550") for origin in everywhere)
 
 
 class Clock:
@@ -215,3 +233,61 @@ def test_a_long_window_drag_ends_at_its_last_size() -> None:
 
     sizes = asyncio.run(play())
     assert sizes[-1] == "981,800" and len(sizes) <= settings.event_burst + 2
+
+
+def test_flet_reads_every_encoding_of_a_frame_as_the_guard_does() -> None:
+    """Flet's receive loop decodes the whole frame and looks its action up by equality; the guard
+    must find the same action and event name in each of those encodings, or a flood passes uncounted."""
+    from flet.messaging.protocol import MessageAction, decode_ext_from_msgpack
+    from flet_web.fastapi.flet_app import FletApp
+
+    from tests.tutor.wsclient import ENCODINGS, reencoded
+
+    source = inspect.getsource(FletApp)
+    assert "msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)" in source
+    assert "MessageAction(data[0])" in source
+    body = {"target": 7, "name": "focus", "data": None}
+    for encoding in ENCODINGS:
+        data = reencoded(flet_frames.CONTROL_EVENT, body, encoding)
+        flets = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
+        assert MessageAction(flets[0]).value == flet_frames.frame_action(data) == flet_frames.CONTROL_EVENT, encoding
+        assert flets[1] == body and flet_frames.event_name(data) == "focus", encoding
+    assert MessageAction(True).value == flet_frames.action_number(True) == flet_frames.REGISTER_CLIENT
+    assert flet_frames.frame_action(b"\x00\x91\x03") is None  # one item: Flet's data[1] fails
+    assert flet_frames.frame_action(b"\x00\xa2ab") is None and flet_frames.frame_action(b"\x01\x00\x00\x00\x00") is None
+
+
+@pytest.mark.parametrize("encoding", ["fixarray, uint8", "array16, fixint", "three items, float64", "long body"])
+def test_a_re_encoded_flood_is_bounded_like_any_other(encoding: str) -> None:
+    """2,000 taps in a form other than Flet's own client's: as many get through as of the usual form.
+    Before, only the short form's header was read, and every one of them got through."""
+    import asyncio
+
+    from tests.tutor.wsclient import reencoded
+
+    settings = serving.ServingSettings()
+    flood = [reencoded(flet_frames.CONTROL_EVENT, {"target": 7, "name": "click", "data": None}, encoding)] * 2000
+    passed = asyncio.run(_passed(flood, settings))
+    assert settings.event_burst <= passed.count("click") <= settings.event_burst + 10
+
+
+def test_every_other_frame_counts_as_a_tap() -> None:
+    """Second registrations, data-channel frames, empty and undecodable frames: none passes uncounted."""
+    import asyncio
+
+    settings = serving.ServingSettings()
+    register = b"\x00" + msgpack.packb([True, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
+    for junk in (register, b"\x01\x00\x00\x00\x00data", b"", b"\x00\xc1"):
+        assert len(asyncio.run(_passed([junk] * 500, settings))) <= settings.event_burst + 10, junk
+
+
+def test_keys_and_focus_in_a_long_encoding_keep_their_own_budgets() -> None:
+    """A Tab's events re-encoded are still counted as focus and keys, and leave the taps' budget alone."""
+    import asyncio
+
+    from tests.tutor.wsclient import reencoded
+
+    tab = [reencoded(flet_frames.CONTROL_EVENT, {"target": 7, "name": name, "data": "Tab"}, "long body")
+           for name in ("keyboard_event", "blur", "focus")]
+    passed = asyncio.run(_passed(tab * 60 + [_event("click")], serving.ServingSettings()))
+    assert passed.count("click") == 1 and passed.count("focus") == 60

@@ -16,10 +16,10 @@ import pytest
 from sqlalchemy import Table, func, insert, select
 
 from tests.tutor.store.test_store import store  # noqa: F401  (the store on both dialects: conftest.py's url)
-from tutor.lessons.progress import ProgressError
+from tutor.lessons.progress import HIDDEN_CHARACTERS, ProgressError
 from tutor.store.settings import Settings
 from tutor.store import Store
-from tutor.store.classes import (BAD_PIN, CODE_ALPHABET, LONG_NAME, NO_NAME, UNKNOWN_CODE, WRONG_PIN, Cell,
+from tutor.store.classes import (BAD_PIN, CODE_ALPHABET, LONG_NAME, LOOK_ALIKE, NO_NAME, UNKNOWN_CODE, WRONG_PIN, Cell,
                                  Classes, JoinRefused, TrapCount, normal_code, path_order)
 from tutor.store.schema import (attempt_events, attempts, devices, learners, reviews, saved_games, settings,
                                 sign_ins, students, teachers)
@@ -101,6 +101,49 @@ def test_joins_refused_say_why(school: Classes) -> None:
     assert refused(school.join, seven.code, "B" * 41, "1234").msgid == LONG_NAME[0]
     assert "40" in refused(school.join, seven.code, "B" * 41, "1234").explanation("de")
     assert [s.name for s in school.students(seven.id)] == ["Anna"]  # nothing half-made
+
+
+@pytest.mark.parametrize("name", ["An\u200bna", "Anna\u202e", "\u2066Anna\u2069", "An\x00na", "Anna\x1b[2J",
+                                  "Anna\u00ad", "\ufeffAnna", "Anna\ue000"])
+def test_a_name_with_a_character_that_does_not_show_is_refused(school: Classes, store: Store, name: str) -> None:  # noqa: F811
+    """A zero-width space, a direction override or isolate, a NUL, an escape, a soft hyphen, a byte-order
+    mark, a private-use character: each was taken, and shown on the grid just like "Anna" (a NUL failed
+    on PostgreSQL with "The class cannot be reached right now"). Nothing reaches the database."""
+    seven = school.create_class("7B")
+    refusal = refused(school.join, seven.code, name, "2468")
+    assert refusal.msgid == HIDDEN_CHARACTERS
+    assert "invisible" in refusal.explanation("en") and refusal.explanation("de") != refusal.explanation("en")
+    assert rows(store, students) == 0
+    for other_name in (lambda: school.create_class(name), lambda: store.learners("device-1").add_profile(name)):
+        with pytest.raises(ProgressError) as other:  # a class's name and a device's learner's: the same
+            other_name()
+        assert other.value.text == HIDDEN_CHARACTERS
+
+
+def test_a_name_is_kept_in_nfkc_and_found_so(school: Classes) -> None:
+    """A full-width or ligature form is the plain name: the same student, not a new one."""
+    seven = school.create_class("7B")
+    anna, _ = school.join(seven.code, "Anna", "2468")
+    again, _ = school.join(seven.code, "\uff21\uff4e\uff4e\uff41", "2468")  # full-width Ａｎｎａ
+    assert again.id == anna.id
+    assert school.join(seven.code, "\ufb01ona", "1357")[0].name == "fiona"  # the ﬁ ligature
+    assert [s.name for s in school.students(seven.id)] == ["Anna", "fiona"]
+
+
+@pytest.mark.parametrize("name", ["\u0410nna", "\u0430nna", "ANN\u0410", "Ann\u0430", "\u0391nna"])
+def test_a_name_that_looks_like_a_students_in_the_class_is_refused(school: Classes, name: str) -> None:
+    """Cyrillic or Greek capitals and small letters for Latin ones: a new student shown identically to
+    Anna on the teacher's grid. Unicode's confusables skeleton (UTS #39) finds them."""
+    seven, eight = school.create_class("7B"), school.create_class("8A")
+    school.join(seven.code, "Anna", "2468")
+    refusal = refused(school.join, seven.code, name, "1357")
+    assert refusal.msgid == LOOK_ALIKE and refusal.explanation("is") != refusal.explanation("en")
+    assert [s.name for s in school.students(seven.id)] == ["Anna"]
+    school.join(eight.code, name, "1357")  # another class: nobody to be taken for
+    assert school.join(seven.code, "anna", "2468")[0].name == "Anna"  # Anna herself, in any case
+    for other in ("Jón", "Jon", "Björk", "Bjork", "Anne", "Søren", "Soren"):  # names that differ, by a letter or an accent
+        school.join(seven.code, other, "1111")
+    assert len(school.students(seven.id)) == 8
 
 
 def test_a_name_is_per_class(school: Classes) -> None:
