@@ -11,7 +11,7 @@ import pytest
 from engine.core.i18n import LANGUAGES
 from tutor.lessons.catalog import ROOT, lesson_catalog, main, read_lesson
 
-GOOD = (ROOT / "classic" / "08-frozen-pile.toml").read_text(encoding="utf-8")
+GOOD = (ROOT / "classic" / "09-frozen-pile.toml").read_text(encoding="utf-8")
 
 
 def broken(text: str, old: str, new: str) -> str:
