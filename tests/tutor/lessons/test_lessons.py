@@ -380,7 +380,7 @@ def test_classic_card_values_answers_a_discard_without_opening() -> None:
 
 @pytest.mark.parametrize(("path", "action", "rule", "named"), [
     ("royal/04-samba.toml", {"type": "meld", "melds": [["7h", "8h", "2d"]]}, "meld.samba", "7♥ 8♥ 2♦"),
-    ("swedish/10-scoring-aces.toml", {"type": "meld", "layoffs": [{"onto": 1, "cards": ["9c"]}]}, "meld.layoff",
+    ("swedish/11-scoring-aces.toml", {"type": "meld", "layoffs": [{"onto": 1, "cards": ["9c"]}]}, "meld.layoff",
      "9♣ does not fit your side's meld of 8s"),
 ])
 def test_a_refusal_in_a_lesson_names_what_was_tried(path: str, action: dict[str, object], rule: str,

@@ -106,11 +106,12 @@ def test_a_lesson_names_its_rules_or_is_refused(tmp_path: Path, old: str, new: s
     ("wiener", "red_three.wiener_bonus"), ("wiener", "going_out.black_threes"), ("wiener", "stock.must_take"),
     ("wiener", "meld.natural_canasta"),
     ("wiener", "going_out.ask_partner"), ("wiener", "going_out.concealed"),
-    ("swedish", "pile.frozen"), ("swedish", "pile.blocked"),
+    ("swedish", "pile.frozen"), ("swedish", "pile.blocked"), ("swedish", "red_three.swedish_bonus"),
 ])
 def test_a_rule_each_variant_needs_has_its_lesson(variant: str, rule: str) -> None:
     """Rules that had no lesson of their variant: black threes as the last meld, going out concealed,
     asking partner before taking the pile, the pile onto a complete canasta and with one card, seven
     threes that are no canasta, the pile kept from the other side, Wiener's red threes, natural
-    canasta and end of the stock, and what freezes and blocks the pile in the Swedish rules."""
+    canasta and end of the stock, and what freezes and blocks the pile and a red three in the Swedish
+    rules."""
     assert [lesson for lesson in catalog() if lesson.variant == variant and lesson.teaches == rule]
