@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import flet as ft
 
-HEAD = 'id = "x"\nvariant = "classic"\ntopic = "pile"\ntitle = "t"\ngoal = "g"\n'
+HEAD = 'id = "x"\nvariant = "classic"\ntopic = "pile"\nteaches = "pile.frozen"\ntitle = "t"\ngoal = "g"\n'
 
 # A frozen-pile lesson whose trap (drawing instead of taking the pile) plays out two moves.
 TRAPPED = HEAD + '''

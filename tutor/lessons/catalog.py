@@ -32,7 +32,7 @@ LOG = logging.getLogger("tutor.lessons.catalog")
 __all__ = ["ARGUMENTS", "KEYS", "PREDICATES", "ROOT", "SEARCH_BUDGET", "STEP_KEYS", "TOPICS", "TRAP_KEYS",
            "UNAVAILABLE", "VARIANT_ORDER", "VARIATION_KEYS", "BrokenLesson", "Catalog", "Lesson", "LessonError",
            "LessonRun", "Predicate", "Setup", "Trap", "_Before", "catalog", "check", "find_lesson", "fresh_deal",
-           "impossible_hands", "shows_itself",
+           "impossible_hands", "in_path_order", "order_problems", "shows_itself",
            "lesson_catalog", "lesson_files", "load_lesson", "main", "next_lesson", "read_lesson"]
 
 
@@ -209,9 +209,48 @@ def lesson_catalog(root: Path = ROOT) -> Catalog:
             broken.append(BrokenLesson(path, _title_of(path), problems))
         else:
             lessons.append(lesson)
+    return Catalog(tuple(in_path_order(lessons)), tuple(broken))
+
+
+def in_path_order(lessons: Sequence[Lesson]) -> list[Lesson]:
+    """The lessons in the order of the path: by variant, then topic, then file name."""
     topics = list(TOPICS)
-    ordered = sorted(lessons, key=lambda l: (VARIANT_ORDER.index(l.variant), topics.index(l.topic), l.path.name))
-    return Catalog(tuple(ordered), tuple(broken))
+    return sorted(lessons, key=lambda l: (VARIANT_ORDER.index(l.variant), topics.index(l.topic), l.path.name))
+
+
+MINIMUM = re.compile(r"opening\.minimum_(\d+)")
+
+
+def order_problems(lessons: Sequence[Lesson]) -> list[str]:
+    """What is wrong with the order of the path (``lessons`` in it): a lesson needing a rule that only
+    a later lesson teaches, or none; two lessons of a variant teaching one rule; a variant's opening
+    minimums not in rising order. A need is met by an earlier lesson of the same variant or of a
+    variant earlier on the path (Classic's rules hold in the others unless they name their own)."""
+    problems: list[str] = []
+    taught: dict[str, Lesson] = {}  # rule -> the first lesson teaching it
+    by_variant: dict[tuple[str, str], Lesson] = {}
+    minimums: dict[str, tuple[int, Lesson]] = {}
+    every = {lesson.teaches: lesson for lesson in reversed(lessons)}
+    for lesson in lessons:
+        for need in lesson.needs:
+            if need in taught or need == lesson.teaches:
+                continue
+            later = every.get(need)
+            problems.append(f"{lesson.path}: needs: {need!r} is taught only later, by {later.path}" if later else
+                            f"{lesson.path}: needs: {need!r} is taught by no lesson")
+        same = by_variant.get((lesson.variant, lesson.teaches))
+        if same is not None:
+            problems.append(f"{lesson.path}: teaches: {lesson.teaches!r} is taught already by {same.path}")
+        by_variant[(lesson.variant, lesson.teaches)] = lesson
+        taught.setdefault(lesson.teaches, lesson)
+        found = MINIMUM.fullmatch(lesson.teaches)
+        if found is not None:
+            points, before = int(found.group(1)), minimums.get(lesson.variant)
+            if before is not None and before[0] > points:
+                problems.append(f"{lesson.path}: teaches: the minimum of {points} comes after the higher"
+                                f" {before[0]} of {before[1].path}: the minimums rise along the path")
+            minimums[lesson.variant] = (points, lesson)
+    return problems
 
 
 def catalog(root: Path = ROOT) -> tuple[Lesson, ...]:
@@ -241,11 +280,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     passed: dict[str, int] = {}
     problems: list[str] = []
     ids: dict[str, Path] = {}
+    loaded: list[Lesson] = []
     for path in lesson_files(root):
         lesson, errors = read_lesson(path)
         if lesson is None:
             problems.extend(map(str, errors))
             continue
+        loaded.append(lesson)
         try:
             found = check(lesson, catalogs)
         except Exception as error:  # reported with its file, and the other files still checked
@@ -256,6 +297,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         problems.extend(found)
         if not found:
             passed[lesson.variant] = passed.get(lesson.variant, 0) + 1
+    if root.is_dir():  # the order of the path, among the lessons that load
+        problems.extend(order_problems(in_path_order(loaded)))
     for line in problems:
         print(line, file=sys.stderr)
     for variant, count in sorted(passed.items()):

@@ -4,6 +4,7 @@ its deals, texts, traps and conditions, each problem named with the file and its
 from __future__ import annotations
 
 import logging
+import re
 import string
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
@@ -25,14 +26,19 @@ from tutor.lessons.predicates import LessonError, Predicate, _predicate
 ROOT = Path(__file__).resolve().parents[2] / "lessons"
 LOG = logging.getLogger("tutor.lessons.catalog")
 
-# The catalog's topics, in the order of the path from first steps to tactics.
+# The catalog's topics, in the order of the path from first steps to tactics: a variant's own rules
+# (Royal's draw of two, Samba, Bolivia, threes) right after the first steps, before the lessons using them.
 TOPICS: Mapping[str, str] = {
-    "basics": N_("First steps"), "pile": N_("The pile"), "opening": N_("Opening"),
-    "going_out": N_("Going out"), "scoring": N_("Scoring"), "royal": N_("Royal Canasta's own"),
-    "tactics": N_("Tactics"),
+    "basics": N_("First steps"), "royal": N_("Royal Canasta's own"), "pile": N_("The pile"),
+    "opening": N_("Opening"), "going_out": N_("Going out"), "scoring": N_("Scoring"), "tactics": N_("Tactics"),
 }
 KEYS = frozenset({"id", "variant", "seat", "title", "goal", "topic", "tip", "bot", "hints", "solution", "replies",
-                  "position", "steps", "success", "failure", "feedback", "traps", "variations"})
+                  "position", "steps", "success", "failure", "feedback", "traps", "variations", "teaches", "needs"})
+# What a lesson teaches and needs is named as a rule: a rule id of the rulebook (``pile.frozen``), or, for a
+# rule that refuses nothing (card values, the draw of two, a scoring rule, a tip), a name under a rulebook
+# id's first part or a topic (``basics.card_values``, ``meld.samba_canasta``, ``tactics.keep_pairs``).
+# An opening minimum is ``opening.minimum_<points>``.
+RULE_PREFIXES = frozenset({rule.split(".")[0] for rule in RULES} | set(TOPICS))
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,8 @@ class Lesson:
     hints: tuple[str, ...]
     feedback: Mapping[str, str]
     traps: tuple[Trap, ...] = ()
+    teaches: str = ""  # the rule this lesson teaches (a rule id, see RULE_PREFIXES)
+    needs: tuple[str, ...] = ()  # the rules it takes as known: each taught by an earlier lesson on the path
     tip: str | None = None  # a tactics lesson: the engine's tip it teaches
     bot: str | None = None  # the other seats' level once their scripted replies run out
     texts: tuple[str, ...] = field(default=())  # every text, for the catalog check
@@ -111,6 +119,26 @@ def _actions(value: object, path: Path, field: str) -> tuple[Action, ...]:
 VARIATION_KEYS = frozenset({"position", "solution", "replies"})
 STEP_KEYS = frozenset({"text"})
 TRAP_KEYS = frozenset({"when", "text", "consequence", "example"})
+
+
+def _rule_name(value: object) -> bool:
+    return (isinstance(value, str) and (value in RULES or (value.split(".")[0] in RULE_PREFIXES
+            and re.fullmatch(r"[a-z_]+(\.[a-z0-9_]+)+", value) is not None)))
+
+
+def _rules(data: Mapping[str, Any], problems: _Problems) -> tuple[str, tuple[str, ...]]:
+    """The rule the lesson teaches and the rules it needs, each named as RULE_PREFIXES says."""
+    teaches, needs = data.get("teaches"), data.get("needs", [])
+    if not _rule_name(teaches):
+        problems.add("teaches", f"expected the rule the lesson teaches: a rule id of engine/core/rulebook.py or a"
+                                f" name under one of {', '.join(sorted(RULE_PREFIXES))}, not {shown(teaches)}")
+    if not isinstance(needs, list):
+        problems.add("needs", "expected a list of the rules the lesson takes as known")
+        needs = []
+    for i, need in enumerate(needs):
+        if not _rule_name(need):
+            problems.add(f"needs[{i}]", f"not a rule's name: {shown(need)} (see teaches)")
+    return str(teaches), tuple(str(n) for n in needs)
 
 
 def _unknown(data: Mapping[str, Any], known: frozenset[str], path: Path, where: str) -> list[LessonError]:
@@ -305,6 +333,7 @@ def _read_lesson(path: Path) -> tuple[Lesson | None, tuple[LessonError, ...]]:
     tip = _choice(data, "tip", sorted({t.tip for t in TIPS}), problems, required=False)
     bot = _choice(data, "bot", list(BOTS), problems, required=False)
     hints, steps, feedback = _texts(data, problems)
+    teaches, needs = _rules(data, problems)
     traps_data = data.get("traps", [])
     if not isinstance(traps_data, list):
         problems.add("traps", "expected [[traps]] tables")
@@ -319,6 +348,7 @@ def _read_lesson(path: Path) -> tuple[Lesson | None, tuple[LessonError, ...]]:
         path=path, id=lesson_id, title=title, goal=goal, variant=str(variant), topic=str(topic),
         seat=seat, setups=tuple(setups), success=success, failure=failure,
         steps=tuple(steps), hints=tuple(hints), feedback=feedback, traps=tuple(traps), tip=tip, bot=bot,
+        teaches=teaches, needs=needs,
         texts=(title, goal, *steps, *hints, *feedback.values(), *(t.text for t in traps)),
     )
     for where, text, names in lesson_texts(lesson):  # a brace the runner does not fill is shown to the learner

@@ -121,9 +121,9 @@ def test_the_lessons_screen_of_a_phone_offers_no_demonstration(tmp_path: Path) -
 
 
 def test_the_longest_hand_and_the_buttons_fit_the_screen(tmp_path: Path) -> None:
-    """royal-strong-opening deals the learner 17 cards: at 1920x1080 and at 1280x800 the whole hand,
+    """royal-opening-150 deals the learner 17 cards: at 1920x1080 and at 1280x800 the whole hand,
     the narration and the buttons are in view at every step, without scrolling."""
-    lesson = "royal-strong-opening"
+    lesson = "royal-opening-150"
     with serve(tmp_path) as url, browser(url, PROJECTOR, "lessons-button") as page:
         click(page, "lessons-button")
         by_id(page, f"open-{LESSON}").first.wait_for(timeout=30_000)

@@ -11,7 +11,7 @@ import pytest
 from engine.core.i18n import LANGUAGES
 from tutor.lessons.catalog import ROOT, lesson_catalog, main, read_lesson
 
-GOOD = (ROOT / "classic" / "08-frozen-pile.toml").read_text(encoding="utf-8")
+GOOD = (ROOT / "classic" / "09-frozen-pile.toml").read_text(encoding="utf-8")
 
 
 def broken(text: str, old: str, new: str) -> str:
@@ -129,7 +129,7 @@ def test_a_translations_unknown_placeholder_is_named(monkeypatch: pytest.MonkeyP
     from engine.core.i18n import translations
     from tutor.lessons.catalog import check
 
-    lesson = read_lesson(ROOT / "classic" / "08-frozen-pile.toml")[0]
+    lesson = read_lesson(ROOT / "classic" / "09-frozen-pile.toml")[0]
     assert lesson is not None
 
     class Oops:

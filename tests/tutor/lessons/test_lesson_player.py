@@ -19,7 +19,7 @@ from tutor.views.screens import lessons_view
 from tutor.views.table import page_view
 from tutor.views.widgets import Handlers
 
-FROZEN = ROOT / "classic" / "08-frozen-pile.toml"
+FROZEN = ROOT / "classic" / "09-frozen-pile.toml"
 
 
 def _handlers(calls: list[tuple[object, ...]] | None = None) -> Handlers:
@@ -127,7 +127,7 @@ def test_tapping_a_term_shows_its_definition() -> None:
     assert "definition" in nodes and nodes["term-frozen"].selected
 
 
-GOING_OUT = ROOT / "classic" / "19-going-out-canasta.toml"
+GOING_OUT = ROOT / "classic" / "17-going-out-canasta.toml"
 
 
 def test_try_again_returns_to_a_position_from_which_the_lesson_can_still_be_won() -> None:
@@ -203,7 +203,7 @@ def test_a_trap_says_what_the_table_shows(tmp_path: Path) -> None:
 
 
 def test_a_mastery_check_does_not_narrate_the_main_deal() -> None:
-    lesson = load_lesson(ROOT / "classic" / "13-opening-50.toml")
+    lesson = load_lesson(ROOT / "classic" / "11-opening-50.toml")
     main = TableModel.for_lesson(lesson, "en").lesson
     assert main is not None and main.step()
     check = TableModel.for_lesson(lesson, "en", variation=1)

@@ -98,7 +98,7 @@ def test_next_lesson_follows_the_path_and_try_again_undoes_a_trap(session: Sessi
     _run(session.lesson_action("try_again"))
     assert session.model.lesson.consequence is None and session.model.is_my_turn()
     _run(session.lesson_action("next"))
-    assert session.model.lesson is not None and session.model.lesson.lesson.id == "classic-open-pile"
+    assert session.model.lesson is not None and session.model.lesson.lesson.id == "classic-frozen-pile"
 
 
 def test_the_catalog_shows_the_reviews_due_and_opens_one_as_a_fresh_deal(session: Session) -> None:
@@ -270,3 +270,19 @@ def test_where_two_melds_take_the_top_card_the_learner_taps_the_one_it_goes_onto
     assert model.rejected is None and not model.state.pile and len(model.state.melds[0][1].cards) == 5
     _run(session.tap_meld(0))  # drawn now: a meld tapped with nothing selected asks for the cards
     assert semantics(session.view())["notice"].label == "Select cards in your hand first."
+
+
+def test_progress_kept_for_a_lesson_since_merged_away_is_passed_over(session: Session) -> None:
+    """A lesson merged into another leaves its id in a learner's stars and review queue: the catalog
+    shows the lessons there are, and opening the old id does nothing."""
+    learner = session._learner()
+    session.progress.record(learner, "royal-arrange", 0, 2, 1, 0, now=0)  # merged into royal-sambas-win
+    session.progress.record(learner, "classic-frozen-pile", 0, 2, 1, 0, now=0)
+    assert find_lesson("royal-arrange") is None
+    session.screen = "lessons"
+    session.render()
+    shown = semantics(session.lessons_screen())
+    assert "review-classic-frozen-pile" in shown and "review-royal-arrange" not in shown
+    assert "open-royal-sambas-win" in shown
+    _run(session.open_lesson("royal-arrange", -1))
+    assert session.screen == "lessons"

@@ -279,7 +279,7 @@ def test_a_saved_finished_hand_is_not_counted_twice_when_continued() -> None:
 def test_a_lesson_shows_the_scores_of_its_position() -> None:
     from tutor.lessons.catalog import ROOT, load_lesson
 
-    lesson = load_lesson(ROOT / "classic" / "13-opening-50.toml")
+    lesson = load_lesson(ROOT / "classic" / "11-opening-50.toml")
     for variation, setup in enumerate(lesson.setups):
         model = TableModel.for_lesson(lesson, "en", variation)
         assert model.totals == tuple(setup.start.scores) and model.opening_minimum() == 50
@@ -429,7 +429,7 @@ def test_a_closed_action_says_why_from_the_engines_refusal() -> None:
     assert model.why_not("draw") == "Left is playing."
     model.lang = "sv"
     assert model.why_not("draw") == "Vänster spelar."
-    lesson = TableModel.for_lesson(load_lesson(ROOT / "classic" / "08-frozen-pile.toml"), "en", 1)
+    lesson = TableModel.for_lesson(load_lesson(ROOT / "classic" / "09-frozen-pile.toml"), "en", 1)
     assert lesson.why_not("hint") == "A mastery check is played without hints."
     assert lesson.why_not("undo").startswith("Lessons are played without undo")
 
