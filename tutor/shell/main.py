@@ -42,5 +42,7 @@ def make_main(options: Options) -> Callable[[ft.Page], Awaitable[None]]:
         page.render(AppView, session, session.frame)
         session.show_notices()  # what could not be read at start (settings, saved game, progress)
         session.after_learner()  # the computer players open when the learner is not first
+        if (page.route or "").startswith("/table/"):  # a table for people's link (tutor/shell/people.py)
+            await session.open_link(page.route.rsplit("/", 1)[-1])
 
     return main

@@ -1,0 +1,353 @@
+"""One table for people, in one place: every action of the table is judged by the engine and applied in
+order by its actor (docs/tables.md).
+
+A table's form (:class:`Form`: its seats, whether it has begun, the full position) changes only by an
+:class:`Event`, numbered from 1 per table, and ``step(form, event)`` is the one function that applies
+one. The actor holds the form in memory and writes each event through to the store before anyone sees
+it (``Keeping.append``: one transaction, refused if the table moved on meanwhile), so a restart or another
+app process loses nothing: it replays the events it missed with the same ``step``. A seat that reconnects
+asks for the events since the last number it saw (``since``).
+
+The computer players' moves are chosen in the process pool (tutor/table/workers.py) and come back as
+actions the actor judges like a person's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import random
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from engine.core.actions import Action, format_action, parse_action
+from engine.core.deal import deal
+from engine.core.errors import IllegalActionError
+from engine.core.rules import Rules
+from engine.core.scoring import score_hand
+from engine.core.state import State
+from engine.judge.game import apply
+from engine.position import dump_position, load_position
+from engine.variants import get_variant
+from tutor.table.workers import choose_action, pool
+
+LOG = logging.getLogger("tutor.tables")
+KEPT_EVENTS = 400  # events kept in memory for seats catching up (a hand of four is some 150)
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A chair at the table: a person sits there (``person``, a key that is not the browser's own, and
+    the ``name`` as typed), or a computer player of ``level`` holds it. ``open``: it waits for a
+    person, held by the computer player until one sits down."""
+
+    level: str = "basic"
+    open: bool = False
+    person: str | None = None
+    name: str = ""
+
+    def json(self) -> dict[str, Any]:
+        return {"level": self.level, "open": self.open, "person": self.person, "name": self.name}
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Seat:
+        return cls(str(data["level"]), bool(data["open"]), data.get("person"), str(data.get("name", "")))
+
+
+@dataclass(frozen=True)
+class Form:
+    """A table as it stands: its seats, whether it has begun, the hand on it (the full position)."""
+
+    rules: Rules
+    seats: tuple[Seat, ...]
+    state: State
+    seed: int
+    status: str = WAITING
+    hand_number: int = 1
+    hints: bool = True
+
+    def json(self) -> dict[str, Any]:
+        return {"variant": self.rules.name, "people": self.rules.table_of().people, "table": self.rules.table,
+                "seats": [s.json() for s in self.seats], "position": dump_position(self.state, reveal=True),
+                "seed": self.seed, "status": self.status, "hand_number": self.hand_number, "hints": self.hints}
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Form:
+        rules = get_variant(str(data["variant"])).for_people(int(data["people"]), str(data["table"]))
+        state = load_position(data["position"]).evolve(stock_hidden=True)  # as dealt: the stock face down
+        return cls(rules, tuple(Seat.read(s) for s in data["seats"]), state,
+                   int(data["seed"]), str(data["status"]), int(data["hand_number"]), bool(data["hints"]))
+
+    def to_act(self) -> int | None:
+        """The seat to act now (``None``: nobody; the table has not begun, or the hand is over)."""
+        if self.status != PLAYING or self.state.is_over():
+            return None
+        return self.state.turn
+
+    def totals(self) -> tuple[int, ...]:
+        """Each side's game total: the hands before and this one once it is over."""
+        if not self.state.is_over():
+            return tuple(self.state.scores)
+        return tuple(t + s.total for t, s in zip(self.state.scores, score_hand(self.state)))
+
+
+@dataclass(frozen=True)
+class Event:
+    """What happened at a table, numbered in its order: ``sit`` (a person takes a seat), ``leave``,
+    ``start``, ``act`` (an action, in its JSON form), ``next_hand``."""
+
+    number: int
+    kind: str
+    seat: int
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def json(self) -> dict[str, Any]:
+        return {"number": self.number, "kind": self.kind, "seat": self.seat, "detail": self.detail}
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Event:
+        return cls(int(data["number"]), str(data["kind"]), int(data["seat"]), dict(data.get("detail") or {}))
+
+
+def new_form(variant: str, people: int, table: str | None, seats: Sequence[Seat], seed: int) -> Form:
+    rules = get_variant(variant).for_people(people, table)
+    if len(seats) != rules.players:
+        raise ValueError(f"{rules.players} seats expected, not {len(seats)}")
+    state = deal(rules, random.Random(seed), dealer=rules.players - 1)
+    return Form(rules, tuple(seats), state, seed)
+
+
+def step(form: Form, event: Event) -> Form:
+    """The form after ``event``: the one place a table changes (live, and replayed after a restart).
+    Raises ``IllegalActionError`` for an action the engine refuses, ``ValueError`` for an event out of
+    place (a seat taken, a table not begun)."""
+    seats = list(form.seats)
+    if event.kind == "sit":
+        if not seats[event.seat].open or seats[event.seat].person is not None:
+            raise ValueError("the seat is not free")
+        seats[event.seat] = replace(seats[event.seat], person=str(event.detail["person"]),
+                                    name=str(event.detail["name"]))
+        return replace(form, seats=tuple(seats))
+    if event.kind == "leave":
+        seats[event.seat] = replace(seats[event.seat], person=None, name="")
+        return replace(form, seats=tuple(seats))
+    if event.kind == "start":
+        if form.status != WAITING:
+            raise ValueError("the table has begun")
+        return replace(form, status=PLAYING)
+    if event.kind == "act":
+        if form.to_act() != event.seat:
+            raise ValueError("not this seat's turn")
+        return replace(form, state=apply(form.state, parse_action(event.detail)))
+    if event.kind == "next_hand":
+        if form.status != PLAYING or not form.state.is_over():
+            raise ValueError("the hand is not over")
+        totals = form.totals()
+        if form.rules.game_over(totals):
+            return replace(form, status=OVER)
+        number = form.hand_number + 1
+        dealer = (form.state.dealer + 1) % form.rules.players
+        state = deal(form.rules, random.Random(form.seed * 1000 + number), scores=totals, dealer=dealer)
+        return replace(form, state=state, hand_number=number)
+    if event.kind == "hints":
+        return replace(form, hints=bool(event.detail["on"]))
+    raise ValueError(f"no such event: {event.kind}")
+
+
+class Keeping(Protocol):
+    """Where a table is written through (tutor.store.tables.TableRows)."""
+
+    def append(self, code: str, number: int, event: dict[str, Any], data: dict[str, Any]) -> bool: ...
+    def events(self, code: str, since: int) -> list[tuple[int, dict[str, Any]]]: ...
+    def load(self, code: str) -> tuple[dict[str, Any], int] | None: ...
+
+
+@dataclass(frozen=True)
+class Happened:
+    """An event with the table's position before and after it (a seat's log line is told from them)."""
+
+    event: Event
+    before: State
+    after: State
+
+
+class Moved(Exception):
+    """The table moved on in another process before this event was written: nothing of it applied."""
+
+
+class TableActor:
+    """The one place a table's events are applied, in order: ``act``, ``sit``, ``start``,
+    ``next_hand`` wait for the table's lock, judge, write through, and tell the watching seats."""
+
+    def __init__(self, code: str, form: Form, keeping: Keeping, version: int = 0, pace: float = 0.6,
+                 think: float = 0.0) -> None:
+        self.code, self.form, self.keeping, self.version = code, form, keeping, version
+        self.pace, self.think = pace, think
+        self.happened: list[Happened] = []  # the last events, for seats catching up
+        self.lock = asyncio.Lock()
+        # each seat's session: its loop, its context (Flet finds the page to draw in a context variable) and callback
+        self.watchers: dict[int, tuple[asyncio.AbstractEventLoop, contextvars.Context, Callable[[], None]]] = {}
+        self.bots: asyncio.Task[None] | None = None
+        self._next_watcher = 0
+
+    # -- what seats read ---------------------------------------------------------------------------
+
+    def since(self, number: int) -> list[Happened] | None:
+        """The events after ``number``, in order (``None``: older than those kept: the seat reads the
+        table as it stands and its log begins again)."""
+        if number >= self.version:
+            return []
+        if not self.happened or self.happened[0].event.number > number + 1:
+            return None
+        return [h for h in self.happened if h.event.number > number]
+
+    def seat_of(self, person: str) -> int | None:
+        return next((i for i, s in enumerate(self.form.seats) if s.person == person), None)
+
+    def watch(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """``callback()`` after each event (a seat's session redraws), on the caller's loop and in the
+        caller's context (its session's, whichever session's event it was); returns the function that stops it."""
+        self._next_watcher += 1
+        key = self._next_watcher
+        self.watchers[key] = (asyncio.get_running_loop(), contextvars.copy_context(), callback)
+        return lambda: self.watchers.pop(key, None) and None
+
+    # -- what seats do -------------------------------------------------------------------------------
+
+    async def act(self, seat: int, action: Action) -> IllegalActionError | None:
+        """A seat's action: the engine's refusal (nothing changes), or ``None`` once it is applied and
+        written. Raises :class:`Moved` if another process's event came first (the table is then caught up)."""
+        async with self.lock:
+            if self.form.to_act() != seat:
+                raise Moved("not this seat's turn now")
+            try:
+                await self._commit(Event(self.version + 1, "act", seat, format_action(action)))
+            except IllegalActionError as error:
+                return error
+        self._kick()
+        return None
+
+    async def sit(self, person: str, name: str, seat: int | None = None) -> int | None:
+        """A person sits down (the first open seat, or ``seat``); a person already seated gets their
+        seat back. ``None``: no open seat is free."""
+        async with self.lock:
+            mine = self.seat_of(person)
+            if mine is not None:
+                return mine
+            free = [i for i, s in enumerate(self.form.seats) if s.open and s.person is None]
+            chosen = seat if seat in free else free[0] if free and seat is None else None
+            if chosen is None:
+                return None
+            await self._commit(Event(self.version + 1, "sit", chosen, {"person": person, "name": name}))
+            return chosen
+
+    async def leave(self, seat: int) -> None:
+        async with self.lock:
+            if self.form.seats[seat].person is not None:
+                await self._commit(Event(self.version + 1, "leave", seat))
+        self._kick()
+
+    async def start(self) -> None:
+        async with self.lock:
+            if self.form.status == WAITING:
+                await self._commit(Event(self.version + 1, "start", 0))
+        self._kick()
+
+    async def next_hand(self) -> None:
+        async with self.lock:
+            if self.form.status == PLAYING and self.form.state.is_over():
+                await self._commit(Event(self.version + 1, "next_hand", 0))
+        self._kick()
+
+    async def set_hints(self, on: bool) -> None:
+        async with self.lock:
+            if self.form.hints != on:
+                await self._commit(Event(self.version + 1, "hints", 0, {"on": on}))
+
+    # -- in order, written through ---------------------------------------------------------------------
+
+    async def _commit(self, event: Event) -> None:
+        """Judge ``event`` (``step`` raises on a refusal), write it through, then make it the table's."""
+        before = self.form
+        after = step(before, event)
+        written = await asyncio.to_thread(self.keeping.append, self.code, event.number, event.json(), after.json())
+        if not written:
+            await self._replay()
+            raise Moved("the table moved on")
+        self._took(event, before, after)
+
+    def _took(self, event: Event, before: Form, after: Form) -> None:
+        self.form, self.version = after, event.number
+        self.happened.append(Happened(event, before.state, after.state))
+        del self.happened[:-KEPT_EVENTS]
+        self._tell()
+
+    def _tell(self) -> None:
+        for loop, context, callback in list(self.watchers.values()):
+            try:
+                loop.call_soon_threadsafe(callback, context=context)
+            except RuntimeError:  # that session's loop is closed: it is gone
+                continue
+
+    async def catch_up(self) -> None:
+        """Read the events another process wrote (its live notice said the table changed)."""
+        async with self.lock:
+            await self._replay()
+        self._kick()
+
+    async def _replay(self) -> None:
+        missed = await asyncio.to_thread(self.keeping.events, self.code, self.version)
+        for number, data in missed:
+            if number != self.version + 1:
+                break
+            event = Event.read(data)
+            try:
+                self._took(event, self.form, step(self.form, event))
+            except (IllegalActionError, ValueError):  # cannot be replayed here: read the table as kept
+                LOG.exception("table %s: event %d does not replay; the table is read as kept", self.code, number)
+                kept = await asyncio.to_thread(self.keeping.load, self.code)
+                if kept is not None:
+                    self.form, self.version = Form.read(kept[0]), kept[1]
+                    self.happened.clear()
+                    self._tell()
+                return
+
+    # -- the computer players -------------------------------------------------------------------------------
+
+    def bot_to_act(self) -> int | None:
+        seat = self.form.to_act()
+        return seat if seat is not None and self.form.seats[seat].person is None else None
+
+    def _kick(self) -> None:
+        if self.bot_to_act() is not None and (self.bots is None or self.bots.done()):
+            self.bots = asyncio.create_task(self._play_bots())
+
+    async def _play_bots(self) -> None:
+        loop = asyncio.get_running_loop()
+        while (seat := self.bot_to_act()) is not None:
+            await asyncio.sleep(self.pace)
+            version, state = self.version, self.form.state
+            if self.bot_to_act() != seat or self.version != version:
+                continue
+            position = dump_position(state, reveal=True)
+            seed = zlib.crc32(self.code.encode()) * 7919 + version
+            level = self.form.seats[seat].level
+            try:
+                chosen = await loop.run_in_executor(pool(), choose_action, position, level, seed, self.think)
+            except Exception:  # a player that fails must not stop the table: the club player moves
+                LOG.exception("the %s player failed; the club player moves instead", level)
+                chosen = await loop.run_in_executor(pool(), choose_action, position, "club", seed)
+            async with self.lock:
+                if self.version != version or self.bot_to_act() != seat:
+                    continue  # a person sat down, or another process moved first
+                try:
+                    await self._commit(Event(self.version + 1, "act", seat, chosen))
+                except Moved:
+                    continue
+                except IllegalActionError:
+                    LOG.exception("table %s: the computer player's move was refused", self.code)
+                    return
