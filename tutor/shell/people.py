@@ -47,6 +47,12 @@ class Sitting:
     stop: Any  # stops watching the actor
 
 
+def table_link(page_url: str, code: str) -> str:
+    """The link others open to join: the page's address (Flet gives its websocket's) and the code."""
+    base = page_url.replace("wss://", "https://", 1).replace("ws://", "http://", 1).rstrip("/")
+    return f"{base}/table/{code}"
+
+
 class PeopleActions(SessionState):
     """The handlers of tables for people (a mixin of :class:`tutor.shell.app.Session`)."""
 
@@ -300,7 +306,7 @@ class PeopleActions(SessionState):
         sitting = self.sitting
         if self.screen == "people-table" and sitting is not None:
             model = sitting.model
-            link = f"{(self.page.url or '').rstrip('/')}/table/{sitting.actor.code}"
+            link = table_link(self.page.url or "", sitting.actor.code)
             panel = people_panel(model, self.people_calls, sitting.actor.code, link, sitting.host)
             notice = ""
             if self.notice and not available(model).get(self.notice, False):

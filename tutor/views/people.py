@@ -85,7 +85,7 @@ def lobby_view(lang: str, handlers: Handlers, calls: PeopleCalls, plan: Plan, na
     rows += [
         ft.Text(t(N_("Join a table")), size=18, font_family=FONT),
         ft.Row([_field("people-code", t(N_("Table code")), code, calls.type_code, calls.join, calls, width=180),
-                _button("people-join", t(N_("Join")), calls.join)], wrap=True),
+                _button("people-join", t(N_("Join the table")), calls.join)], wrap=True),
         ft.Text(t(N_("Make a table")), size=18, font_family=FONT),
         ft.Row([_button(f"people-variant-{v}", t(rules.title), calls.variant, v, filled=False,
                         selected=v == plan.variant) for v, rules in VARIANTS.items()], wrap=True, spacing=4),
@@ -122,9 +122,7 @@ def seat_words(model: SeatModel, seat: int, holder: Seat) -> str:
     lang = model.lang
     place = model.seat_label(seat)
     level = translate(LEVEL_NAMES[holder.level], lang)
-    if seat == model.seat:
-        return translate(N_("{seat}: you"), lang).format(seat=place)
-    if holder.person is not None:
+    if seat == model.seat or holder.person is not None:
         return place
     if holder.open:
         return translate(N_("{seat}: waiting for a person ({level} plays meanwhile)"), lang).format(
