@@ -34,12 +34,15 @@ class TableRows:
         self.store = store
 
     def create(self, code: str, data: dict[str, Any], now: float | None = None) -> bool:
-        """A new table at version 0; ``False`` if the code is taken (the caller draws another)."""
+        """A new table at version 0, its form kept as event 0 too (the events from it rebuild the table);
+        ``False`` if the code is taken (the caller draws another)."""
         now = time.time() if now is None else now
+        made = {"number": 0, "kind": "made", "seat": 0, "detail": data}
         try:
             with self.store.write() as tx:
                 tx.db.execute(insert(people_tables).values(code=code, data=json.dumps(data), version=0, created=now,
                                                            updated=now))
+                tx.db.execute(insert(people_table_events).values(code=code, number=0, data=json.dumps(made)))
         except IntegrityError:
             return False
         return True

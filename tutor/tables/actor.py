@@ -351,3 +351,25 @@ class TableActor:
                 except IllegalActionError:
                     LOG.exception("table %s: the computer player's move was refused", self.code)
                     return
+
+
+def rebuilt(code: str, kept: tuple[dict[str, Any], int], events: list[tuple[int, dict[str, Any]]], keeping: Keeping,
+            pace: float = 0.6, think: float = 0.0) -> TableActor:
+    """A table read from the store (after a restart, or in another process): its events replayed from
+    the form it was made with (event 0), so a seat opened now is told the whole story; if they do not
+    replay to the form as kept, the kept form, and the story begins there."""
+    form, version = Form.read(kept[0]), kept[1]
+    if events and events[0][0] == 0:
+        actor = TableActor(code, Form.read(events[0][1]["detail"]), keeping, 0, pace, think)
+        try:
+            for number, data in events[1:]:
+                event = Event.read(data)
+                if number != actor.version + 1:
+                    raise ValueError(f"event {number} after {actor.version}")
+                actor._took(event, actor.form, step(actor.form, event))
+        except (IllegalActionError, ValueError, KeyError):
+            LOG.exception("table %s does not replay from its events; it is read as kept", code)
+        else:
+            if actor.version == version and actor.form == form:
+                return actor
+    return TableActor(code, form, keeping, version, pace, think)

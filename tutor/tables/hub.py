@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from tutor.store.store import Store
 from tutor.store.tables import TableRows, table_topic
-from tutor.tables.actor import Form, Seat, TableActor, new_form
+from tutor.tables.actor import Seat, TableActor, new_form, rebuilt
 from tutor.tables.codes import new_code
 
 
@@ -41,7 +41,8 @@ class TableHub:
                 kept = await asyncio.to_thread(self.rows.load, code)
                 if kept is None:
                     return None
-                actor = self._hold(TableActor(code, Form.read(kept[0]), self.rows, kept[1], self.pace, self.think))
+                events = await asyncio.to_thread(self.rows.events, code, -1)
+                actor = self._hold(rebuilt(code, kept, events, self.rows, self.pace, self.think))
         await actor.catch_up()
         return actor
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import msgpack  # type: ignore[import-untyped]
+import msgpack
 
 from engine.core.cards import JOKER, RED_THREES, pretty_card
 from tests.tutor.e2e import (DESKTOP, PHONE, by_id, chromium, click, enabled, hand_cards, open_page, read,
