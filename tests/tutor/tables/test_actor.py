@@ -239,3 +239,35 @@ def test_a_meld_action_from_a_seats_view_is_judged_on_the_whole_table() -> None:
 
     refused = run(play)
     assert refused is not None and refused.rule
+
+
+def test_may_i_go_out_is_answered_by_the_person_in_the_partners_seat() -> None:
+    """The question goes to the partner's seat, a person: no computer player answers it; the partner's
+    view asks it, and their answer binds the asker (seed 000, "Bordssamtal")."""
+    from dataclasses import replace
+
+    from engine.core.actions import AnswerGoOut, AskGoOut
+    from tests.engine.helpers import state_of
+
+    samba = ["4h", "5h", "6h", "7h", "8h", "9h", "10h"]
+    state = state_of([], variant="royal", melds=[[samba, ["Kh", "Kd", "Kc", "Ks", "Kh", "Kd"]], []],
+                     hands=[["5d"], 15, 15, 15], pile=["9c", "9d", "9h", "Ks"])
+    seats = tuple(Seat("random", open=True) for _ in range(4))
+    form = replace(new_form("royal", 4, None, list(seats), seed=1), state=state)
+    table = actor(form)
+
+    async def play() -> None:
+        for i in (0, 1, 2):
+            await table.sit(person_key(str(i)), f"P{i}")  # seat 3 held by a computer player
+        await table.start()
+        assert await table.act(0, AskGoOut()) is None
+        assert table.form.to_act() == 2 and table.bot_to_act() is None  # the person answers, no computer player
+        partner = SeatModel.at(table, 2, "en")
+        assert partner.state.phase is Phase.ANSWER and partner.state.turn == partner.seat  # the question shows
+        assert any("asks" in line for line in partner.log_lines())
+        with pytest.raises(Moved):  # nobody else answers for them
+            await table.act(0, AnswerGoOut(True))
+        assert await table.act(2, AnswerGoOut(True)) is None
+        assert table.form.to_act() == 0 and table.form.state.turn_state.permission is True
+
+    run(play)
