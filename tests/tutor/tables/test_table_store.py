@@ -107,3 +107,45 @@ def test_a_table_code_is_refused_when_taken(url: str, tmp_path: Path) -> None:
     assert not rows.create("ABCDEFGH", data)
     assert rows.load("ZZZZZZZZ") is None
     forget_open_stores()
+
+
+def test_a_seat_in_another_process_hears_each_action(url: str, tmp_path: Path) -> None:
+    """PostgreSQL: two stores with their own live hubs stand for two app processes; an action applied
+    through one reaches the other's actor (NOTIFY), which replays it and redraws its seat."""
+    if not url.startswith("postgresql"):
+        return  # a SQLite store is one process's
+    from tutor.store.engine import connect, store_url
+
+    here = _store(url, tmp_path)
+    full = store_url(url, tmp_path)
+    there = Store(connect(full), full)
+
+    async def play() -> None:
+        first = await TableHub(here, pace=0.0).make("classic", 4, None, _seats())
+        for i in range(4):
+            await first.sit(person_key(i), f"P{i}")
+        await first.start()
+        second = await TableHub(there, pace=0.0).open(first.code)
+        assert second is not None
+        redrawn: list[int] = []
+        second.watch(lambda: redrawn.append(second.version))
+        await asyncio.sleep(0.5)  # the other process's listener is up
+        seat = first.form.to_act()
+        assert seat is not None
+        assert await first.act(seat, Draw()) is None
+        for _ in range(200):
+            if second.version == first.version:
+                break
+            await asyncio.sleep(0.02)
+        assert second.version == first.version and second.form == first.form
+        await asyncio.sleep(0.05)
+        assert redrawn and redrawn[-1] == first.version
+        view = SeatModel.at(second, seat, "en")
+        assert view.log_lines()[-1].startswith("You draw from the stock.")
+
+    try:
+        asyncio.run(play())
+    finally:
+        there.live.close()
+        there.engine.dispose()
+        forget_open_stores()
