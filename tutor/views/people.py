@@ -141,8 +141,8 @@ def people_panel(model: SeatModel, calls: PeopleCalls, code: str, link: str, hos
         ft.Semantics(identifier="table-code", label=t(N_("Table code: {code}")).format(code=code),
                      exclude_semantics=True, content=ft.Text(t(N_("Table code: {code}")).format(code=code), selectable=True,
                                                        size=18, weight=ft.FontWeight.BOLD, font_family=FONT)),
-        ft.Semantics(identifier="table-link", content=ft.Text(t(N_("Link: {link}")).format(link=link), selectable=True,
-                                                             font_family=FONT)),
+        ft.Semantics(identifier="table-link", label=t(N_("Link: {link}")).format(link=link), exclude_semantics=True,
+                     content=ft.Text(t(N_("Link: {link}")).format(link=link), selectable=True, font_family=FONT)),
         *[ft.Semantics(identifier=f"people-seat-{s}", content=ft.Text(seat_words(model, s, holder), font_family=FONT))
           for s, holder in enumerate(model.seats_at)],
     ]

@@ -1,6 +1,6 @@
 """Two people at one table, each in their own browser (a desktop and a phone), with two computer
 players: the host makes the table, the other joins by typing its code, the host starts, and each plays
-a turn by taps. Every websocket frame the phone receives is read: none holds a card of the host's hand
+a turn by taps; the phone's tab closed and the link opened again gives the seat back, caught up. Every websocket frame the phone receives is read: none holds a card of the host's hand
 that the phone may not see."""
 
 from __future__ import annotations
@@ -114,6 +114,16 @@ def test_two_people_and_two_computer_players_play_at_one_table(tmp_path: Path) -
                  what="Pia's discard told by name on the host's screen")
         screenshot(host, "people-playing-desktop.png")
         screenshot(phone, "people-playing-phone.png")
+
+        # Pia's tab closes; the table's link opened again on her phone gives her seat back, caught up
+        link = read(host, "table-link").split(": ", 1)[1]
+        assert link.startswith("http://127.0.0.1:") and link.endswith(f"/table/{code}"), link
+        kept = hand_cards(phone)
+        phone.close()
+        again = open_page(context.new_page(), link, "table-code")
+        wait_for(again, lambda: sorted(hand_cards(again)) == sorted(kept), what="Pia's hand back")
+        log = " ".join(by_id(again, "log").all_inner_texts())
+        assert "Hugo discards" in log and "You discard" in log, log
 
     # no card of the host's hand the phone may not see reached the phone, until the host discarded one
     words = {card_label(c, "en"): c for c in range(53)}
