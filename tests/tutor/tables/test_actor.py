@@ -271,3 +271,43 @@ def test_may_i_go_out_is_answered_by_the_person_in_the_partners_seat() -> None:
         assert table.form.to_act() == 0 and table.form.state.turn_state.permission is True
 
     run(play)
+
+
+def test_a_hint_is_drawn_from_the_seats_own_observation() -> None:
+    from engine.position import load_position
+    from tutor.table.workers import hints_for
+    from tutor.tables.seat import hint_position
+
+    form = four()
+    seat = form.state.turn
+    position = hint_position(form.state, seat)
+    assert [isinstance(h, int) for h in position["hands"]] == [s != seat for s in range(4)]
+    assert isinstance(position["stock"], int)
+    assert load_position(position).hands[seat] == form.state.hands[seat]
+    found = hints_for(position, "en")
+    assert found and all(h["text"] for h in found)
+
+
+def test_a_hand_played_to_its_end_and_the_next_one_dealt() -> None:
+    table = actor(four(open_seats=(0, 1, 2, 3)))
+    rng = random.Random(5)
+
+    async def play() -> SeatModel:
+        for i in range(4):
+            await table.sit(person_key(str(i)), f"P{i}")
+        await table.start()
+        view = SeatModel.at(table, 1, "en")
+        while (seat := table.form.to_act()) is not None:
+            await table.act(seat, rng.choice(legal_actions(table.form.state)))
+        view.follow(table)
+        assert view.state.is_over() and view.this_hand() is not None
+        totals = table.form.totals()
+        await table.next_hand()
+        view.follow(table)
+        assert table.form.hand_number == 2 and tuple(table.form.state.scores) == totals
+        return view
+
+    view = run(play)
+    assert len(view.past_scores) == 1 and view.hand_number == 2 and not view.state.is_over()
+    assert view.hand == table.form.state.hands[1]
+    assert "hand 2" in " ".join(view.log_lines(3)).lower()
