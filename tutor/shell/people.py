@@ -70,7 +70,7 @@ class PeopleActions(SessionState):
         self.people_calls = PeopleCalls(
             type_name=self.type_people_name, type_code=self.type_people_code, variant=self.plan_variant,
             table=self.plan_table, seat=self.plan_seat, make=self.make_table, join=self.join_table,
-            start=self.start_table, hints=self.table_hints, typing=self.set_people_typing)
+            start=self.start_table, hints=self.table_hints, typing=self.set_people_typing, back=self.back_to_table)
         self.people_handlers = replace(self.handlers, tap_card=self.people_tap_card, tap_meld=self.people_tap_meld,
                                        tap_pile=self.people_tap_pile, press=self.people_press,
                                        answer=self.people_answer, set_language=self.people_language)
@@ -168,6 +168,8 @@ class PeopleActions(SessionState):
         if self.sitting is not sitting:
             return
         sitting.model.follow(sitting.actor)
+        if self.screen != "people-table":  # gone home meanwhile: drawn when the table is opened again
+            return
         try:
             self.render()
         except Exception:  # the tab has gone: stop watching
@@ -185,6 +187,12 @@ class PeopleActions(SessionState):
     async def start_table(self) -> None:
         if self.sitting is not None and self.sitting.host:
             await self.sitting.actor.start()
+
+    async def back_to_table(self) -> None:
+        if self.sitting is not None:
+            self.sitting.model.follow(self.sitting.actor)
+            self.screen, self.notice = "people-table", ""
+            self.render()
 
     async def table_hints(self, on: bool) -> None:
         if self.sitting is not None and self.sitting.host:
@@ -314,4 +322,6 @@ class PeopleActions(SessionState):
             return page_view(model, self.people_handlers, size, four_colour, confirm=panel, notice=notice,
                              narrow=narrow)
         said = self.people_message(lang) if self.people_message is not None else ""
-        return lobby_view(lang, self.handlers, self.people_calls, self.plan, self.people_name, self.people_code, said)
+        seated = sitting.actor.code if sitting is not None else ""
+        return lobby_view(lang, self.handlers, self.people_calls, self.plan, self.people_name, self.people_code, said,
+                          seated)

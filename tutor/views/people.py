@@ -34,6 +34,7 @@ class PeopleCalls:
     start: Callable[[], object]
     hints: Callable[[bool], object]
     typing: Callable[[bool], object]
+    back: Callable[[], object]
 
 
 def _button(identifier: str, text: str, action: Callable[..., object], *args: object, filled: bool = True,
@@ -66,8 +67,9 @@ async def _maybe(result: object) -> None:
 
 
 def lobby_view(lang: str, handlers: Handlers, calls: PeopleCalls, plan: Plan, name: str, code: str,
-               message: str) -> ft.Control:
-    """Play with people: your name; join a table by its code; or make one (variant, table, seats)."""
+               message: str, seated: str = "") -> ft.Control:
+    """Play with people: your name; join a table by its code; or make one (variant, table, seats).
+    ``seated``: the code of the table this tab sits at (a button goes back to it)."""
     def t(text: str) -> str:
         return translate(text, lang)
 
@@ -79,6 +81,8 @@ def lobby_view(lang: str, handlers: Handlers, calls: PeopleCalls, plan: Plan, na
                      "or join a table with the code you were given.")), font_family=FONT),
         _field("people-name", t(N_("Your name")), name, calls.type_name, calls.join if code else calls.make, calls),
     ]
+    if seated:
+        rows.insert(3, _button("people-back", t(N_("Back to your table ({code})")).format(code=seated), calls.back))
     if message:
         rows.append(ft.Semantics(identifier="people-message", live_region=True, content=ft.Text(
             message, font_family=FONT, color=ft.Colors.RED_800)))
@@ -105,11 +109,14 @@ def _partners(seat: int, teams: tuple[tuple[int, ...], ...]) -> int:
 
 
 def _seat_choice(lang: str, calls: PeopleCalls, plan: Plan, seat: int, teams: tuple[tuple[int, ...], ...]) -> ft.Control:
+    alone = all(len(team) == 1 for team in teams)  # everyone for themselves: no sides to name
     side = translate(N_("Side {number}"), lang).format(number=_partners(seat, teams) + 1)
     if seat == 0:
-        label = translate(N_("Seat {number} ({side}): you"), lang).format(number=1, side=side)
+        label = translate(N_("Seat {number}: you") if alone else N_("Seat {number} ({side}): you"), lang).format(
+            number=1, side=side)
         return ft.Semantics(identifier="people-seat-0", content=ft.Text(label, font_family=FONT))
-    label = translate(N_("Seat {number} ({side})"), lang).format(number=seat + 1, side=side)
+    label = translate(N_("Seat {number}") if alone else N_("Seat {number} ({side})"), lang).format(
+        number=seat + 1, side=side)
     choices = [_button(f"people-seat-{seat}-{kind}", translate(N_("A person") if kind == PERSON else LEVEL_NAMES[kind], lang),
                        calls.seat, seat, kind, filled=False, selected=plan.seats[seat] == kind)
                for kind in (PERSON, *LEVELS)]
