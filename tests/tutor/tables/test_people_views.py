@@ -67,7 +67,7 @@ def test_a_seats_page_is_the_games_page_with_the_tables_panel() -> None:
     nodes = semantics(page)
     assert "variant-classic" not in nodes  # no new game from a seat
     assert nodes["table-code"].label == "Table code: ABCDEFGH"
-    assert nodes["status"].label.startswith("The game has not begun")
+    assert str(nodes["status"].label).startswith("The game has not begun")
     texts = [str(getattr(c, "value", "")) for c in walk(page)]
     assert "Anna (Partner)" in texts
     assert any("computer player (Basic player)" in t for t in texts)
