@@ -117,6 +117,13 @@ class SeatModel(TableModel):
             return place
         return Message.text(N_("{name} ({seat})"), name=self.seats_at[seat].name, seat=place)(self.lang)
 
+    def team_label(self, team: int) -> str:
+        """A side by its people's names: "Hugo and You", "Left and Right"."""
+        names = [self._named(seat, self.lang) for seat in self.state.teams[team]]
+        if len(names) == 1:
+            return names[0]
+        return Message.text(N_("{first} and {second}"), first=", ".join(names[:-1]), second=names[-1])(self.lang)
+
     @property
     def seen(self) -> SeenBy:
         return SeenBy(self.seat, lambda seat, lang: self._named(seat, lang))

@@ -220,6 +220,7 @@ def test_a_seat_is_named_by_the_persons_name() -> None:
     view = SeatModel.at(table, 0, "sv")
     assert view.seat_label(1) == "Björn (Vänster)"
     assert view.seat_label(0) == "Du"
+    assert view.team_label(1) == "Björn och Höger"  # a side by its people's names
     assert view.log_lines()[-1] == "Björn sätter sig vid bordet."
     assert not view.bots_to_move()
 
