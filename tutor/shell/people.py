@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import flet as ft
+from sqlalchemy.exc import SQLAlchemyError
 
 from engine.core.actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Draw, DrawReplacement
 from engine.core.i18n import N_, NP_, translate
@@ -109,7 +110,28 @@ class PeopleActions(SessionState):
             return None
         return name
 
+    def _unreachable(self, error: Exception) -> None:
+        LOG.error("a table for people cannot be reached in the store: %s", error)
+        said = Message.text(N_("The table cannot be reached just now, and nothing was changed. Try again in a moment."))
+        if self.screen == "people-table" and self.sitting is not None:
+            self.sitting.model.rejected = Refusal("store", said)
+        else:
+            self.people_message = said
+        self.render()
+
     async def make_table(self) -> None:
+        try:
+            await self._make_table()
+        except SQLAlchemyError as error:
+            self._unreachable(error)
+
+    async def join_table(self) -> None:
+        try:
+            await self._join_table()
+        except SQLAlchemyError as error:
+            self._unreachable(error)
+
+    async def _make_table(self) -> None:
         name = self._named()
         if name is None:
             return
@@ -119,7 +141,7 @@ class PeopleActions(SessionState):
         assert seat == 0
         self._sit_at(actor, 0)
 
-    async def join_table(self) -> None:
+    async def _join_table(self) -> None:
         name = self._named()
         if name is None:
             return
@@ -146,7 +168,12 @@ class PeopleActions(SessionState):
     async def open_link(self, typed: str) -> None:
         """A table's link opened: back in one's own seat at once, else the lobby with the code filled in."""
         code = read_code(typed)
-        actor = await self.hub().open(code) if code is not None else None
+        try:
+            actor = await self.hub().open(code) if code is not None else None
+        except SQLAlchemyError as error:
+            self.screen = "people"
+            self._unreachable(error)
+            return
         mine = actor.seat_of(person_key(self.device)) if actor is not None else None
         if actor is not None and mine is not None:
             self._sit_at(actor, mine)
@@ -186,7 +213,10 @@ class PeopleActions(SessionState):
 
     async def start_table(self) -> None:
         if self.sitting is not None and self.sitting.host:
-            await self.sitting.actor.start()
+            try:
+                await self.sitting.actor.start()
+            except SQLAlchemyError as error:
+                self._unreachable(error)
 
     async def back_to_table(self) -> None:
         if self.sitting is not None:
@@ -236,7 +266,10 @@ class PeopleActions(SessionState):
         if model is None or self.sitting is None:
             return
         if kind == "next_hand":
-            await self.sitting.actor.next_hand()
+            try:
+                await self.sitting.actor.next_hand()
+            except SQLAlchemyError as error:
+                self._unreachable(error)
             return
         if not available(model).get(kind, True):
             self.notice = kind
@@ -278,6 +311,9 @@ class PeopleActions(SessionState):
         model = sitting.model
         try:
             refused = await sitting.actor.act(sitting.seat, action)
+        except SQLAlchemyError as error:
+            self._unreachable(error)
+            return
         except Moved:  # another's action came first: the table as it stands now
             model.follow(sitting.actor)
             model.rejected = Refusal("moved", Message.text(N_("The table moved on before your action: here it is now.")))

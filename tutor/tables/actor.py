@@ -348,8 +348,8 @@ class TableActor:
                     await self._commit(Event(self.version + 1, "act", seat, chosen))
                 except Moved:
                     continue
-                except IllegalActionError:
-                    LOG.exception("table %s: the computer player's move was refused", self.code)
+                except Exception:  # refused, or the store cannot be reached: the next event tries again
+                    LOG.exception("table %s: the computer player's move was not applied", self.code)
                     return
 
 

@@ -312,3 +312,36 @@ def test_a_hand_played_to_its_end_and_the_next_one_dealt() -> None:
     assert len(view.past_scores) == 1 and view.hand_number == 2 and not view.state.is_over()
     assert view.hand == table.form.state.hands[1]
     assert "hand 2" in " ".join(view.log_lines(3)).lower()
+
+
+def test_an_event_the_store_cannot_keep_is_not_the_tables() -> None:
+    """Written through first: when the store cannot be reached, the table stays as it was (and the
+    seat is told to try again, tutor/shell/people.py)."""
+    from sqlalchemy.exc import OperationalError
+
+    class Gone(Memory):
+        down = False
+
+        def append(self, code: str, number: int, event: dict[str, Any], data: dict[str, Any]) -> bool:
+            if self.down:
+                raise OperationalError("INSERT", {}, Exception("the database is gone"))
+            return super().append(code, number, event, data)
+
+    keeping = Gone()
+    table = actor(four(open_seats=(0, 1, 2, 3)), keeping)
+
+    async def play() -> None:
+        for i in range(4):
+            await table.sit(person_key(str(i)), f"P{i}")
+        await table.start()
+        seat = table.form.to_act()
+        assert seat is not None
+        form, version = table.form, table.version
+        keeping.down = True
+        with pytest.raises(OperationalError):
+            await table.act(seat, Draw())
+        assert table.form is form and table.version == version and len(table.happened) == version
+        keeping.down = False
+        assert await table.act(seat, Draw()) is None and table.version == version + 1
+
+    run(play)
