@@ -168,6 +168,8 @@ class PeopleActions(SessionState):
     async def open_link(self, typed: str) -> None:
         """A table's link opened: back in one's own seat at once, else the lobby with the code filled in."""
         code = read_code(typed)
+        if not CODE_GUESSES.allow(str(getattr(self.page, "client_ip", "") or "local")):
+            code = None  # guessing links: the lobby, with no table looked up
         try:
             actor = await self.hub().open(code) if code is not None else None
         except SQLAlchemyError as error:
