@@ -140,3 +140,54 @@ def test_two_people_and_two_computer_players_play_at_one_table(tmp_path: Path) -
     for card in hidden:
         assert card_label(card, "en") not in received, card_label(card, "en")
         assert pretty_card(card, "en") not in received, pretty_card(card, "en")
+
+
+def test_a_killed_server_gives_the_table_back_and_it_goes_on(tmp_path: Path) -> None:
+    """A table with three computer players; the host draws, and the server is killed with -9 before
+    anything else: started again, the table's link gives the host the seat with the card drawn, and
+    the computer players go on after the host's discard."""
+    from tests.tutor.e2e import start_app, stop_app
+    from tests.tutor.serving_server import free_port
+
+    port = free_port()  # the same port after the restart: the browser's storage belongs to the origin
+    url = f"http://127.0.0.1:{port}/"
+    args = ("--lang", "en", "--pace", "0.05", "--settings", str(tmp_path / "settings.json"))
+    server = start_app(port, *args)
+    try:
+        with chromium() as browser:
+            context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+            host = open_page(context.new_page(), url, "people-button")
+            click(host, "people-button")
+            by_id(host, "people-make").first.wait_for(timeout=30_000)
+            _type(host, "people-name", "Hugo")
+            for seat in (1, 2, 3):
+                click(host, f"people-seat-{seat}-beginner")
+            click(host, "people-make")
+            by_id(host, "people-start").first.wait_for(timeout=30_000)
+            link = read(host, "table-link").split(": ", 1)[1]
+            click(host, "people-start")
+            wait_for(host, lambda: enabled(host, "action-draw"), timeout=60, what="the host's turn")
+            held = len(hand_cards(host))
+            click(host, "action-draw")
+            wait_for(host, lambda: len(hand_cards(host)) == held + 1, what="the draw")
+            hand = sorted(hand_cards(host))
+
+            server.kill()  # SIGKILL: nothing is cleaned up, nothing written at the end
+            server.wait()
+            server = start_app(port, *args)
+            again = open_page(context.new_page(), link, "table-code")
+            wait_for(again, lambda: sorted(hand_cards(again)) == hand, what="the host's hand with the card drawn")
+            assert "You draw from the stock" in " ".join(by_id(again, "log").all_inner_texts())
+            _play_a_turn_after_draw(again)
+            wait_for(again, lambda: enabled(again, "action-draw"), timeout=60, what="the host's next turn")
+            screenshot(again, "people-after-restart-phone.png")
+    finally:
+        stop_app(server)
+
+
+def _play_a_turn_after_draw(page: Any) -> None:
+    held = len(hand_cards(page))
+    page.locator('[flt-semantics-identifier^="hand-"]').first.click()
+    wait_for(page, lambda: enabled(page, "action-discard"), what="a card selected to discard")
+    click(page, "action-discard")
+    wait_for(page, lambda: len(hand_cards(page)) == held - 1, what="the discard")
