@@ -71,7 +71,8 @@ class PeopleActions(SessionState):
         self.people_calls = PeopleCalls(
             type_name=self.type_people_name, type_code=self.type_people_code, variant=self.plan_variant,
             table=self.plan_table, seat=self.plan_seat, make=self.make_table, join=self.join_table,
-            start=self.start_table, hints=self.table_hints, typing=self.set_people_typing, back=self.back_to_table)
+            start=self.start_table, hints=self.table_hints, typing=self.set_people_typing, back=self.back_to_table,
+            here=self.here_again)
         self.people_handlers = replace(self.handlers, tap_card=self.people_tap_card, tap_meld=self.people_tap_meld,
                                        tap_pile=self.people_tap_pile, press=self.people_press,
                                        answer=self.people_answer, set_language=self.people_language)
@@ -225,6 +226,14 @@ class PeopleActions(SessionState):
             self.sitting.model.follow(self.sitting.actor)
             self.screen, self.notice = "people-table", ""
             self.render()
+
+    async def here_again(self) -> None:
+        """The person is back after the table waited too long: they play their seat again."""
+        if self.sitting is not None:
+            try:
+                await self.sitting.actor.back(self.sitting.seat)
+            except SQLAlchemyError as error:
+                self._unreachable(error)
 
     async def table_hints(self, on: bool) -> None:
         if self.sitting is not None and self.sitting.host:

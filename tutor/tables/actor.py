@@ -43,19 +43,22 @@ WAITING, PLAYING, OVER = "waiting", "playing", "over"
 class Seat:
     """A chair at the table: a person sits there (``person``, a key that is not the browser's own, and
     the ``name`` as typed), or a computer player of ``level`` holds it. ``open``: it waits for a
-    person, held by the computer player until one sits down."""
+    person, held by the computer player until one sits down. ``away``: the person let the table wait
+    longer than its time; the computer player plays for them until they are back."""
 
     level: str = "basic"
     open: bool = False
     person: str | None = None
     name: str = ""
+    away: bool = False
 
     def json(self) -> dict[str, Any]:
-        return {"level": self.level, "open": self.open, "person": self.person, "name": self.name}
+        return {"level": self.level, "open": self.open, "person": self.person, "name": self.name, "away": self.away}
 
     @classmethod
     def read(cls, data: dict[str, Any]) -> Seat:
-        return cls(str(data["level"]), bool(data["open"]), data.get("person"), str(data.get("name", "")))
+        return cls(str(data["level"]), bool(data["open"]), data.get("person"), str(data.get("name", "")),
+                   bool(data.get("away", False)))
 
 
 @dataclass(frozen=True)
@@ -69,18 +72,21 @@ class Form:
     status: str = WAITING
     hand_number: int = 1
     hints: bool = True
+    wait: float = 60.0  # seconds the table waits for a person to act before a computer player plays for them
 
     def json(self) -> dict[str, Any]:
         return {"variant": self.rules.name, "people": self.rules.table_of().people, "table": self.rules.table,
                 "seats": [s.json() for s in self.seats], "position": dump_position(self.state, reveal=True),
-                "seed": self.seed, "status": self.status, "hand_number": self.hand_number, "hints": self.hints}
+                "seed": self.seed, "status": self.status, "hand_number": self.hand_number, "hints": self.hints,
+                "wait": self.wait}
 
     @classmethod
     def read(cls, data: dict[str, Any]) -> Form:
         rules = get_variant(str(data["variant"])).for_people(int(data["people"]), str(data["table"]))
         state = load_position(data["position"]).evolve(stock_hidden=True)  # as dealt: the stock face down
         return cls(rules, tuple(Seat.read(s) for s in data["seats"]), state,
-                   int(data["seed"]), str(data["status"]), int(data["hand_number"]), bool(data["hints"]))
+                   int(data["seed"]), str(data["status"]), int(data["hand_number"]), bool(data["hints"]),
+                   float(data.get("wait", 60.0)))
 
     def to_act(self) -> int | None:
         """The seat to act now (``None``: nobody; the table has not begun, or the hand is over)."""
@@ -98,7 +104,8 @@ class Form:
 @dataclass(frozen=True)
 class Event:
     """What happened at a table, numbered in its order: ``sit`` (a person takes a seat), ``leave``,
-    ``start``, ``act`` (an action, in its JSON form), ``next_hand``."""
+    ``start``, ``act`` (an action, in its JSON form), ``next_hand``, ``hints``; ``away`` (a person let
+    the table wait past its time), ``stand_in`` (a computer player's action for them), ``back``."""
 
     number: int
     kind: str
@@ -113,12 +120,13 @@ class Event:
         return cls(int(data["number"]), str(data["kind"]), int(data["seat"]), dict(data.get("detail") or {}))
 
 
-def new_form(variant: str, people: int, table: str | None, seats: Sequence[Seat], seed: int) -> Form:
+def new_form(variant: str, people: int, table: str | None, seats: Sequence[Seat], seed: int,
+             wait: float = 60.0) -> Form:
     rules = get_variant(variant).for_people(people, table)
     if len(seats) != rules.players:
         raise ValueError(f"{rules.players} seats expected, not {len(seats)}")
     state = deal(rules, random.Random(seed), dealer=rules.players - 1)
-    return Form(rules, tuple(seats), state, seed)
+    return Form(rules, tuple(seats), state, seed, wait=wait)
 
 
 def step(form: Form, event: Event) -> Form:
@@ -133,15 +141,22 @@ def step(form: Form, event: Event) -> Form:
                                     name=str(event.detail["name"]))
         return replace(form, seats=tuple(seats))
     if event.kind == "leave":
-        seats[event.seat] = replace(seats[event.seat], person=None, name="")
+        seats[event.seat] = replace(seats[event.seat], person=None, name="", away=False)
+        return replace(form, seats=tuple(seats))
+    if event.kind in ("away", "back"):
+        if seats[event.seat].person is None:
+            raise ValueError("nobody sits there")
+        seats[event.seat] = replace(seats[event.seat], away=event.kind == "away")
         return replace(form, seats=tuple(seats))
     if event.kind == "start":
         if form.status != WAITING:
             raise ValueError("the table has begun")
         return replace(form, status=PLAYING)
-    if event.kind == "act":
+    if event.kind in ("act", "stand_in"):
         if form.to_act() != event.seat:
             raise ValueError("not this seat's turn")
+        if (event.kind == "stand_in") != form.seats[event.seat].away:
+            raise ValueError("a person acts for themselves, a computer player only while they are away")
         return replace(form, state=apply(form.state, parse_action(event.detail)))
     if event.kind == "next_hand":
         if form.status != PLAYING or not form.state.is_over():
@@ -192,6 +207,8 @@ class TableActor:
         # each seat's session: its loop, its context (Flet finds the page to draw in a context variable) and callback
         self.watchers: dict[int, tuple[asyncio.AbstractEventLoop, contextvars.Context, Callable[[], None]]] = {}
         self.bots: asyncio.Task[None] | None = None
+        self.waiting: asyncio.Task[None] | None = None  # the time a person has to act (Form.wait)
+        self.waited_for: tuple[int, int] | None = None  # the seat and version it runs for
         self._next_watcher = 0
 
     # -- what seats read ---------------------------------------------------------------------------
@@ -224,6 +241,8 @@ class TableActor:
         async with self.lock:
             if self.form.to_act() != seat:
                 raise Moved("not this seat's turn now")
+            if self.form.seats[seat].away:  # back by acting: the computer player stops playing for them
+                await self._commit(Event(self.version + 1, "back", seat))
             try:
                 await self._commit(Event(self.version + 1, "act", seat, format_action(action)))
             except IllegalActionError as error:
@@ -237,6 +256,8 @@ class TableActor:
         async with self.lock:
             mine = self.seat_of(person)
             if mine is not None:
+                if self.form.seats[mine].away:  # back on reopening the table
+                    await self._commit(Event(self.version + 1, "back", mine))
                 return mine
             free = [i for i, s in enumerate(self.form.seats) if s.open and s.person is None]
             chosen = seat if seat in free else free[0] if free and seat is None else None
@@ -244,6 +265,12 @@ class TableActor:
                 return None
             await self._commit(Event(self.version + 1, "sit", chosen, {"person": person, "name": name}))
             return chosen
+
+    async def back(self, seat: int) -> None:
+        """The person at ``seat`` is back: the computer player stops playing for them."""
+        async with self.lock:
+            if self.form.seats[seat].away:
+                await self._commit(Event(self.version + 1, "back", seat))
 
     async def leave(self, seat: int) -> None:
         async with self.lock:
@@ -320,11 +347,36 @@ class TableActor:
 
     def bot_to_act(self) -> int | None:
         seat = self.form.to_act()
-        return seat if seat is not None and self.form.seats[seat].person is None else None
+        if seat is None:
+            return None
+        holder = self.form.seats[seat]
+        return seat if holder.person is None or holder.away else None
 
     def _kick(self) -> None:
         if self.bot_to_act() is not None and (self.bots is None or self.bots.done()):
             self.bots = asyncio.create_task(self._play_bots())
+        seat = self.form.to_act()
+        waited = (seat, self.version) if seat is not None and self.bot_to_act() is None else None
+        if waited != self.waited_for:  # a new moment to wait for (or none): the time starts again
+            if self.waiting is not None and not self.waiting.done():
+                self.waiting.cancel()
+            self.waiting, self.waited_for = None, waited
+            if waited is not None:
+                self.waiting = asyncio.create_task(self._wait_for(*waited))
+
+    async def _wait_for(self, seat: int, version: int) -> None:
+        """The table never waits forever: a person who has not acted within the table's time is away,
+        and the computer player holding their seat plays for them until they are back."""
+        await asyncio.sleep(self.form.wait)
+        async with self.lock:
+            if self.version == version and self.form.to_act() == seat and self.bot_to_act() is None:
+                try:
+                    await self._commit(Event(self.version + 1, "away", seat))
+                except Exception:  # another process first, or the store cannot be reached: the next event tries
+                    LOG.exception("table %s: the seat waited for could not be given to a computer player", self.code)
+        if self.waiting is asyncio.current_task():
+            self.waiting, self.waited_for = None, None
+        self._kick()
 
     async def _play_bots(self) -> None:
         loop = asyncio.get_running_loop()
@@ -344,8 +396,9 @@ class TableActor:
             async with self.lock:
                 if self.version != version or self.bot_to_act() != seat:
                     continue  # a person sat down, or another process moved first
+                kind = "stand_in" if self.form.seats[seat].person is not None else "act"
                 try:
-                    await self._commit(Event(self.version + 1, "act", seat, chosen))
+                    await self._commit(Event(self.version + 1, kind, seat, chosen))
                 except Moved:
                     continue
                 except Exception:  # refused, or the store cannot be reached: the next event tries again

@@ -89,13 +89,25 @@ class SeatModel(TableModel):
     def _tell(self, happened: Happened, actor: TableActor) -> None:
         event = happened.event
         self.seats_at = actor.form.seats if event.number == actor.version else self.seats_at
-        if event.kind == "act":
+        if event.kind in ("act", "stand_in"):
             before, after = seat_state(happened.before, self.seat), seat_state(happened.after, self.seat)
             self._advance(before, parse_action(event.detail), after)
             if event.seat == self.seat:
                 self.clear()
         elif event.kind == "sit":
             self._say(Message.text(N_("{name} sits down at the table."), name=str(event.detail.get("name", ""))))
+        elif event.kind == "away":
+            if event.seat == self.seat:
+                self._say(Message.text(N_("You let the table wait too long: a computer player plays for you until you "
+                                          "are back.")))
+            else:
+                self._say(Message.text(N_("{name} is away: a computer player plays for them until they are back."),
+                                       name=self._named(event.seat, self.lang)))
+        elif event.kind == "back":
+            if event.seat == self.seat:
+                self._say(Message.text(N_("You are back at the table.")))
+            else:
+                self._say(Message.text(N_("{name} is back at the table."), name=self._named(event.seat, self.lang)))
         elif event.kind == "leave":
             self._say(Message.text(N_("A computer player takes over a seat.")))
         elif event.kind == "start":
@@ -146,6 +158,10 @@ class SeatModel(TableModel):
 
     def is_my_turn(self) -> bool:
         return self.status == PLAYING and super().is_my_turn()
+
+    def away(self) -> bool:
+        """A computer player plays for this seat's person until they are back."""
+        return self.seat < len(self.seats_at) and self.seats_at[self.seat].away
 
     def game_over(self) -> bool:
         return self.status == OVER or super().game_over()

@@ -35,6 +35,7 @@ class PeopleCalls:
     hints: Callable[[bool], object]
     typing: Callable[[bool], object]
     back: Callable[[], object]
+    here: Callable[[], object]
 
 
 def _button(identifier: str, text: str, action: Callable[..., object], *args: object, filled: bool = True,
@@ -129,6 +130,8 @@ def seat_words(model: SeatModel, seat: int, holder: Seat) -> str:
     lang = model.lang
     place = model.seat_label(seat)
     level = translate(LEVEL_NAMES[holder.level], lang)
+    if holder.person is not None and holder.away:
+        return translate(N_("{seat}: away ({level} plays meanwhile)"), lang).format(seat=place, level=level)
     if seat == model.seat or holder.person is not None:
         return place
     if holder.open:
@@ -153,6 +156,8 @@ def people_panel(model: SeatModel, calls: PeopleCalls, code: str, link: str, hos
         *[ft.Semantics(identifier=f"people-seat-{s}", content=ft.Text(seat_words(model, s, holder), font_family=FONT))
           for s, holder in enumerate(model.seats_at)],
     ]
+    if model.away():
+        rows.append(_button("people-here", t(N_("I'm back")), calls.here))
     if model.status == WAITING:
         if host:
             rows.append(_button("people-start", t(N_("Start the game")), calls.start))

@@ -345,3 +345,50 @@ def test_an_event_the_store_cannot_keep_is_not_the_tables() -> None:
         assert await table.act(seat, Draw()) is None and table.version == version + 1
 
     run(play)
+
+
+def test_the_table_never_waits_forever_for_a_person() -> None:
+    """Past the table's time a computer player plays for the person, and says so; the person is back
+    by acting, by pressing I'm back, or by opening the table again."""
+    form = new_form("classic", 4, None, [Seat("random", open=i == 0) for i in range(4)], seed=7, wait=0.05)
+    table = actor(form)
+
+    async def play() -> None:
+        await table.sit(person_key("host"), "Hugo")
+        view = SeatModel.at(table, 0, "en")
+        table.watch(lambda: view.follow(table))
+        await table.start()
+        assert table.form.to_act() == 0 and table.bot_to_act() is None
+        for _ in range(400):  # the host does nothing
+            if any(h.event.kind == "stand_in" for h in table.happened):
+                break
+            await asyncio.sleep(0.01)
+        kinds = [(h.event.kind, h.event.seat) for h in table.happened]
+        assert ("away", 0) in kinds and ("stand_in", 0) in kinds
+        assert kinds.index(("away", 0)) < kinds.index(("stand_in", 0))
+        await asyncio.sleep(0.02)
+        assert view.away()
+        assert any("You let the table wait too long" in line for line in view.log_lines(50))
+        assert await table.sit(person_key("host"), "Hugo") == 0  # the table opened again: back
+        assert not table.form.seats[0].away
+        await asyncio.sleep(0.01)
+        assert "You are back at the table." in view.log_lines(50)
+
+    run(play)
+    assert ("back", 0) in [(h.event.kind, h.event.seat) for h in table.happened]
+
+
+def test_a_person_acts_for_themselves_a_computer_player_only_while_they_are_away() -> None:
+    from dataclasses import replace
+
+    form = replace(four(open_seats=(0, 1, 2, 3)), status=PLAYING)
+    seat = form.to_act()
+    assert seat is not None
+    with pytest.raises(ValueError, match="only while they are away"):
+        step(form, Event(1, "stand_in", seat, {"type": "draw"}))
+    seats = list(form.seats)
+    seats[seat] = Seat("random", open=True, person="p", name="P", away=True)
+    away = replace(form, seats=tuple(seats))
+    assert step(away, Event(1, "stand_in", seat, {"type": "draw"})).state.phase is Phase.PLAY
+    with pytest.raises(ValueError, match="only while they are away"):
+        step(away, Event(1, "act", seat, {"type": "draw"}))
