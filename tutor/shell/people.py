@@ -72,7 +72,7 @@ class PeopleActions(SessionState):
             type_name=self.type_people_name, type_code=self.type_people_code, variant=self.plan_variant,
             table=self.plan_table, seat=self.plan_seat, make=self.make_table, join=self.join_table,
             start=self.start_table, hints=self.table_hints, typing=self.set_people_typing, back=self.back_to_table,
-            here=self.here_again)
+            here=self.here_again, leave=self.leave_seat)
         self.people_handlers = replace(self.handlers, tap_card=self.people_tap_card, tap_meld=self.people_tap_meld,
                                        tap_pile=self.people_tap_pile, press=self.people_press,
                                        answer=self.people_answer, set_language=self.people_language)
@@ -234,6 +234,19 @@ class PeopleActions(SessionState):
                 await self.sitting.actor.back(self.sitting.seat)
             except SQLAlchemyError as error:
                 self._unreachable(error)
+
+    async def leave_seat(self) -> None:
+        """The person leaves the table for good: a computer player takes the seat, and this tab goes home."""
+        sitting = self.sitting
+        if sitting is None or sitting.host:
+            return
+        try:
+            await sitting.actor.leave(sitting.seat)
+        except SQLAlchemyError as error:
+            self._unreachable(error)
+            return
+        self.leave_table()
+        await self.go("home")
 
     async def table_hints(self, on: bool) -> None:
         if self.sitting is not None and self.sitting.host:

@@ -275,7 +275,7 @@ class TableActor:
     async def leave(self, seat: int) -> None:
         async with self.lock:
             if self.form.seats[seat].person is not None:
-                await self._commit(Event(self.version + 1, "leave", seat))
+                await self._commit(Event(self.version + 1, "leave", seat, {"name": self.form.seats[seat].name}))
         self._kick()
 
     async def start(self) -> None:

@@ -109,7 +109,8 @@ class SeatModel(TableModel):
             else:
                 self._say(Message.text(N_("{name} is back at the table."), name=self._named(event.seat, self.lang)))
         elif event.kind == "leave":
-            self._say(Message.text(N_("A computer player takes over a seat.")))
+            self._say(Message.text(N_("{name} leaves the table; a computer player takes the seat."),
+                                   name=str(event.detail.get("name", ""))))
         elif event.kind == "start":
             self._say(Message.text(N_("The game begins.")))
             self._say(Message.deal(seat_state(happened.after, self.seat), 1, self.seen))

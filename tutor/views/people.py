@@ -36,6 +36,7 @@ class PeopleCalls:
     typing: Callable[[bool], object]
     back: Callable[[], object]
     here: Callable[[], object]
+    leave: Callable[[], object]
 
 
 def _button(identifier: str, text: str, action: Callable[..., object], *args: object, filled: bool = True,
@@ -163,7 +164,9 @@ def people_panel(model: SeatModel, calls: PeopleCalls, code: str, link: str, hos
             rows.append(_button("people-start", t(N_("Start the game")), calls.start))
         else:
             rows.append(ft.Text(t(N_("The host starts the game when everyone is seated.")), font_family=FONT))
-    elif host:
+    if not host:
+        rows.append(_button("people-leave", t(N_("Leave the table")), calls.leave, filled=False))
+    if model.status != WAITING and host:
         rows.append(_button("people-hints", t(N_("Turn hints off") if model.hints_on else N_("Turn hints on")),
                             calls.hints, not model.hints_on, filled=False))
     return ft.Container(key="people-panel", bgcolor=ft.Colors.GREEN_50, border_radius=8, padding=10,

@@ -392,3 +392,19 @@ def test_a_person_acts_for_themselves_a_computer_player_only_while_they_are_away
     assert step(away, Event(1, "stand_in", seat, {"type": "draw"})).state.phase is Phase.PLAY
     with pytest.raises(ValueError, match="only while they are away"):
         step(away, Event(1, "act", seat, {"type": "draw"}))
+
+
+def test_a_person_who_leaves_gives_the_seat_to_its_computer_player() -> None:
+    table = actor(four(open_seats=(0, 1, 2, 3)))
+
+    async def play() -> None:
+        for i in range(4):
+            await table.sit(person_key(str(i)), f"P{i}")
+        await table.start()
+        await table.leave(2)
+        assert table.form.seats[2].person is None and table.form.seats[2].open  # a person may sit there again
+        view = SeatModel.at(table, 0, "en")
+        assert view.log_lines()[-1] == "P2 leaves the table; a computer player takes the seat."
+        assert await table.sit(person_key("new"), "Nova") == 2
+
+    run(play)

@@ -24,7 +24,7 @@ def _nothing(*_args: object) -> None:
 
 HANDLERS = Handlers(_nothing, _nothing, _nothing, _nothing, _nothing, _nothing, _nothing, _nothing, go=_nothing,
                     change_setting=_nothing)
-CALLS = PeopleCalls(*([_nothing] * 12))
+CALLS = PeopleCalls(*([_nothing] * 13))
 
 
 def test_a_plan_makes_the_seats_it_says() -> None:
@@ -71,6 +71,7 @@ def test_a_seats_page_is_the_games_page_with_the_tables_panel() -> None:
     texts = [str(getattr(c, "value", "")) for c in walk(page)]
     assert "Anna (Partner)" in texts
     assert any("computer player (Basic player)" in t for t in texts)
-    assert "people-start" not in nodes
+    assert "people-start" not in nodes and "people-leave" in nodes
     host = SeatModel.at(table, 0, "en")
-    assert "people-start" in semantics(people_panel(host, CALLS, "ABCDEFGH", "", host=True))
+    hosts = semantics(people_panel(host, CALLS, "ABCDEFGH", "", host=True))
+    assert "people-start" in hosts and "people-leave" not in hosts  # the host's table stays theirs
