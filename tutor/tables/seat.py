@@ -66,7 +66,7 @@ class SeatModel(TableModel):
     def at(cls, actor: TableActor, seat: int, lang: str) -> SeatModel:
         form = actor.form
         model = cls(rules=form.rules, state=seat_state(form.state, seat), lang=lang, seat=seat, practice=False,
-                    seed=form.seed, hand_number=form.hand_number)
+                    seed=form.seed, hand_number=1)  # counted as the story is told (follow)
         model.follow(actor)
         return model
 
@@ -77,6 +77,7 @@ class SeatModel(TableModel):
         if missed is None:
             self.said = []
             missed = []
+        self.seats_at = actor.form.seats  # people named as they sit now, in the story told below too
         for happened in missed:
             self._tell(happened, actor)
         form = actor.form
@@ -88,7 +89,6 @@ class SeatModel(TableModel):
 
     def _tell(self, happened: Happened, actor: TableActor) -> None:
         event = happened.event
-        self.seats_at = actor.form.seats if event.number == actor.version else self.seats_at
         if event.kind in ("act", "stand_in"):
             before, after = seat_state(happened.before, self.seat), seat_state(happened.after, self.seat)
             self._advance(before, parse_action(event.detail), after)
@@ -115,12 +115,15 @@ class SeatModel(TableModel):
             self._say(Message.text(N_("The game begins.")))
             self._say(Message.deal(seat_state(happened.after, self.seat), 1, self.seen))
         elif event.kind == "next_hand":
-            self.past_scores.append(self.this_hand() or [])
+            scores = self.this_hand()
+            if scores is not None:
+                self.past_scores.append(scores)
             self.state = seat_state(happened.after, self.seat)
             self.review = []
             self.clear()
-            if happened.after is not happened.before and not happened.after.is_over():
-                self._say(Message.deal(self.state, self.hand_number + 1, self.seen))
+            if happened.after is not happened.before:  # a new hand (else the game is over)
+                self.hand_number += 1
+                self._say(Message.deal(self.state, self.hand_number, self.seen))
 
     # -- who is who: people by name ---------------------------------------------------------------------
 

@@ -408,3 +408,25 @@ def test_a_person_who_leaves_gives_the_seat_to_its_computer_player() -> None:
         assert await table.sit(person_key("new"), "Nova") == 2
 
     run(play)
+
+
+def test_a_tab_opened_after_two_hands_tells_both_and_names_people_throughout() -> None:
+    table = actor(four(open_seats=(0, 1, 2, 3)))
+    rng = random.Random(11)
+
+    async def play() -> None:
+        for i in range(4):
+            await table.sit(person_key(str(i)), f"P{i}")
+        await table.start()
+        for _ in range(2):
+            while (seat := table.form.to_act()) is not None:
+                await table.act(seat, rng.choice(legal_actions(table.form.state)))
+            await table.next_hand()
+
+    run(play)
+    view = SeatModel.at(table, 0, "en")
+    assert view.hand_number == table.form.hand_number == 3
+    assert len(view.past_scores) == 2
+    told = view.log_lines(10_000)
+    assert sum(1 for line in told if "hand 3" in line.lower()) == 1
+    assert any(line.startswith("P1 ") for line in told)  # the others by their names, not "Left"
