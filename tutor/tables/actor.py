@@ -37,6 +37,7 @@ from tutor.table.workers import choose_action, pool
 LOG = logging.getLogger("tutor.tables")
 KEPT_EVENTS = 400  # events kept in memory for seats catching up (a hand of four is some 150)
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+NEXT_HAND = -1  # what the table's timer waits for at the end of a hand (else a seat)
 
 
 @dataclass(frozen=True)
@@ -357,6 +358,8 @@ class TableActor:
             self.bots = asyncio.create_task(self._play_bots())
         seat = self.form.to_act()
         waited = (seat, self.version) if seat is not None and self.bot_to_act() is None else None
+        if self.form.status == PLAYING and self.form.state.is_over():
+            waited = (NEXT_HAND, self.version)  # nobody pressed Next hand: it is dealt after the table's time
         if waited != self.waited_for:  # a new moment to wait for (or none): the time starts again
             if self.waiting is not None and not self.waiting.done():
                 self.waiting.cancel()
@@ -369,7 +372,12 @@ class TableActor:
         and the computer player holding their seat plays for them until they are back."""
         await asyncio.sleep(self.form.wait)
         async with self.lock:
-            if self.version == version and self.form.to_act() == seat and self.bot_to_act() is None:
+            if seat == NEXT_HAND and self.version == version:
+                try:
+                    await self._commit(Event(self.version + 1, "next_hand", 0))
+                except Exception:  # another process first, or the store cannot be reached: the next event tries
+                    LOG.exception("table %s: the next hand could not be dealt", self.code)
+            elif self.version == version and self.form.to_act() == seat and self.bot_to_act() is None:
                 try:
                     await self._commit(Event(self.version + 1, "away", seat))
                 except Exception:  # another process first, or the store cannot be reached: the next event tries
@@ -404,6 +412,7 @@ class TableActor:
                 except Exception:  # refused, or the store cannot be reached: the next event tries again
                     LOG.exception("table %s: the computer player's move was not applied", self.code)
                     return
+        self._kick()  # a person to act now (their time starts), or the hand over (the next one is dealt in time)
 
 
 def rebuilt(code: str, kept: tuple[dict[str, Any], int], events: list[tuple[int, dict[str, Any]]], keeping: Keeping,

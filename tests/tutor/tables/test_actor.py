@@ -430,3 +430,34 @@ def test_a_tab_opened_after_two_hands_tells_both_and_names_people_throughout() -
     told = view.log_lines(10_000)
     assert sum(1 for line in told if "hand 3" in line.lower()) == 1
     assert any(line.startswith("P1 ") for line in told)  # the others by their names, not "Left"
+
+
+def test_after_the_computer_players_the_persons_time_starts_and_a_hand_left_over_is_dealt_on() -> None:
+    """The table's time runs for a person whose turn comes after computer players' moves, and at the
+    end of a hand nobody has to press Next hand for the table to go on."""
+    form = new_form("classic", 4, None, [Seat("random", open=i == 2) for i in range(4)], seed=7, wait=0.05)
+    table = actor(form)
+    rng = random.Random(2)
+
+    async def play() -> None:
+        await table.sit(person_key("p"), "Pia")
+        await table.start()
+        for _ in range(400):  # seat 0 and 1 are computer players; then Pia's time runs out
+            if ("away", 2) in [(h.event.kind, h.event.seat) for h in table.happened]:
+                break
+            await asyncio.sleep(0.01)
+        assert ("away", 2) in [(h.event.kind, h.event.seat) for h in table.happened]
+        await table.back(2)
+        while (seat := table.form.to_act()) is not None and table.form.hand_number == 1:
+            if seat == 2:
+                await table.act(2, rng.choice(legal_actions(table.form.state)))
+            else:
+                await asyncio.sleep(0.005)
+        for _ in range(400):
+            if table.form.hand_number == 2:
+                break
+            await asyncio.sleep(0.01)
+
+    run(play)
+    assert table.form.hand_number == 2
+    assert [h.event.kind for h in table.happened].count("next_hand") == 1
