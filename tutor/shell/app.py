@@ -28,6 +28,7 @@ from tutor.lessons.progress import ProgressError
 from tutor.serving.connection import tell_language
 from tutor.shell.keys import KeyActions, _keyed
 from tutor.shell.lessons import LessonActions
+from tutor.shell.people import PeopleActions
 from tutor.shell.state import Options, Shelf
 from tutor.shell.table import TableActions
 from tutor.store import open_store
@@ -70,7 +71,7 @@ def AppView(session: Session, frame: Frame) -> ft.Control:
     return session.view()
 
 
-class Session(TableActions, LessonActions, KeyActions):
+class Session(TableActions, LessonActions, KeyActions, PeopleActions):
     """One browser tab: its model and the task that plays the computer players' turns.
 
     ``device`` is the id the browser presented from its storage (None on a first visit): the
@@ -117,6 +118,7 @@ class Session(TableActions, LessonActions, KeyActions):
             focus_card=self.focus_card,
         )
         self.game: TableModel = self.model  # the free game, kept while a lesson is played
+        self.setup_people()  # a table for people: the lobby's choices, the seat this tab sits at (tutor/shell/people.py)
         self.progress = self.store.learners(self.device)
         self.writer = Writer()  # the store's writes, off the event loop, each before the frame showing it
         self.dumps: dict[int, Any] = {}  # the undo history's positions in their saved form (tutor.store.games)
@@ -279,6 +281,12 @@ class Session(TableActions, LessonActions, KeyActions):
                              top=self.student_view())
         elif self.screen == "lessons":
             body = self.lessons_screen()
+        elif self.screen in ("people", "people-table"):
+            width = self.page.width or 1280
+            size = self.settings.card_size
+            if size == "medium":
+                size = "large" if width >= 1600 else "small" if width < 600 else "medium"
+            body = self.people_screen(size, width < 600, self.settings.four_colour)
         elif self.screen == "demo" and self.demo is not None:
             body = demo_view(self.demo, self.settings.language, self.handlers, self.page.width or 1280,
                              self.page.height or 800)
@@ -297,7 +305,7 @@ class Session(TableActions, LessonActions, KeyActions):
                                                                        self.model.lang)
             body = page_view(self.model, self.handlers, size, self.settings.four_colour, confirm=confirm,
                              notice=notice, narrow=width < 600)
-        self.scroller = _keyed(body, {"home": "home", "lessons": "lessons"}.get(self.screen, "table-scroll"))
+        self.scroller = _keyed(body, {"home": "home", "lessons": "lessons", "people": "people"}.get(self.screen, "table-scroll"))
         return ft.Container(body, left=0, top=0, right=0, bottom=0, key=f"screen-{self.screen}")
 
 async def presented_device(page: ft.Page, preferences: ft.SharedPreferences, patience: float = 10.0) -> object:

@@ -53,8 +53,11 @@ def make_main(options: Options) -> Callable[[ft.Page], Awaitable[None]]:
             page.on_connect = keep_device  # the write may have gone to a page that was leaving
         page.on_keyboard_event = session.key
         page.on_resize = session.resized
+        page.on_close = lambda _event: session.leave_table()  # the session released: it stops watching its table
         page.render(AppView, session, session.frame)
         session.show_notices()  # what could not be read at start (settings, saved game, progress)
         session.after_learner()  # the computer players open when the learner is not first
+        if (page.route or "").startswith("/table/"):  # a table for people's link (tutor/shell/people.py)
+            await session.open_link(page.route.rsplit("/", 1)[-1])
 
     return main

@@ -165,3 +165,22 @@ guesses = Table(
     Column("tokens", Float, nullable=False),  # tries left at ``stamp``
     Column("stamp", Float, nullable=False, index=True),  # seconds since the epoch: the same clock in every process
 )
+
+# tables for people (revision 0006; tutor/store/tables.py, tutor/tables/): a table's current form (its seats,
+# the full position) at ``version``, the number of its last event; an action inserts its event and moves the
+# row from the version before, in one transaction
+people_tables = Table(
+    "people_tables", metadata,
+    Column("code", String(16), primary_key=True),
+    Column("data", Text, nullable=False),  # JSON: tutor.tables.actor.TableActor.saved()
+    Column("version", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False, index=True),
+)
+
+people_table_events = Table(
+    "people_table_events", metadata,
+    Column("code", String(16), ForeignKey("people_tables.code", ondelete="CASCADE"), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("data", Text, nullable=False),  # JSON: tutor.tables.actor.Event
+)

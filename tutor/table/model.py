@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 from dataclasses import dataclass, field
 
 from engine.core.actions import (
@@ -67,6 +67,8 @@ class TableModel(Taps, Sayings):
     scores (the totals before this hand, which the engine reads for the opening minimum) plus this
     hand's score once it is over, so an undo past the end of a hand takes its score back with it.
     """
+
+    free_game: ClassVar[bool] = True  # a game of its own, whose variant and players the learner may change
 
     rules: Rules
     state: State
@@ -192,6 +194,11 @@ class TableModel(Taps, Sayings):
         meld, discard, ask_go_out, decline_pile, draw_replacement) or hint, undo, stage, clear."""
         said = seats.why_not(self, kind)
         return "" if said is None else said(self.lang)
+
+    def waiting_note(self) -> str:
+        """What the table waits for before anyone plays, in ``lang`` ("": nothing; a table for people
+        waits for its host to start it)."""
+        return ""
 
     def is_my_turn(self) -> bool:
         if self.lesson is not None and (self.lesson.consequence is not None or self.lesson.is_over()):

@@ -16,7 +16,9 @@ from tutor.views.widgets import FONT, TARGET, TEXT_SCALE, Handlers, _, card_view
 def status_text(model: TableModel) -> str:
     state = model.state
     run = model.lesson
-    if run is not None and run.consequence is not None:
+    if model.waiting_note():  # a table for people not begun yet (tutor.tables.seat)
+        text = model.waiting_note()
+    elif run is not None and run.consequence is not None:
         text = _(model, N_("This is what your move would lead to."))
     elif run is not None and run.is_over():
         text = _(model, N_("The lesson is over."))

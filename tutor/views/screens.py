@@ -80,7 +80,10 @@ def home_view(model: TableModel, handlers: Handlers, settings: Settings, saved: 
         content=_(model, N_("Continue where you left off")), on_click=on(handlers.go, "table")))] if saved else []
     lessons = ft.Semantics(identifier="lessons-button", content=ft.Button(height=TARGET, 
         content=_(model, N_("Lessons: learn by playing")), on_click=on(handlers.go, "lessons")))
-    rows += [lessons, *start, ft.Text(_(model, N_("New game")), size=18, font_family=FONT), setup_view(model, handlers)]
+    people = ft.Semantics(identifier="people-button", content=ft.Button(height=TARGET,
+        content=_(model, N_("Play with people")), icon=ft.Icons.GROUPS, on_click=on(handlers.go, "people")))
+    rows += [lessons, *start, people, ft.Text(_(model, N_("New game")), size=18, font_family=FONT),
+             setup_view(model, handlers)]
 
     def line(title: str, setting: str, names: dict[str, str], current: object) -> ft.Control:
         return ft.Row([ft.Text(_(model, title), width=160, font_family=FONT),

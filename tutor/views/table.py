@@ -204,7 +204,7 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
     choices: list[ft.Control | None] = [
         language_menu(model.lang, handlers),
         confirm,  # beside the new-game choice it asks about
-        setup_view(model, handlers) if model.lesson is None else None,
+        setup_view(model, handlers) if model.lesson is None and model.free_game else None,
         settings_view(model, handlers, size, four_colour),
     ]
     play: list[ft.Control | None] = [

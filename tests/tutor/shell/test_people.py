@@ -1,0 +1,65 @@
+"""The shell's part of a table for people, without Flet: a tab's action goes to the table's actor for
+its own seat; the engine's refusal, or the table having moved on, is shown to that tab alone."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from engine.core.actions import Discard
+from tests.tutor.tables.test_actor import Memory
+from tutor.shell.people import PeopleActions, Sitting, table_link
+from tutor.tables.actor import Seat, TableActor, new_form
+from tutor.tables.codes import person_key
+from tutor.tables.seat import SeatModel
+
+
+class Tab(PeopleActions):
+    """A tab's people handlers with the session's drawing counted, not done."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+        self.screen, self.notice, self.sitting = "people-table", "", None
+
+    def render(self, save: bool = True) -> None:
+        self.frames += 1
+
+
+def _seated(actor: TableActor, seat: int) -> Tab:
+    tab = Tab()
+    model = SeatModel.at(actor, seat, "en")
+    tab.sitting = Sitting(actor, seat, model, seat == 0, None)
+    return tab
+
+
+def test_a_tabs_action_is_judged_for_its_own_seat_and_a_refusal_shown_to_it_alone() -> None:
+    form = new_form("classic", 4, None, [Seat("random", open=True) for _ in range(4)], seed=2)
+    table = TableActor("ABCDEFGH", form, Memory(), pace=0.0)
+
+    async def play() -> tuple[Any, Any, Any]:
+        for i in range(4):
+            await table.sit(person_key(i), f"P{i}")
+        await table.start()
+        seat = table.form.to_act()
+        assert seat is not None
+        mine, other = _seated(table, seat), _seated(table, (seat + 2) % 4)
+        # a discard before drawing: the engine refuses it, this tab is told, nothing changes
+        version = table.version
+        await mine._act(Discard(table.form.state.hands[seat][0]))
+        assert table.version == version
+        refused = mine.sitting.model.rejected if mine.sitting else None
+        # the other seat tries to act out of turn: the table moved on, shown to it alone
+        await other._act(Discard(table.form.state.hands[(seat + 2) % 4][0]))
+        moved = other.sitting.model.rejected if other.sitting else None
+        await mine.people_press("draw")  # by its own seat, through the buttons' handler
+        return refused, moved, table.form.state.phase
+
+    refused, moved, phase = asyncio.run(play())
+    assert refused is not None and refused.rule == "turn.draw_first"  # with the engine's rule, as ever
+    assert moved is not None and moved.rule == "moved"
+    assert phase.value == "play"
+
+
+def test_the_link_is_the_pages_own_address() -> None:
+    assert table_link("ws://127.0.0.1:8550", "ABCDEFGH") == "http://127.0.0.1:8550/table/ABCDEFGH"
+    assert table_link("wss://cards.school.example/", "ABCDEFGH") == "https://cards.school.example/table/ABCDEFGH"

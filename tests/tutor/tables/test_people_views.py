@@ -1,0 +1,77 @@
+"""The screens of a table for people, without a browser: the lobby offers every table the variant
+allows and a choice for each seat; a seat's page is the game's page with the table's panel and no
+new-game choice; a set-up plan makes the seats it says."""
+
+from __future__ import annotations
+
+import asyncio
+
+from engine.variants import VARIANTS
+from tests.tutor.helpers import semantics, walk
+from tutor.tables.actor import Seat, TableActor, new_form
+from tutor.tables.codes import person_key
+from tutor.tables.plan import LEVELS, PERSON, Plan, tables_of
+from tutor.tables.seat import SeatModel
+from tutor.views.people import PeopleCalls, lobby_view, people_panel
+from tutor.views.table import page_view
+from tutor.views.widgets import Handlers
+from tests.tutor.tables.test_actor import Memory
+
+
+def _nothing(*_args: object) -> None:
+    return None
+
+
+HANDLERS = Handlers(_nothing, _nothing, _nothing, _nothing, _nothing, _nothing, _nothing, _nothing, go=_nothing,
+                    change_setting=_nothing)
+CALLS = PeopleCalls(*([_nothing] * 13))
+
+
+def test_a_plan_makes_the_seats_it_says() -> None:
+    plan = Plan().with_variant("royal").with_table("6-3x2").with_seat(2, "expert").with_seat(0, "club")
+    assert plan.table_form().players == 6
+    seats = plan.made("basic")
+    assert [s.open for s in seats] == [True, True, False, True, True, True]
+    assert [s.level for s in seats] == ["basic", "basic", "expert", "basic", "basic", "basic"]
+    assert all(t.people == t.players for v in VARIANTS for t in tables_of(v))
+    assert [t.name for t in tables_of("wiener")] == ["4", "2", "3", "6-3v3", "6-3x2"]
+
+
+def test_the_lobby_offers_every_table_and_each_seats_choice() -> None:
+    plan = Plan().with_variant("wiener").with_table("6-3x2")
+    nodes = semantics(lobby_view("de", HANDLERS, CALLS, plan, "Hugo", "", ""))
+    assert {"people-name", "people-code", "people-join", "people-make"} <= set(nodes)
+    assert {f"people-table-{t.name}" for t in tables_of("wiener")} <= set(nodes)
+    assert {f"people-seat-{s}-{k}" for s in range(1, 6) for k in (PERSON, *LEVELS)} <= set(nodes)
+    assert "people-seat-6-person" not in nodes and "people-back" not in nodes
+    texts = " ".join(str(getattr(c, "value", "")) for c in walk(lobby_view("de", HANDLERS, CALLS, plan, "", "", "")))
+    assert "Mit anderen spielen" in texts and "Platz 5 (Partnerschaft 2)" in texts  # three partnerships of two
+    alone = " ".join(str(getattr(c, "value", "")) for c in walk(lobby_view(
+        "sv", HANDLERS, CALLS, plan.with_table("3"), "", "", "")))
+    assert "Plats 2" in alone and "Lag" not in alone  # three players, each for themselves
+    assert "people-back" in semantics(lobby_view("en", HANDLERS, CALLS, plan, "", "", "", seated="ABCDEFGH"))
+
+
+def test_a_seats_page_is_the_games_page_with_the_tables_panel() -> None:
+    form = new_form("classic", 4, None, [Seat("basic", open=i in (0, 2)) for i in range(4)], seed=3)
+    table = TableActor("ABCDEFGH", form, Memory(), pace=0.0)
+
+    async def seat() -> None:
+        await table.sit(person_key("a"), "Anna")
+        await table.sit(person_key("b"), "Björn")
+
+    asyncio.run(seat())
+    model = SeatModel.at(table, 2, "en")
+    panel = people_panel(model, CALLS, "ABCDEFGH", "http://host/table/ABCDEFGH", host=False)
+    page = page_view(model, HANDLERS, confirm=panel)
+    nodes = semantics(page)
+    assert "variant-classic" not in nodes  # no new game from a seat
+    assert nodes["table-code"].label == "Table code: ABCDEFGH"
+    assert str(nodes["status"].label).startswith("The game has not begun")
+    texts = [str(getattr(c, "value", "")) for c in walk(page)]
+    assert "Anna (Partner)" in texts
+    assert any("computer player (Basic player)" in t for t in texts)
+    assert "people-start" not in nodes and "people-leave" in nodes
+    host = SeatModel.at(table, 0, "en")
+    hosts = semantics(people_panel(host, CALLS, "ABCDEFGH", "", host=True))
+    assert "people-start" in hosts and "people-leave" not in hosts  # the host's table stays theirs

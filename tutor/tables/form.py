@@ -1,0 +1,155 @@
+"""A table's form and the events that change it: its seats, whether it has begun, the full position;
+``step(form, event)`` is the one function that applies an event, live in the table's actor
+(tutor/tables/actor.py) and replayed after a restart or in another process (docs/tables.md)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.core.actions import parse_action
+from engine.core.deal import deal
+from engine.core.rules import Rules
+from engine.core.scoring import score_hand
+from engine.core.state import State
+from engine.judge.game import apply
+from engine.position import dump_position, load_position
+from engine.variants import get_variant
+
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A chair at the table: a person sits there (``person``, a key that is not the browser's own, and
+    the ``name`` as typed), or a computer player of ``level`` holds it. ``open``: it waits for a
+    person, held by the computer player until one sits down. ``away``: the person let the table wait
+    longer than its time; the computer player plays for them until they are back."""
+
+    level: str = "basic"
+    open: bool = False
+    person: str | None = None
+    name: str = ""
+    away: bool = False
+
+    def json(self) -> dict[str, Any]:
+        return {"level": self.level, "open": self.open, "person": self.person, "name": self.name, "away": self.away}
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Seat:
+        return cls(str(data["level"]), bool(data["open"]), data.get("person"), str(data.get("name", "")),
+                   bool(data.get("away", False)))
+
+
+@dataclass(frozen=True)
+class Form:
+    """A table as it stands: its seats, whether it has begun, the hand on it (the full position)."""
+
+    rules: Rules
+    seats: tuple[Seat, ...]
+    state: State
+    seed: int
+    status: str = WAITING
+    hand_number: int = 1
+    hints: bool = True
+    wait: float = 60.0  # seconds the table waits for a person to act before a computer player plays for them
+
+    def json(self) -> dict[str, Any]:
+        return {"variant": self.rules.name, "people": self.rules.table_of().people, "table": self.rules.table,
+                "seats": [s.json() for s in self.seats], "position": dump_position(self.state, reveal=True),
+                "seed": self.seed, "status": self.status, "hand_number": self.hand_number, "hints": self.hints,
+                "wait": self.wait}
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Form:
+        rules = get_variant(str(data["variant"])).for_people(int(data["people"]), str(data["table"]))
+        state = load_position(data["position"]).evolve(stock_hidden=True)  # as dealt: the stock face down
+        return cls(rules, tuple(Seat.read(s) for s in data["seats"]), state,
+                   int(data["seed"]), str(data["status"]), int(data["hand_number"]), bool(data["hints"]),
+                   float(data.get("wait", 60.0)))
+
+    def to_act(self) -> int | None:
+        """The seat to act now (``None``: nobody; the table has not begun, or the hand is over)."""
+        if self.status != PLAYING or self.state.is_over():
+            return None
+        return self.state.turn
+
+    def totals(self) -> tuple[int, ...]:
+        """Each side's game total: the hands before and this one once it is over."""
+        if not self.state.is_over():
+            return tuple(self.state.scores)
+        return tuple(t + s.total for t, s in zip(self.state.scores, score_hand(self.state)))
+
+
+@dataclass(frozen=True)
+class Event:
+    """What happened at a table, numbered in its order: ``sit`` (a person takes a seat), ``leave``,
+    ``start``, ``act`` (an action, in its JSON form), ``next_hand``, ``hints``; ``away`` (a person let
+    the table wait past its time), ``stand_in`` (a computer player's action for them), ``back``."""
+
+    number: int
+    kind: str
+    seat: int
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def json(self) -> dict[str, Any]:
+        return {"number": self.number, "kind": self.kind, "seat": self.seat, "detail": self.detail}
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Event:
+        return cls(int(data["number"]), str(data["kind"]), int(data["seat"]), dict(data.get("detail") or {}))
+
+
+def new_form(variant: str, people: int, table: str | None, seats: Sequence[Seat], seed: int,
+             wait: float = 60.0) -> Form:
+    rules = get_variant(variant).for_people(people, table)
+    if len(seats) != rules.players:
+        raise ValueError(f"{rules.players} seats expected, not {len(seats)}")
+    state = deal(rules, random.Random(seed), dealer=rules.players - 1)
+    return Form(rules, tuple(seats), state, seed, wait=wait)
+
+
+def step(form: Form, event: Event) -> Form:
+    """The form after ``event``: the one place a table changes (live, and replayed after a restart).
+    Raises ``IllegalActionError`` for an action the engine refuses, ``ValueError`` for an event out of
+    place (a seat taken, a table not begun)."""
+    seats = list(form.seats)
+    if event.kind == "sit":
+        if not seats[event.seat].open or seats[event.seat].person is not None:
+            raise ValueError("the seat is not free")
+        seats[event.seat] = replace(seats[event.seat], person=str(event.detail["person"]),
+                                    name=str(event.detail["name"]))
+        return replace(form, seats=tuple(seats))
+    if event.kind == "leave":
+        seats[event.seat] = replace(seats[event.seat], person=None, name="", away=False)
+        return replace(form, seats=tuple(seats))
+    if event.kind in ("away", "back"):
+        if seats[event.seat].person is None:
+            raise ValueError("nobody sits there")
+        seats[event.seat] = replace(seats[event.seat], away=event.kind == "away")
+        return replace(form, seats=tuple(seats))
+    if event.kind == "start":
+        if form.status != WAITING:
+            raise ValueError("the table has begun")
+        return replace(form, status=PLAYING)
+    if event.kind in ("act", "stand_in"):
+        if form.to_act() != event.seat:
+            raise ValueError("not this seat's turn")
+        if (event.kind == "stand_in") != form.seats[event.seat].away:
+            raise ValueError("a person acts for themselves, a computer player only while they are away")
+        return replace(form, state=apply(form.state, parse_action(event.detail)))
+    if event.kind == "next_hand":
+        if form.status != PLAYING or not form.state.is_over():
+            raise ValueError("the hand is not over")
+        totals = form.totals()
+        if form.rules.game_over(totals):
+            return replace(form, status=OVER)
+        number = form.hand_number + 1
+        dealer = (form.state.dealer + 1) % form.rules.players
+        state = deal(form.rules, random.Random(form.seed * 1000 + number), scores=totals, dealer=dealer)
+        return replace(form, state=state, hand_number=number)
+    if event.kind == "hints":
+        return replace(form, hints=bool(event.detail["on"]))
+    raise ValueError(f"no such event: {event.kind}")

@@ -1,0 +1,52 @@
+"""A table being set up for people: the variant, the table (every form of it the variant's text allows
+where everyone plays every hand), and each seat a person or a computer player of a level."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.core.rules import Table
+from engine.variants import VARIANTS
+from tutor.tables.actor import Seat
+
+LEVELS = ("beginner", "basic", "club", "expert")
+PERSON = "person"
+
+
+def tables_of(variant: str) -> list[Table]:
+    """The variant's tables where every person plays every hand (a table where people take turns
+    sitting out is not offered yet)."""
+    return [t for t in VARIANTS[variant].tables if t.people == t.players]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the host has chosen so far; seat 0 is the host's."""
+
+    variant: str = "classic"
+    table: str = "4"
+    seats: tuple[str, ...] = (PERSON, PERSON, PERSON, PERSON)  # each seat but the host's: "person" or a level
+
+    def table_form(self) -> Table:
+        return next(t for t in tables_of(self.variant) if t.name == self.table)
+
+    def with_variant(self, variant: str) -> Plan:
+        first = tables_of(variant)[0]
+        return Plan(variant, first.name, (PERSON,) * first.players)
+
+    def with_table(self, name: str) -> Plan:
+        table = next(t for t in tables_of(self.variant) if t.name == name)
+        return replace(self, table=name, seats=(PERSON,) * table.players)
+
+    def with_seat(self, seat: int, kind: str) -> Plan:
+        if seat == 0 or kind not in (PERSON, *LEVELS):
+            return self
+        seats = list(self.seats)
+        seats[seat] = kind
+        return replace(self, seats=tuple(seats))
+
+    def made(self, level: str) -> list[Seat]:
+        """The seats to make: a seat for a person is held by a computer player of ``level`` until
+        one sits down."""
+        return [Seat(level if kind == PERSON else kind, open=kind == PERSON or i == 0)
+                for i, kind in enumerate(self.seats)]

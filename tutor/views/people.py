@@ -1,0 +1,173 @@
+"""The screens of a table for people (tutor/tables/): making or joining one, the table waiting for its
+people, and the panel above a seat's table (its code, who sits where, whose turn). A seat's table itself
+is drawn by the same views as a game against the computer (tutor.views.table.page_view)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from engine.core.i18n import N_, translate
+from engine.variants import VARIANTS
+from tutor.tables.actor import WAITING, Seat
+from tutor.tables.plan import LEVELS, PERSON, Plan, tables_of
+from tutor.tables.seat import SeatModel
+from tutor.views.screens import BOT_NAMES
+from tutor.views.widgets import FONT, TARGET, Handlers, home_button, language_menu, on
+
+LEVEL_NAMES = {"basic": N_("Basic player"), **BOT_NAMES}
+
+
+@dataclass(frozen=True)
+class PeopleCalls:
+    """What the shell does on these screens (tutor/shell/people.py)."""
+
+    type_name: Callable[[str], object]
+    type_code: Callable[[str], object]
+    variant: Callable[[str], object]
+    table: Callable[[str], object]
+    seat: Callable[[int, str], object]
+    make: Callable[[], object]
+    join: Callable[[], object]
+    start: Callable[[], object]
+    hints: Callable[[bool], object]
+    typing: Callable[[bool], object]
+    back: Callable[[], object]
+    here: Callable[[], object]
+    leave: Callable[[], object]
+
+
+def _button(identifier: str, text: str, action: Callable[..., object], *args: object, filled: bool = True,
+            selected: bool | None = None) -> ft.Control:
+    kind = ft.Button if filled else ft.OutlinedButton
+    return ft.Semantics(identifier=identifier, selected=selected, content=kind(
+        height=TARGET, content=ft.Text(text, font_family=FONT, weight=ft.FontWeight.BOLD if selected else None),
+        on_click=on(action, *args)))
+
+
+def _field(identifier: str, label: str, value: str, typed: Callable[[str], object], submit: Callable[[], object],
+           calls: PeopleCalls, width: int = 220) -> ft.Control:
+    async def changed(event: ft.Event[ft.TextField]) -> None:
+        await _maybe(typed(event.control.value or ""))
+
+    async def submitted(event: ft.Event[ft.TextField]) -> None:
+        await _maybe(typed(event.control.value or ""))
+        await _maybe(submit())
+
+    return ft.Semantics(identifier=identifier, content=ft.TextField(
+        label=label, value=value, width=width, dense=True, on_change=changed, on_submit=submitted,
+        on_focus=on(calls.typing, True), on_blur=on(calls.typing, False)))
+
+
+async def _maybe(result: object) -> None:
+    import inspect
+
+    if inspect.isawaitable(result):
+        await result
+
+
+def lobby_view(lang: str, handlers: Handlers, calls: PeopleCalls, plan: Plan, name: str, code: str,
+               message: str, seated: str = "") -> ft.Control:
+    """Play with people: your name; join a table by its code; or make one (variant, table, seats).
+    ``seated``: the code of the table this tab sits at (a button goes back to it)."""
+    def t(text: str) -> str:
+        return translate(text, lang)
+
+    rows: list[ft.Control] = [
+        ft.Row([home_button(lang, handlers), ft.Text(t(N_("Play with people")), size=22, weight=ft.FontWeight.BOLD,
+                                                     font_family=FONT)], spacing=4),
+        language_menu(lang, handlers),
+        ft.Text(t(N_("Each person plays on their own device: make a table and give the others its code or link, "
+                     "or join a table with the code you were given.")), font_family=FONT),
+        _field("people-name", t(N_("Your name")), name, calls.type_name, calls.join if code else calls.make, calls),
+    ]
+    if seated:
+        rows.insert(3, _button("people-back", t(N_("Back to your table ({code})")).format(code=seated), calls.back))
+    if message:
+        rows.append(ft.Semantics(identifier="people-message", live_region=True, content=ft.Text(
+            message, font_family=FONT, color=ft.Colors.RED_800)))
+    rows += [
+        ft.Text(t(N_("Join a table")), size=18, font_family=FONT),
+        ft.Row([_field("people-code", t(N_("Table code")), code, calls.type_code, calls.join, calls, width=180),
+                _button("people-join", t(N_("Join the table")), calls.join)], wrap=True),
+        ft.Text(t(N_("Make a table")), size=18, font_family=FONT),
+        ft.Row([_button(f"people-variant-{v}", t(rules.title), calls.variant, v, filled=False,
+                        selected=v == plan.variant) for v, rules in VARIANTS.items()], wrap=True, spacing=4),
+        ft.Row([_button(f"people-table-{table.name}", t(table.title), calls.table, table.name, filled=False,
+                        selected=table.name == plan.table) for table in tables_of(plan.variant)],
+               wrap=True, spacing=4),
+    ]
+    form = plan.table_form()
+    for seat in range(form.players):
+        rows.append(_seat_choice(lang, calls, plan, seat, form.teams))
+    rows.append(_button("people-make", t(N_("Make the table")), calls.make))
+    return ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True, key="people")
+
+
+def _partners(seat: int, teams: tuple[tuple[int, ...], ...]) -> int:
+    return next(i for i, team in enumerate(teams) if seat in team)
+
+
+def _seat_choice(lang: str, calls: PeopleCalls, plan: Plan, seat: int, teams: tuple[tuple[int, ...], ...]) -> ft.Control:
+    alone = all(len(team) == 1 for team in teams)  # everyone for themselves: no sides to name
+    side = translate(N_("Side {number}"), lang).format(number=_partners(seat, teams) + 1)
+    if seat == 0:
+        label = translate(N_("Seat {number}: you") if alone else N_("Seat {number} ({side}): you"), lang).format(
+            number=1, side=side)
+        return ft.Semantics(identifier="people-seat-0", content=ft.Text(label, font_family=FONT))
+    label = translate(N_("Seat {number}") if alone else N_("Seat {number} ({side})"), lang).format(
+        number=seat + 1, side=side)
+    choices = [_button(f"people-seat-{seat}-{kind}", translate(N_("A person") if kind == PERSON else LEVEL_NAMES[kind], lang),
+                       calls.seat, seat, kind, filled=False, selected=plan.seats[seat] == kind)
+               for kind in (PERSON, *LEVELS)]
+    return ft.Column([ft.Text(label, font_family=FONT, weight=ft.FontWeight.BOLD), ft.Row(choices, wrap=True, spacing=4)],
+                     spacing=2)
+
+
+def seat_words(model: SeatModel, seat: int, holder: Seat) -> str:
+    """Who sits at ``seat``: a person by name, or the computer player holding it."""
+    lang = model.lang
+    place = model.seat_label(seat)
+    level = translate(LEVEL_NAMES[holder.level], lang)
+    if holder.person is not None and holder.away:
+        return translate(N_("{seat}: away ({level} plays meanwhile)"), lang).format(seat=place, level=level)
+    if seat == model.seat or holder.person is not None:
+        return place
+    if holder.open:
+        return translate(N_("{seat}: waiting for a person ({level} plays meanwhile)"), lang).format(
+            seat=place, level=level)
+    return translate(N_("{seat}: computer player ({level})"), lang).format(seat=place, level=level)
+
+
+def people_panel(model: SeatModel, calls: PeopleCalls, code: str, link: str, host: bool) -> ft.Control:
+    """The table's code and link, its seats, and for the host Start (and hints on or off)."""
+    lang = model.lang
+
+    def t(text: str) -> str:
+        return translate(text, lang)
+
+    rows: list[ft.Control] = [
+        ft.Semantics(identifier="table-code", label=t(N_("Table code: {code}")).format(code=code),
+                     exclude_semantics=True, content=ft.Text(t(N_("Table code: {code}")).format(code=code), selectable=True,
+                                                       size=18, weight=ft.FontWeight.BOLD, font_family=FONT)),
+        ft.Semantics(identifier="table-link", label=t(N_("Link: {link}")).format(link=link), exclude_semantics=True,
+                     content=ft.Text(t(N_("Link: {link}")).format(link=link), selectable=True, font_family=FONT)),
+        *[ft.Semantics(identifier=f"people-seat-{s}", content=ft.Text(seat_words(model, s, holder), font_family=FONT))
+          for s, holder in enumerate(model.seats_at)],
+    ]
+    if model.away():
+        rows.append(_button("people-here", t(N_("I'm back")), calls.here))
+    if model.status == WAITING:
+        if host:
+            rows.append(_button("people-start", t(N_("Start the game")), calls.start))
+        else:
+            rows.append(ft.Text(t(N_("The host starts the game when everyone is seated.")), font_family=FONT))
+    if not host:
+        rows.append(_button("people-leave", t(N_("Leave the table")), calls.leave, filled=False))
+    if model.status != WAITING and host:
+        rows.append(_button("people-hints", t(N_("Turn hints off") if model.hints_on else N_("Turn hints on")),
+                            calls.hints, not model.hints_on, filled=False))
+    return ft.Container(key="people-panel", bgcolor=ft.Colors.GREEN_50, border_radius=8, padding=10,
+                        content=ft.Column(rows, spacing=4))
