@@ -111,7 +111,8 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
     another card to discard and another side with a meld of threes (Taktik 7); ``samba_pile`` (Royal
     alone), a pile of two cards or fewer that the side can take, its top card completing a Samba or a wild
     card in it; ``stay`` (Royal alone), a way out that leaves a Bolivia or Samba one card from complete
-    while the other side cannot go out. The game goes on as the club player plays it."""
+    while the other side cannot go out; ``samba_layoff`` (Royal alone), cards of the hand that extend the side's
+    unfinished Samba. The game goes on as the club player plays it."""
     rng = random.Random(seed)
     club = ClubBot()
     out: list[dict[str, Any]] = []
@@ -161,6 +162,10 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
                     out.append({"id": f"{name}/stay/{found}", "variant": name, "table": "4",
                                 "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
                     found += 1
+                elif kind == "samba_layoff" and _samba_layoff(state, legal) and rng.random() < 0.3:
+                    out.append({"id": f"{name}/samba_layoff/{found}", "variant": name, "table": "4",
+                                "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                    found += 1
                 elif kind == "samba_pile" and _small_pile_for_samba(state, legal) and rng.random() < 0.5:
                     out.append({"id": f"{name}/samba_pile/{found}", "variant": name, "table": "4",
                                 "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
@@ -174,7 +179,18 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
     return out
 
 
-ROYAL_KINDS = frozenset({"threes", "samba_pile", "stay"})
+ROYAL_KINDS = frozenset({"threes", "samba_pile", "stay", "samba_layoff"})
+
+
+def _samba_layoff(state: State, legal: Sequence[Action]) -> bool:
+    """Cards of the hand that extend the side's unfinished Samba can be laid off on it, and two cards
+    or more stay in the hand: lay them off, or keep them."""
+    if state.phase is not Phase.PLAY:
+        return False
+    melds, hand = state.melds[state.team_of(state.turn)], len(state.hands[state.turn])
+    return any(isinstance(a, MeldAction) and not a.melds and len(a.layoffs) == 1
+               and melds[a.layoffs[0].onto].kind is MeldKind.SAMBA and not state.rules.is_canasta(melds[a.layoffs[0].onto])
+               and hand - len(a.cards()) >= 2 for a in legal)
 
 
 def _stay_for_wild_canasta(state: State, legal: Sequence[Action]) -> bool:
@@ -413,6 +429,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--stay", type=int, metavar="SEED", default=None,
                         help="Royal positions where a way out leaves a Bolivia or Samba one card from complete and the"
                              " other side cannot go out (30, four players, drawn with SEED)")
+    parser.add_argument("--samba-layoff", type=int, metavar="SEED", default=None,
+                        help="Royal positions where cards of the hand extend the side's unfinished Samba and two or more"
+                             " stay in the hand (30, four players, drawn with SEED)")
     parser.add_argument("--cache", type=Path, default=None,
                         help="the reference cache to use instead of the set's own (a longer reference beside the"
                              " standard one: --reference 40 --cache bench/data/hint_reference_holdout20_r40.json)")
@@ -422,7 +441,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                                            ("discard", args.discards), ("wild", args.wilds),
                                            ("freeze", args.freeze), ("pile_canasta", args.pile_canasta),
                                            ("pile_pair", args.pile_pair), ("threes", args.threes),
-                                           ("samba_pile", args.samba_pile), ("stay", args.stay))
+                                           ("samba_pile", args.samba_pile), ("stay", args.stay), ("samba_layoff", args.samba_layoff))
                       if s is not None),
                      ("", None))
     if seed is not None:  # a set of one kind of decision, with its own cache

@@ -127,8 +127,19 @@ THREES_KEPT_FROM_ROYAL = frozenset({"royal"})
 
 
 def _threes_kept(state: State) -> bool:
-    """Whether Taktik 7 keeps a three from a side with a chance at a Royal canasta (``THREES_KEPT_FROM_ROYAL``)."""
-    return state.rules.name in THREES_KEPT_FROM_ROYAL
+    """Whether Taktik 7 keeps a three from a side with a chance at a Royal canasta (``THREES_KEPT_FROM_ROYAL``):
+    while that side cannot go out (then a three held counts against the side: 100 points a black one)."""
+    return state.rules.name in THREES_KEPT_FROM_ROYAL and not _threatened(state)
+
+
+STOPPED_PILE = 6  # a pile this big is worth stopping with a black three before Taktik 7 keeps it: measured
+
+
+def _stops_rich_pile(state: State, action: Discard) -> bool:
+    """Whether the discard is a black three that stops a pile of ``STOPPED_PILE`` cards or more: Taktik 12's
+    "hindra motspelarna från att ta sakhögen" outweighs keeping it (threes set 84: keeping the three lost
+    up to 864 points on piles of 16 to 26 cards; docs/hints.md)."""
+    return len(state.pile) >= STOPPED_PILE and _blocks(state, action)
 
 
 def _blocks(state: State, action: Discard) -> bool:
@@ -196,7 +207,7 @@ def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
     # meld of threes would take it with the pile toward a Royal canasta, and the side's own meld of threes
     # takes it (found on hold-out 21, royal/6-3x2/2; measured, docs/hints.md)
     three = int(_has(state, MeldKind.THREES) and rank(card) == 3 and (
-        _threes_kept(state) or not _royal_chance(state)
+        (_threes_kept(state) and not _stops_rich_pile(state, action)) or not _royal_chance(state)
         or any(m.kind is MeldKind.THREES for m in state.melds[team])))
     same = sum(1 for c in hand if not WILD[c] and rank(c) == rank(card))
     # where Sambas are melded, a card with a neighbour of its suit in the hand is a Samba's start

@@ -20,6 +20,7 @@ from engine.hints.facts import (
     _royal_chance,
     _special,
     _spoils_natural,
+    _stops_rich_pile,
     _threes_kept,
     safest_discard,
 )
@@ -326,6 +327,8 @@ def _keep_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
     meldable = _meldable(legal)
     if (chance and not _threes_kept(state)) or all(c in RED_THREES and c in meldable for c in threes):
         return
+    if chance and any(_stops_rich_pile(state, Discard(c)) for c in threes):
+        return  # the black three stops a rich pile (Taktik 12): that discard is the deny-the-pile hint's
     other = [a for a in legal if isinstance(a, Discard) and a.card not in RED_THREES and a.card not in BLACK_THREES]
     choice = safest_discard(state, other)
     kept = tuple(c for c in threes if not (c in RED_THREES and c in meldable))
@@ -393,6 +396,29 @@ def _sambas_win(state: State, legal: list[Action]) -> Iterator[Hint]:
         yield Hint("tactics.sambas_win", best, cards_of(best), N_("A side that builds Sambas beats one that builds rank"
                                                                    " canastas: meld {cards} as a Samba."),
                    {"cards": cards_of(best)}, 1.7, tuple(sambas) + _meanwhile(state, legal, best))
+        return
+    grow = _samba_layoffs(state, legal)
+    if grow:
+        best = max(grow, key=lambda a: len(a.cards()))
+        yield Hint("tactics.sambas_win", best, cards_of(best), N_("A side that builds Sambas beats one that builds rank"
+                                                                   " canastas: lay {cards} off on your Samba."),
+                   {"cards": cards_of(best)}, 1.35, tuple(grow) + _meanwhile(state, legal, best))
+
+
+# Royal: the hand's cards that extend the side's unfinished Samba are laid off on it (Taktik 4), where no
+# new Samba can go down; measured in fresh worlds (docs/hints.md, ``bench/hint_quality.py --samba-layoff 85``)
+SAMBA_LAYOFF = frozenset({"royal"})
+
+
+def _samba_layoffs(state: State, legal: list[Action]) -> list[MeldAction]:
+    """The lay-offs of the hand's cards onto one unfinished Samba of the side that leave two cards or more
+    in the hand (the way out is going out's business), in ``SAMBA_LAYOFF``'s variants."""
+    if state.rules.name not in SAMBA_LAYOFF:
+        return []
+    melds, hand = state.melds[state.team_of(state.turn)], len(state.hands[state.turn])
+    return [a for a in legal if isinstance(a, MeldAction) and not a.melds and len(a.layoffs) == 1
+            and melds[a.layoffs[0].onto].kind is MeldKind.SAMBA and not state.rules.is_canasta(melds[a.layoffs[0].onto])
+            and hand - len(a.cards()) >= 2]
 
 
 def _secret_samba(state: State, legal: list[Action]) -> Iterator[Hint]:
