@@ -396,11 +396,20 @@ def _sambas_win(state: State, legal: list[Action]) -> Iterator[Hint]:
         yield Hint("tactics.sambas_win", best, cards_of(best), N_("A side that builds Sambas beats one that builds rank"
                                                                    " canastas: meld {cards} as a Samba."),
                    {"cards": cards_of(best)}, 1.7, tuple(sambas) + _meanwhile(state, legal, best))
+
+
+def _grow_samba(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Taktik 4's Sambas grown: where no new Samba can go down, the hand's cards that extend the side's
+    unfinished Samba are laid off on it (``SAMBA_LAYOFF``). A tip of its own, apart from ``_sambas_win``,
+    which the club player follows: its play stays as it is."""
+    if state.phase is not Phase.PLAY or not state.has_opened(state.team_of(state.turn)):
         return
+    if _special(state, legal, MeldKind.SAMBA):
+        return  # a new Samba: tip 4's own move
     grow = _samba_layoffs(state, legal)
     if grow:
         best = max(grow, key=lambda a: len(a.cards()))
-        yield Hint("tactics.sambas_win", best, cards_of(best), N_("A side that builds Sambas beats one that builds rank"
+        yield Hint("tactics.grow_samba", best, cards_of(best), N_("A side that builds Sambas beats one that builds rank"
                                                                    " canastas: lay {cards} off on your Samba."),
                    {"cards": cards_of(best)}, 1.35, tuple(grow) + _meanwhile(state, legal, best))
 
