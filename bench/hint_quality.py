@@ -47,11 +47,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.expert_choices import Position, playout_margins  # noqa: E402
 from engine.core.actions import Action, AskGoOut, Discard, Draw, MeldAction, TakePile, canonical, format_action, parse_action  # noqa: E402
-from engine.core.cards import WILD  # noqa: E402
+from engine.core.cards import WILD, rank  # noqa: E402
 from engine.bots.base import observe  # noqa: E402
 from engine.core.deal import deal  # noqa: E402
 from engine.judge.game import apply, is_legal  # noqa: E402
 from engine.judge.going_out import going_out_plan  # noqa: E402
+from engine.hints.facts import _threatened, ways_out  # noqa: E402
+from engine.hints.rules import unfinished_near  # noqa: E402
 from engine.hints.timing import completing_takes  # noqa: E402
 from engine.hints.ranked import contradictions, hints  # noqa: E402
 from engine.judge.legal import legal_actions  # noqa: E402
@@ -105,12 +107,18 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
     beside a natural meld of five or six (every lay-off of it is scored); ``freeze``, a pile of six or more
     open to the next side and a wild card in the hand (every discard scored); ``pile_canasta``, a pile of three
     cards or fewer whose take completes a canasta; ``pile_pair``, tip 12 draws where the pile's top
-    card makes a new meld with a natural pair of the hand. The game goes on as the club player
-    plays it."""
+    card makes a new meld with a natural pair of the hand; ``threes`` (Royal alone), a three in the hand,
+    another card to discard and another side with a meld of threes (Taktik 7); ``samba_pile`` (Royal
+    alone), a pile of two cards or fewer that the side can take, its top card completing a Samba or a wild
+    card in it; ``stay`` (Royal alone), a way out that leaves a Bolivia or Samba one card from complete
+    while the other side cannot go out; ``samba_layoff`` (Royal alone), cards of the hand that extend the side's
+    unfinished Samba. The game goes on as the club player plays it."""
     rng = random.Random(seed)
     club = ClubBot()
     out: list[dict[str, Any]] = []
     for name, variant in VARIANTS.items():
+        if kind in ROYAL_KINDS and name != "royal":
+            continue
         rules = variant.for_people(4)
         found = 0
         while found < per_variant:
@@ -146,6 +154,22 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
                     out.append({"id": f"{name}/pile_pair/{found}", "variant": name, "table": "4",
                                 "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
                     found += 1
+                elif kind == "threes" and _three_to_royal_chance(state, legal) and rng.random() < 0.5:
+                    out.append({"id": f"{name}/threes/{found}", "variant": name, "table": "4",
+                                "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                    found += 1
+                elif kind == "stay" and _stay_for_wild_canasta(state, legal) and rng.random() < 0.5:
+                    out.append({"id": f"{name}/stay/{found}", "variant": name, "table": "4",
+                                "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                    found += 1
+                elif kind == "samba_layoff" and _samba_layoff(state, legal) and rng.random() < 0.3:
+                    out.append({"id": f"{name}/samba_layoff/{found}", "variant": name, "table": "4",
+                                "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                    found += 1
+                elif kind == "samba_pile" and _small_pile_for_samba(state, legal) and rng.random() < 0.5:
+                    out.append({"id": f"{name}/samba_pile/{found}", "variant": name, "table": "4",
+                                "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
+                    found += 1
                 elif kind == "discard" and state.phase is Phase.PLAY and rng.random() < 0.1 \
                         and len({a.card for a in legal if isinstance(a, Discard)}) > 1:
                     out.append({"id": f"{name}/discard/{found}", "variant": name, "table": "4",
@@ -153,6 +177,55 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
                     found += 1
                 state = apply(state, club.choose(observe(state, state.turn), legal, rng))
     return out
+
+
+ROYAL_KINDS = frozenset({"threes", "samba_pile", "stay", "samba_layoff"})
+
+
+def _samba_layoff(state: State, legal: Sequence[Action]) -> bool:
+    """Cards of the hand that extend the side's unfinished Samba can be laid off on it, and two cards
+    or more stay in the hand: lay them off, or keep them."""
+    if state.phase is not Phase.PLAY:
+        return False
+    melds, hand = state.melds[state.team_of(state.turn)], len(state.hands[state.turn])
+    return any(isinstance(a, MeldAction) and not a.melds and len(a.layoffs) == 1
+               and melds[a.layoffs[0].onto].kind is MeldKind.SAMBA and not state.rules.is_canasta(melds[a.layoffs[0].onto])
+               and hand - len(a.cards()) >= 2 for a in legal)
+
+
+def _stay_for_wild_canasta(state: State, legal: Sequence[Action]) -> bool:
+    """A way out exists and a Bolivia or Samba of the side one card from complete stays unfinished by it,
+    with a card to keep and the other side unable to go out: stay in to finish it, or go out."""
+    if state.phase is not Phase.PLAY or going_out_plan(state) is None:
+        return False
+    found = ways_out(state, legal)
+    if not found or len(state.hands[state.turn]) < 2 or _threatened(state):
+        return False
+    return any(m.kind in (MeldKind.SAMBA, MeldKind.BOLIVIA) and len(m.cards) == state.rules.canasta_size - 1
+               for m in unfinished_near(state, found[0][1]))
+
+
+def _three_to_royal_chance(state: State, legal: Sequence[Action]) -> bool:
+    """A three in the hand at the discard, another card to discard, and another side with a meld of
+    threes (its chance at a Royal canasta, Taktik 7) where the side has none of its own."""
+    if state.phase is not Phase.PLAY or len({a.card for a in legal if isinstance(a, Discard)}) < 2:
+        return False
+    team = state.team_of(state.turn)
+    if any(m.kind is MeldKind.THREES for m in state.melds[team]):
+        return False
+    return any(rank(c) == 3 for c in state.hands[state.turn]) and any(
+        m.kind is MeldKind.THREES for t in range(len(state.teams)) if t != team for m in state.melds[t])
+
+
+def _small_pile_for_samba(state: State, legal: Sequence[Action]) -> bool:
+    """A pile of two cards or fewer the side can take, whose top card completes one of its Sambas or
+    which holds a wild card (tip 12's "only a few cards" where they are not unimportant)."""
+    if state.phase is not Phase.DRAW or not state.stock or len(state.pile) > 2:
+        return False
+    takes = [a for a in legal if isinstance(a, TakePile)]
+    team = state.team_of(state.turn)
+    samba = any(a.onto is not None and state.melds[team][a.onto].kind is MeldKind.SAMBA for a in completing_takes(state, takes))
+    return bool(takes) and (samba or any(WILD[c] for c in state.pile))
 
 
 def _small_pile_completes_canasta(state: State, legal: Sequence[Action]) -> bool:
@@ -347,6 +420,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--pile-pair", type=int, metavar="SEED", default=None,
                         help="positions at the draw where tip 12 draws and the pile's top card makes a new meld"
                              " with a natural pair of the hand (30 a variant, four players, drawn with SEED)")
+    parser.add_argument("--threes", type=int, metavar="SEED", default=None,
+                        help="Royal positions at the discard with a three in the hand and another side holding a meld"
+                             " of threes (30, four players, drawn with SEED)")
+    parser.add_argument("--samba-pile", type=int, metavar="SEED", default=None,
+                        help="Royal positions at the draw with a pile of two cards or fewer whose top card completes"
+                             " a Samba of the side or which holds a wild card (30, four players, drawn with SEED)")
+    parser.add_argument("--stay", type=int, metavar="SEED", default=None,
+                        help="Royal positions where a way out leaves a Bolivia or Samba one card from complete and the"
+                             " other side cannot go out (30, four players, drawn with SEED)")
+    parser.add_argument("--samba-layoff", type=int, metavar="SEED", default=None,
+                        help="Royal positions where cards of the hand extend the side's unfinished Samba and two or more"
+                             " stay in the hand (30, four players, drawn with SEED)")
     parser.add_argument("--cache", type=Path, default=None,
                         help="the reference cache to use instead of the set's own (a longer reference beside the"
                              " standard one: --reference 40 --cache bench/data/hint_reference_holdout20_r40.json)")
@@ -355,7 +440,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     kind, seed = next(((k, s) for k, s in (("answer", args.answers), ("go_out", args.go_out),
                                            ("discard", args.discards), ("wild", args.wilds),
                                            ("freeze", args.freeze), ("pile_canasta", args.pile_canasta),
-                                           ("pile_pair", args.pile_pair))
+                                           ("pile_pair", args.pile_pair), ("threes", args.threes),
+                                           ("samba_pile", args.samba_pile), ("stay", args.stay), ("samba_layoff", args.samba_layoff))
                       if s is not None),
                      ("", None))
     if seed is not None:  # a set of one kind of decision, with its own cache

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.core.actions import Action, Discard, MeldAction, canonical, cards_of
 from engine.core.cards import WILD, Card, rank, run_place, suit
@@ -113,9 +113,33 @@ def _samba_ends(state: State, team: int) -> set[Card]:
 
 
 def _royal_chance(state: State) -> bool:
-    """Taktik 7's exception: another side has a meld of threes, a chance at a Royal canasta."""
+    """Taktik 7's danger: another side has a meld of threes, a chance at a Royal canasta (a three in the
+    pile goes to it with the pile)."""
     team = state.team_of(state.turn)
     return any(m.kind is MeldKind.THREES for t in range(len(state.teams)) if t != team for m in state.melds[t])
+
+
+# Taktik 7, "Undvik att saka en svart eller röd trea såvida det andra laget inte har en chans att bygga en
+# Royal Canasta", read as the game bears it out: a three is kept from the discard, and most of all from a
+# side that has a chance at a Royal canasta (a meld of threes: the pile with a three in it takes it there).
+# Read the other way (a three thrown to such a side) it lost (docs/hints.md: measured in fresh worlds).
+THREES_KEPT_FROM_ROYAL = frozenset({"royal"})
+
+
+def _threes_kept(state: State) -> bool:
+    """Whether Taktik 7 keeps a three from a side with a chance at a Royal canasta (``THREES_KEPT_FROM_ROYAL``):
+    while that side cannot go out (then a three held counts against the side: 100 points a black one)."""
+    return state.rules.name in THREES_KEPT_FROM_ROYAL and not _threatened(state)
+
+
+STOPPED_PILE = 6  # a pile this big is worth stopping with a black three before Taktik 7 keeps it: measured
+
+
+def _stops_rich_pile(state: State, action: Discard) -> bool:
+    """Whether the discard is a black three that stops a pile of ``STOPPED_PILE`` cards or more: Taktik 12's
+    "hindra motspelarna från att ta sakhögen" outweighs keeping it (threes set 84: keeping the three lost
+    up to 864 points on piles of 16 to 26 cards; docs/hints.md)."""
+    return len(state.pile) >= STOPPED_PILE and _blocks(state, action)
 
 
 def _blocks(state: State, action: Discard) -> bool:
@@ -179,12 +203,12 @@ def discard_cost(state: State, action: Discard) -> tuple[int, ...]:
     reached = _fed_ranks(state, nxt)
     runs = _has(state, MeldKind.SAMBA)
     team = state.team_of(state.turn)
-    # Taktik 7: a three stays in the hand "såvida det andra laget inte har en chans att bygga en Royal
-    # Canasta"; the exception is the other side's threes, not the side's own: where its own meld of threes
-    # takes the three (toward a Royal canasta), it stays, before any stopper (found on hold-out 21,
-    # royal/6-3x2/2; measured, docs/hints.md)
+    # Taktik 7 (``THREES_KEPT_FROM_ROYAL``): a three stays in the hand, before any stopper; a side with a
+    # meld of threes would take it with the pile toward a Royal canasta, and the side's own meld of threes
+    # takes it (found on hold-out 21, royal/6-3x2/2; measured, docs/hints.md)
     three = int(_has(state, MeldKind.THREES) and rank(card) == 3 and (
-        not _royal_chance(state) or any(m.kind is MeldKind.THREES for m in state.melds[team])))
+        (_threes_kept(state) and not _stops_rich_pile(state, action)) or not _royal_chance(state)
+        or any(m.kind is MeldKind.THREES for m in state.melds[team])))
     same = sum(1 for c in hand if not WILD[c] and rank(c) == rank(card))
     # where Sambas are melded, a card with a neighbour of its suit in the hand is a Samba's start
     # (Taktik 3: "arrangera eventuella Sambas")
@@ -218,8 +242,21 @@ def safest_discard(state: State, legal: Sequence[Action]) -> Discard | None:
     return min(discards, key=lambda a: discard_cost(state, a))
 
 
+def _unseen_mean(state: State) -> float:
+    """The mean value of the cards the player to act cannot see (the decks less its hand and the table)."""
+    rules = state.rules
+    unseen = Counter(rules.deck())
+    unseen.subtract([*state.hands[state.turn], *state.pile, *(c for t in state.red_threes for c in t),
+                     *(c for melds in state.melds for m in melds for c in m.cards)])
+    total = sum(n for n in unseen.values() if n > 0)
+    return sum(rules.value(c) * n for c, n in unseen.items() if n > 0) / total if total else 0.0
+
+
 def _way_out_totals(state: State, steps: Sequence[Action]) -> list[int] | None:
-    """Each side's points for the hand after ``steps`` go out, or ``None`` if they do not."""
+    """Each side's points for the hand after ``steps`` go out, as the player to act can tell them, or
+    ``None`` if they do not go out: the other hands (partner's too) count their cards seen to go in
+    (``State.known``) and, for the rest, the mean value of the cards the player cannot see. A hint
+    shows the same figures whatever the hidden cards are."""
     from engine.core.scoring import score_hand
 
     after = state
@@ -229,12 +266,20 @@ def _way_out_totals(state: State, steps: Sequence[Action]) -> list[int] | None:
         after = apply(after, step)
     if after.phase is Phase.PLAY or after.hands[state.turn]:
         return None
-    return [s.total for s in score_hand(after)]
+    mean, rules = _unseen_mean(state), state.rules
+    hidden = [s for s in range(state.players) if s != state.turn]
+    shown = replace(after, hands=tuple(() if s in hidden else h for s, h in enumerate(after.hands)))
+    totals = [s.total for s in score_hand(shown)]
+    for seat in hidden:
+        known = state.known[seat] if state.known else ()
+        held = sum(rules.value(c) for c in known) + mean * (len(state.hands[seat]) - len(known))
+        totals[state.team_of(seat)] -= 5 * round(held / 5)
+    return totals
 
 
 def _way_out_margin(state: State, steps: Sequence[Action]) -> int | None:
     """The hand's margin for the side (its points minus the best other side's) after ``steps``
-    go out, or ``None`` if they do not."""
+    go out, as the player to act can tell it (``_way_out_totals``), or ``None`` if they do not."""
     team = state.team_of(state.turn)
     totals = _way_out_totals(state, steps)
     if totals is None:
@@ -329,14 +374,9 @@ def _toward_canasta(state: State, action: MeldAction) -> tuple[int, int, int]:
 def _caught_points(state: State) -> int:
     """What the other side's hands would count against it if the hand ended now, as the player to
     act can tell: the cards they hold times the mean value of the cards it cannot see (rounded to 5)."""
-    rules, team = state.rules, state.team_of(state.turn)
-    unseen = Counter(rules.deck())
-    unseen.subtract([*state.hands[state.turn], *state.pile, *(c for t in state.red_threes for c in t),
-                     *(c for melds in state.melds for m in melds for c in m.cards)])
-    total = sum(n for n in unseen.values() if n > 0)
-    mean = sum(rules.value(c) * n for c, n in unseen.items() if n > 0) / total if total else 0.0
+    team = state.team_of(state.turn)
     held = sum(len(state.hands[s]) for t, seats in enumerate(state.teams) if t != team for s in seats)
-    return 5 * round(held * mean / 5)
+    return 5 * round(held * _unseen_mean(state) / 5)
 
 
 def _potential(state: State, team: int) -> int:

@@ -10,10 +10,23 @@ from collections.abc import Iterator
 from engine.core.actions import Action, Discard, MeldAction, cards_of, is_lay_off_only
 from engine.core.cards import BLACK_THREES, JOKER, RED_THREES, WILD, rank
 from engine.judge.game import apply, is_legal
-from engine.hints.facts import Hint, _has, _keep, _meanwhile, _meldable, _other_side_close, _special, _spoils_natural, safest_discard
+from engine.hints.facts import (
+    Hint,
+    _has,
+    _keep,
+    _meanwhile,
+    _meldable,
+    _other_side_close,
+    _royal_chance,
+    _special,
+    _spoils_natural,
+    _stops_rich_pile,
+    _threes_kept,
+    safest_discard,
+)
 from engine.hints.rules import _opening
 from engine.core.i18n import N_, NP_, Text
-from engine.core.melds import MeldKind
+from engine.core.melds import Meld, MeldKind
 from engine.core.rules import EndOfStock
 from engine.core.state import Phase, State
 
@@ -301,31 +314,49 @@ def _meld_red_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
 
 
 def _keep_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
-    """"Undvik att saka en svart eller röd trea såvida det andra laget inte har en chans att bygga en Royal Canasta"."""
+    """"Undvik att saka en svart eller röd trea såvida det andra laget inte har en chans att bygga en Royal
+    Canasta": a three is not discarded; where the other side has a meld of threes (its chance at a Royal
+    canasta) a three in the pile goes to it with the pile, and that is the reason said
+    (``THREES_KEPT_FROM_ROYAL``); elsewhere the reason is the side's own threes."""
     if state.phase is not Phase.PLAY:
         return
-    team = state.team_of(state.turn)
     threes = [c for c in state.hands[state.turn] if c in RED_THREES or c in BLACK_THREES]
-    others_threes = any(m.kind is MeldKind.THREES for t in range(len(state.teams)) if t != team for m in state.melds[t])
+    chance = _royal_chance(state)
     # a red three that can be melded now is tip 6's ("Mäla dina röda treor så snart som möjligt"):
     # "keep your threes" would muddle it; black threes, and red ones that cannot go down, are this tip's
     meldable = _meldable(legal)
-    if others_threes or all(c in RED_THREES and c in meldable for c in threes):
+    if (chance and not _threes_kept(state)) or all(c in RED_THREES and c in meldable for c in threes):
         return
+    if chance and any(_stops_rich_pile(state, Discard(c)) for c in threes):
+        return  # the black three stops a rich pile (Taktik 12): that discard is the deny-the-pile hint's
     other = [a for a in legal if isinstance(a, Discard) and a.card not in RED_THREES and a.card not in BLACK_THREES]
     choice = safest_discard(state, other)
     kept = tuple(c for c in threes if not (c in RED_THREES and c in meldable))
-    if choice is not None:
-        text: Text = N_("Keep your threes: the other side has no meld of threes to build a Royal canasta, so discard"
-                        " the {card} instead.")
-        if any(c in RED_THREES for c in threes) and all(c in BLACK_THREES for c in kept):
-            # the red ones go down (Taktik 6): "keep your threes" beside "meld your red threes" would muddle it
-            text = NP_("Keep your black three: the other side has no meld of threes to build a Royal canasta, so"
-                       " discard the {card} instead.",
-                       "Keep your black threes: the other side has no meld of threes to build a Royal canasta, so"
-                       " discard the {card} instead.")
-        yield Hint("tactics.keep_threes", choice, kept, text, {"card": choice.card, "count": len(kept)}, 0.9,
-                   tuple(a for a in legal if not (isinstance(a, Discard) and a not in other)))
+    if choice is None:
+        return
+    black = any(c in RED_THREES for c in threes) and all(c in BLACK_THREES for c in kept)
+    text: Text
+    if chance:
+        text = (NP_("Keep your black three: the other side has a meld of threes, and a three in the pile goes to"
+                    " them with it, toward a Royal canasta of {worth} points. Discard the {card} instead.",
+                    "Keep your black threes: the other side has a meld of threes, and a three in the pile goes to"
+                    " them with it, toward a Royal canasta of {worth} points. Discard the {card} instead.")
+                if black else
+                N_("Keep your threes: the other side has a meld of threes, and a three in the pile goes to them with"
+                   " it, toward a Royal canasta of {worth} points. Discard the {card} instead."))
+    elif black:
+        # the red ones go down (Taktik 6): "keep your threes" beside "meld your red threes" would muddle it
+        text = NP_("Keep your black three: with red threes it builds a Royal canasta of {worth} points for your"
+                   " side, and thrown away it may go to the other side with the pile. Discard the {card} instead.",
+                   "Keep your black threes: with red threes they build a Royal canasta of {worth} points for your"
+                   " side, and thrown away they may go to the other side with the pile. Discard the {card} instead.")
+    else:
+        text = N_("Keep your threes: they build a Royal canasta of {worth} points for your side, and thrown away they"
+                  " may go to the other side with the pile. Discard the {card} instead.")
+    red3, black3 = sorted(RED_THREES)[0], sorted(BLACK_THREES)[0]
+    royal = state.rules.meld_bonus(Meld((red3,) * 4 + (black3,) * 3, 3, 7, 0, MeldKind.THREES))  # seed 000: 3 000
+    yield Hint("tactics.keep_threes", choice, kept, text, {"card": choice.card, "count": len(kept), "worth": royal}, 0.9,
+               tuple(a for a in legal if not (isinstance(a, Discard) and a not in other)))
 
 
 def _opening_order(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -365,6 +396,38 @@ def _sambas_win(state: State, legal: list[Action]) -> Iterator[Hint]:
         yield Hint("tactics.sambas_win", best, cards_of(best), N_("A side that builds Sambas beats one that builds rank"
                                                                    " canastas: meld {cards} as a Samba."),
                    {"cards": cards_of(best)}, 1.7, tuple(sambas) + _meanwhile(state, legal, best))
+
+
+def _grow_samba(state: State, legal: list[Action]) -> Iterator[Hint]:
+    """Taktik 4's Sambas grown: where no new Samba can go down, the hand's cards that extend the side's
+    unfinished Samba are laid off on it (``SAMBA_LAYOFF``). A tip of its own, apart from ``_sambas_win``,
+    which the club player follows: its play stays as it is."""
+    if state.phase is not Phase.PLAY or not state.has_opened(state.team_of(state.turn)):
+        return
+    if _special(state, legal, MeldKind.SAMBA):
+        return  # a new Samba: tip 4's own move
+    grow = _samba_layoffs(state, legal)
+    if grow:
+        best = max(grow, key=lambda a: len(a.cards()))
+        yield Hint("tactics.grow_samba", best, cards_of(best), N_("A side that builds Sambas beats one that builds rank"
+                                                                   " canastas: lay {cards} off on your Samba."),
+                   {"cards": cards_of(best)}, 1.35, tuple(grow) + _meanwhile(state, legal, best))
+
+
+# Royal: the hand's cards that extend the side's unfinished Samba are laid off on it (Taktik 4), where no
+# new Samba can go down; measured in fresh worlds (docs/hints.md, ``bench/hint_quality.py --samba-layoff 85``)
+SAMBA_LAYOFF = frozenset({"royal"})
+
+
+def _samba_layoffs(state: State, legal: list[Action]) -> list[MeldAction]:
+    """The lay-offs of the hand's cards onto one unfinished Samba of the side that leave two cards or more
+    in the hand (the way out is going out's business), in ``SAMBA_LAYOFF``'s variants."""
+    if state.rules.name not in SAMBA_LAYOFF:
+        return []
+    melds, hand = state.melds[state.team_of(state.turn)], len(state.hands[state.turn])
+    return [a for a in legal if isinstance(a, MeldAction) and not a.melds and len(a.layoffs) == 1
+            and melds[a.layoffs[0].onto].kind is MeldKind.SAMBA and not state.rules.is_canasta(melds[a.layoffs[0].onto])
+            and hand - len(a.cards()) >= 2]
 
 
 def _secret_samba(state: State, legal: list[Action]) -> Iterator[Hint]:

@@ -41,7 +41,7 @@ def _dont_rush_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
     dead = 0 if _has(state, MeldKind.THREES) or state.rules.draw_count < 2 else sum(
         1 for c in state.pile if c in BLACK_THREES)
     worth = len(state.pile) - dead
-    if worth > 2 or _completing_takes(state, legal):
+    if worth > 2 or _completing_takes(state, legal) or _samba_pile(state, legal):
         return
     if any(isinstance(a, TakePile) for a in legal) and state.has_opened(state.team_of(state.turn)):
         text = NP_("The pile holds only {count} card: drawing from the stock may do more for your hand.",
@@ -53,6 +53,21 @@ def _dont_rush_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
                        " drawing from the stock may do more for it.")
         yield Hint("tactics.dont_rush_pile", Draw(), (), text, {"count": worth}, 1.1,
                    tuple(a for a in legal if not isinstance(a, TakePile)))
+
+
+# Royal: a small pile is not "bara några få kort som inte är så viktiga för din hand" where its top card
+# completes the side's Samba (1 500 points); measured in fresh worlds (docs/hints.md,
+# ``bench/hint_quality.py --samba-pile 82``)
+SAMBA_PILE = frozenset({"royal"})
+
+
+def _samba_pile(state: State, legal: Sequence[Action]) -> list[TakePile]:
+    """The takes of a pile whose top card completes one of the side's Sambas (``SAMBA_PILE``)."""
+    if state.rules.name not in SAMBA_PILE or state.phase is not Phase.DRAW:
+        return []
+    team = state.team_of(state.turn)
+    return [a for a in completing_takes(state, legal)
+            if a.onto is not None and state.melds[team][a.onto].kind is MeldKind.SAMBA]
 
 
 def _completing_takes(state: State, legal: Sequence[Action]) -> list[TakePile]:
@@ -84,6 +99,16 @@ def _take_pile_now(state: State, legal: list[Action]) -> Iterator[Hint]:
     """Taktik 12's other half: "de bästa spelarna är de som kan hindra motspelarna från att ta
     sakhögen när de tar den själva vid rätt tillfälle": a rich pile that can be taken, taken now;
     and outside Royal a smaller one whose top card completes a canasta (``_completing_takes``)."""
+    samba = _samba_pile(state, legal)
+    if samba:
+        top, team, rules = state.pile[-1], state.team_of(state.turn), state.rules
+        bonus = sum(rules.meld_bonus(m) for m in apply(state, samba[0]).melds[team]) - sum(
+            rules.meld_bonus(m) for m in state.melds[team])
+        yield Hint("tactics.take_pile", samba[0], (top,),
+                   N_("Take the pile now: the {top} on top completes your Samba, {worth} points. However small the"
+                      " pile, a card that completes a canasta is worth taking."),
+                   {"top": top, "worth": bonus}, 2.3 + len(state.pile) / 4, tuple(samba))
+        return
     completing = _completing_takes(state, legal)
     if completing:
         # the fewest wild cards (kept for another canasta), then the most cards melded, as the rule hint
@@ -157,7 +182,7 @@ def _watch_score(state: State, legal: list[Action]) -> Iterator[Hint]:
         game = [s + t for s, t in zip(state.scores, totals or ())]
         if totals is not None and rules.winner(game) == team:
             yield Hint("tactics.watch_score", steps[0], state.hands[state.turn],
-                       N_("Going out now brings your side to {total} points, past the {target} that wins the game."),
+                       N_("Going out now brings your side to about {total} points, past the {target} that wins the game."),
                        {"total": game[team], "target": rules.target}, 2.7)
             return
     near, far = _score_marks(state)

@@ -19,6 +19,7 @@ from engine.hints.rules import (
     _take_pile,
 )
 from engine.hints.taktik import (
+    _grow_samba,
     _joker_first,
     _keep_cards,
     _keep_pairs,
@@ -59,6 +60,7 @@ TIPS: tuple[Tip, ...] = (
     Tip("tactics.keep_threes", ROYAL, "000 Taktik", _keep_threes),
     Tip("tactics.opening_order", ROYAL, "000 Taktik", _opening_order),
     Tip("tactics.sambas_win", ROYAL, "000 Taktik", _sambas_win),
+    Tip("tactics.grow_samba", ROYAL, "000 Taktik 4's Sambas; measured", _grow_samba),
     Tip("tactics.secret_samba", ROYAL, "000 Taktik", _secret_samba),
     Tip("tactics.strong_opening", ROYAL, "000 Taktik", _strong_opening),
     Tip("tactics.going_out_time", ALL, "000 Taktik", _going_out_time),

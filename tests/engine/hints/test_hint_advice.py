@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.actions import Action, Discard, MeldAction, is_lay_off_only, parse_action
+from engine.core.actions import Action, Discard, MeldAction, TakePile, is_lay_off_only, parse_action
 from engine.core.cards import parse_card, pretty_card
 from engine.judge.game import apply, is_legal
 from engine.hints.ranked import Hint, against, contradictions, hints, safest_discard
@@ -37,7 +37,7 @@ def test_the_way_out_keeps_a_natural_canasta_natural_and_shows_every_step() -> N
     sixes = next(m for m in after.melds[0] if m.rank == 6)
     assert sixes.wilds == 0 and len(sixes.cards) == 7
     text = hint.explanation()
-    assert "then discard the 9♦" in text and "6♣" in text and "2♠" in text and "points in your side's favour" in text
+    assert "then discard the 9♦" in text and "6♣" in text and "2♠" in text and "Going out earns 100 points" in text
 
 
 def test_a_way_out_in_several_steps_lays_the_wild_card_first() -> None:
@@ -176,7 +176,8 @@ def test_in_royal_partner_is_told_no_where_the_sides_melds_have_more_to_come() -
     asked = {"variant": "royal", "phase": "answer", "turn_state": {"asker": 2, "asked": True},
              "melds": [ours, [["Ah", "Ad", "Ac"]]], "hands": [["4s", "5s"], 15, 3, 15]}
     hint = _hint(state_of([], **asked), "tactics.answer")
-    assert hint.action == AnswerGoOut(False) and "Taktik 13" in hint.explanation()
+    assert hint.action == AnswerGoOut(False) and "promise about" in hint.explanation()
+    assert "Taktik" not in hint.explanation()  # learners do not know the tips by number
     # near miss: five cards left in the stock, the hand is nearly over: yes
     hint = _hint(state_of([], **{**asked, "stock": 5}), "tactics.answer")
     assert hint.action == AnswerGoOut(True)
@@ -195,14 +196,37 @@ def test_the_royal_opening_offers_a_samba_where_one_can_open() -> None:
     assert MeldKind.SAMBA in kinds
 
 
-def test_the_way_out_names_staying_in_where_a_canasta_is_near_and_the_other_side_cannot_go_out() -> None:
-    # tip 13's two halves: going out is possible; the 8s are one card from a canasta and nobody threatens
+def test_go_out_or_stay_in_is_decided_where_staying_in_is_possible_and_meaningful() -> None:
+    # issue 31's first class: the note beside the way out was hedged ("Or stay in ... Taktik 13 says"), cited a
+    # tip by number, and was said with one card left and where the way out completes the meld it named.
+    # The 8s are one card from a canasta, nobody threatens: the verdict (going out, measured) and its reason
     melds = {"melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"], ["8h", "8d", "8c", "8s", "8h", "8d"]], []]}
     state = state_of(["5c", "5d", "5h", "9d"], phase="play", **melds)
-    text = _hint(state, "rule.go_out").explanation()
-    assert "Or stay in" in text and "1 card from a canasta" in text
+    hint = _hint(state, "rule.go_out")
+    text = hint.explanation()
+    assert "Go out rather than stay in for your meld of 8s, 1 card from a canasta" in text
+    assert "Taktik" not in text and "Or stay in" not in text and not any(c.isdigit() for c in text.split("Taktik")[-1][:3])
+    assert isinstance(hint.action, MeldAction)  # the move goes out
+    # the other side can go out: staying in is not a question
     threatened = {"melds": [melds["melds"][0], [["Kh", "Kd", "Ks", "Kc", "Kh", "Kd", "Ks"]]]}
-    assert "Or stay in" not in _hint(state_of(["5c", "5d", "5h", "9d"], phase="play", **threatened), "rule.go_out").explanation()
+    assert "stay in" not in _hint(state_of(["5c", "5d", "5h", "9d"], phase="play", **threatened), "rule.go_out").explanation()
+    # one card left: staying in is impossible
+    one = state_of(["9d"], phase="play", **melds)
+    assert "stay in" not in _hint(one, "rule.go_out").explanation()
+    # the way out completes the 8s itself: nothing is left to stay in for
+    completes = state_of(["8s", "5c", "5d", "5h", "9d"], phase="play", **melds)
+    assert "stay in" not in _hint(completes, "rule.go_out").explanation()
+
+
+def test_the_way_out_says_only_what_the_learner_can_see() -> None:
+    # issue 31's hidden information: the margin was scored on the other players' real hands ("brings your side
+    # to 5,225", "-995 points in your side's favour"); now the same text whatever the hidden cards are
+    melds = [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"], ["8h", "8d", "8c"]], [["Kh", "Kd", "Ks"]]]
+    low = state_of([], phase="play", melds=melds, hands=[["5c", "5d", "5h", "9d"], ["4c", "4d"], ["6c", "6d"], ["7c"]])
+    high = state_of([], phase="play", melds=melds, hands=[["5c", "5d", "5h", "9d"], ["Ac", "JK"], ["As", "2d"], ["Ah"]])
+    text = _hint(low, "rule.go_out").explanation()
+    assert text == _hint(high, "rule.go_out").explanation()
+    assert "in your side's favour" not in text and "the 3 cards the other side still holds" in text
 
 
 def test_a_wild_card_goes_onto_the_mixed_meld_nearest_a_canasta_not_onto_a_natural_one() -> None:
@@ -376,17 +400,36 @@ def test_in_royal_a_three_the_sides_own_meld_of_threes_takes_is_not_thrown_away(
     mine = [["3d", "3h", "3c", "3c"], ["Ac", "Ad", "Ah"]]
     hand = ["3s", "9h", "9d", "Qd", "Qs"]  # (the reference broke the side's pair of aces there)
     state = state_of([], variant="royal", phase="play", melds=[mine, theirs], hands=[hand, 13, 13, 13], pile=["8s"])
-    hint = _hint(state, "tactics.safe_discard")
+    hint = hints(state)[0]
     assert pretty_card(_discard(hint.action).card) != "3♠"
     assert is_legal(state, parse_action({"type": "meld", "layoffs": [{"onto": 0, "cards": ["3s"]}]}))
     # nor as the stopper of a pile worth stopping: a Royal canasta is worth 3 000 points (seed 000)
     state = state_of([], variant="royal", phase="play", melds=[mine, theirs], hands=[hand, 13, 13, 13],
                      pile=["8s", "Jh", "7d", "6c"])
-    assert pretty_card(_discard(_hint(state, "tactics.safe_discard").action).card) != "3♠"
-    # without a meld of threes of its own, the 3♠ is the lone card that breaks no pair
+    assert pretty_card(_discard(hints(state)[0].action).card) != "3♠"
+    # without a meld of threes of its own, the 3♠ still stays: the other side's meld of threes would take it
     state = state_of([], variant="royal", phase="play", melds=[mine[1:], theirs], hands=[hand, 13, 13, 13],
                      pile=["8s"])
-    assert pretty_card(_discard(_hint(state, "tactics.safe_discard").action).card) == "3♠"
+    assert pretty_card(_discard(hints(state)[0].action).card) != "3♠"
+
+
+def test_royal_taktik_7_keeps_threes_from_a_side_that_can_build_a_royal_canasta() -> None:
+    # seed 000, Taktik: "Undvik att saka en svart eller röd trea såvida det andra laget inte har en chans att
+    # bygga en Royal Canasta." Read backwards, the hints threw a three to exactly the side with that chance
+    # (its meld of threes takes the threes of the pile it takes) and explained keeping them with "the other
+    # side has no meld of threes"; measured in fresh worlds, another card gained 111 +- 45 points a decision
+    # (threes set 81, 23 positions), +6 +- 78 on the hold-outs 84 and 86 (14): no loss (docs/hints.md)
+    theirs = [["3h", "3d", "3s"], ["Kd", "Kh", "Ks"]]
+    state = state_of([], variant="royal", phase="play", melds=[[["Ac", "Ad", "Ah"]], theirs],
+                     hands=[["3c", "9h", "Qd", "5s"], 13, 13, 13], pile=["8s"])
+    top = hints(state)[0]
+    assert top.tip == "tactics.keep_threes" and pretty_card(_discard(top.action).card) != "3♣"
+    assert "the other side has a meld of threes" in top.explanation()
+    # without their meld of threes the three is kept too, for the side's own reason, not "they have none"
+    state = state_of([], variant="royal", phase="play", melds=[[["Ac", "Ad", "Ah"]], theirs[1:]],
+                     hands=[["3c", "9h", "Qd", "5s"], 13, 13, 13], pile=["8s"])
+    text = _hint(state, "tactics.keep_threes").explanation()
+    assert "no meld of threes" not in text and "Royal canasta" in text
 
 
 def test_in_royal_a_card_that_extends_the_sides_own_samba_is_not_thrown_away() -> None:
@@ -590,3 +633,52 @@ def test_a_canasta_completed_by_laying_off_names_the_meld_it_goes_onto() -> None
     royal = state_of(["3s", "9d", "Kh", "5c"], variant="royal", phase="play",
                      melds=[[["3h", "3c", "3d", "3c", "3h", "3d"], ["Ah", "Ad", "As"]], []])
     assert _hint(royal, "tactics.complete_canasta").explanation().startswith("Add 3♠ to your meld of 3s: it completes")
+
+
+def test_royal_a_small_pile_whose_top_card_completes_the_samba_is_taken() -> None:
+    # issue 31's class 3: "The pile holds only 2 cards: draw" where its top card completes the side's Samba;
+    # measured in fresh worlds, the take beat the draw by 778 +- 207 points (samba-pile set 82, 11 positions)
+    samba = ["4h", "5h", "6h", "7h", "8h", "9h"]
+    state = state_of([], variant="royal", phase="draw", melds=[[samba, ["Kc", "Kd", "Ks"]], [["Ah", "Ad", "Ac"]]],
+                     hands=[["5c", "Jd", "Qs", "8c"], 13, 13, 13], pile=["7d", "10h"])
+    top = hints(state)[0]
+    assert top.tip == "tactics.take_pile" and isinstance(top.action, TakePile) and top.action.onto == 0
+    assert "completes your Samba, 1,500 points" in top.explanation()
+    assert "tactics.dont_rush_pile" not in {h.tip for h in hints(state)}
+    # near miss: the Samba is two cards short, the pile still holds only a few cards worth little
+    state = state_of([], variant="royal", phase="draw", melds=[[samba[1:], ["Kc", "Kd", "Ks"]], [["Ah", "Ad", "Ac"]]],
+                     hands=[["5c", "Jd", "Qs", "8c"], 13, 13, 13], pile=["7d", "10h"])
+    assert hints(state)[0].tip == "tactics.dont_rush_pile"
+
+
+def test_royal_a_black_three_still_stops_a_rich_pile() -> None:
+    # Taktik 7 keeps threes from a side with a meld of threes, but a pile of six cards or more is worth
+    # stopping (Taktik 12): threes set 84's royal/threes/4, a pile of 22, lost 864 +- 198 points when the
+    # black three was kept and a king thrown instead
+    theirs = [["3h", "3d", "3s"], ["Kd", "Kh", "Ks"]]
+    pile = ["8s", "Jh", "7d", "6c", "9d", "5h", "Jd"]
+    state = state_of([], variant="royal", phase="play", melds=[[["Ac", "Ad", "Ah"]], theirs],
+                     hands=[["3c", "9h", "Qd", "5s"], 13, 13, 13], pile=pile)
+    assert pretty_card(_discard(hints(state)[0].action).card) == "3♣"
+    assert "tactics.keep_threes" not in {h.tip for h in hints(state)}
+    small = state_of([], variant="royal", phase="play", melds=[[["Ac", "Ad", "Ah"]], theirs],
+                     hands=[["3c", "9h", "Qd", "5s"], 13, 13, 13], pile=pile[:2])
+    assert pretty_card(_discard(hints(small)[0].action).card) != "3♣"
+
+
+def test_royal_cards_that_extend_the_sides_samba_are_laid_off_on_it() -> None:
+    # issue 31's class 4: a hand that can lay 8♥ 9♥ on its own Samba was told only what to discard;
+    # measured in fresh worlds, the lay-off beat the discard by 121 +- 59 points (samba-layoff set 85,
+    # 17 positions)
+    ours = [["5h", "6h", "7h"], ["Ac", "Ad", "Ah"]]
+    state = state_of([], variant="royal", phase="play", melds=[ours, [["Kd", "Kh", "Ks"]]],
+                     hands=[["8h", "9h", "Kc", "Qd", "4s"], 13, 13, 13], pile=["8s"])
+    top = hints(state)[0]
+    assert top.tip == "tactics.grow_samba" and is_lay_off_only(top.action)
+    assert [pretty_card(c) for c in _meld(top.action).cards()] == ["8♥"] and "on your Samba" in top.explanation()
+    after = apply(state, top.action)  # the turn goes on: the 9♥ next
+    assert [pretty_card(c) for c in _meld(hints(after)[0].action).cards()] == ["9♥"]
+    # near miss: with two cards the lay-off would leave one: the way out's business, not this tip's
+    state = state_of([], variant="royal", phase="play", melds=[ours, [["Kd", "Kh", "Ks"]]],
+                     hands=[["8h", "Kc"], 13, 13, 13], pile=["8s"])
+    assert "tactics.grow_samba" not in {h.tip for h in hints(state)}

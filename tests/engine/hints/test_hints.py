@@ -205,12 +205,12 @@ def test_royal_threes_are_no_lone_card_to_spare_nor_a_small_meld_to_wait_with() 
     assert pairs.action.type == "discard"
 
 
-def test_royal_keep_threes_unless_the_other_side_builds_a_royal() -> None:
+def test_royal_keep_threes_above_all_from_a_side_that_builds_a_royal() -> None:
     assert "tactics.keep_threes" in _tips(_royal(["3c", "9c", "Kd", "5s"]))
     # a red three that can be melded now is tip 6's: "keep your threes" would only muddle it
     assert "tactics.keep_threes" not in _tips(_royal(["3d", "9c", "Kd", "5s"]))
     theirs = {"melds": [[["Qh", "Qd", "Qc"]], [["3h", "3s"]]]}
-    assert "tactics.keep_threes" not in _tips(_royal(["3c", "9c", "Kd", "5s"], **theirs))
+    assert "tactics.keep_threes" in _tips(_royal(["3c", "9c", "Kd", "5s"], **theirs))
 
 
 def test_royal_opening_order_spends_aces_first() -> None:
