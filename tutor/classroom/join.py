@@ -8,7 +8,7 @@ without a class, so a reload or a new tab signs in again; "Sign out" on home for
 student gets the app of tutor/shell/app.py with their own settings, saved game and progress (the
 learner's rows, the same on any device), no other learner, and their teacher's lessons first.
 
-Guessing is limited per client address, per class code and per student (``tutor.store.classes.Guessing``:
+Guessing is limited per client address, per class code and per student (``tutor.store.guesses.Guessing``:
 its buckets are in the store, a try is taken before the PIN is checked); only refusals that tell a
 guesser something count (an unknown code, a wrong PIN). ``/teacher`` is the teacher's route: a
 student's screen is never drawn there (``Options.teacher`` draws it).
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from engine.core.i18n import N_, NP_, translate_plural
-from tutor.store.classes import Guessing
+from tutor.store.guesses import Guessing
 
 SIGN_IN_KEY = "canasta-tutor.sign-in"  # the browser's storage key of its sign-in token
 TEACHER_ROUTE = "/teacher"

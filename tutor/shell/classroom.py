@@ -16,7 +16,8 @@ from engine.core.i18n import LANGUAGES, N_, default_language, translate
 from tutor.classroom import join
 from tutor.classroom.join import SIGN_IN_KEY, SIGNED_OUT_REMOVED, STORE_DOWN, TEACHER_ROUTE, Gate, JoinForm, wait_message
 from tutor.store import open_store
-from tutor.store.classes import Classes, JoinRefused, Student, TooManyTries
+from tutor.store.classes import Classes, JoinRefused, Student
+from tutor.store.guesses import TooManyTries
 from tutor.store.settings import default_settings, settings_path
 from tutor.views.widgets import FONT, TARGET, Handlers, language_menu, on
 

@@ -17,16 +17,8 @@ from tutor.classroom.join import TEACHER_ROUTE, wait_message
 from tutor.shell.classroom import Shell, classroom_main
 from tutor.shell.state import Options
 from tutor.store import forget_open_stores, open_store
-from tutor.store.classes import (
-    FORGET,
-    UNKNOWN_CODE,
-    WRONG_PIN,
-    Classes,
-    Guessing,
-    JoinRefused,
-    TooManyTries,
-    check_secret,
-)
+from tutor.store.classes import UNKNOWN_CODE, WRONG_PIN, Classes, JoinRefused, check_secret
+from tutor.store.guesses import FORGET, Guessing, TooManyTries
 from tutor.store.schema import guesses
 
 
@@ -366,7 +358,8 @@ def test_twenty_students_guessed_at_once_from_one_address_get_ten_checks(
 GUESSER = """
 import sys, threading, time
 from tutor.store import open_store
-from tutor.store.classes import Classes, Guessing, JoinRefused, TooManyTries
+from tutor.store.classes import Classes, JoinRefused
+from tutor.store.guesses import Guessing, TooManyTries
 from pathlib import Path
 
 url, code, first, start = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
