@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import ClassVar
 
 from engine.core.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile, is_lay_off_only
 from engine.bots.base import BasicBot, Bot, Observation, RandomBot
@@ -40,8 +41,8 @@ __all__ = ["BOTS", "SEARCH", "BeginnerBot", "ClubBot", "ExpertBot", "Search", "e
 
 
 class BeginnerBot(BasicBot):
-    name = "beginner"
-    title = N_("Beginner")
+    name: ClassVar[str] = "beginner"
+    title: ClassVar[str] = N_("Beginner")
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         obs = observation
@@ -114,8 +115,8 @@ SEARCH: Mapping[str, Search] = MappingProxyType({
 class ExpertBot:
     """Flat Monte Carlo over the club player's best candidates, with determinized playouts."""
 
-    name = "expert"
-    title = N_("Expert")
+    name: ClassVar[str] = "expert"
+    title: ClassVar[str] = N_("Expert")
 
     def __init__(self, budget_ms: float = 300.0, candidates: int = 5, playouts: int | None = None,
                  tuning: Search | None = None, clock: Callable[[], float] | None = None) -> None:
@@ -235,7 +236,7 @@ def estimate(state: State, team: int) -> float:
     True
     """
     rules = state.rules
-    total: float = rules.score_team(state, team).total
+    total = float(rules.score_team(state, team).total)
     if state.is_over():
         return total
     size = rules.canasta_size
