@@ -130,6 +130,7 @@ class ExpertBot:
         self.policy = ClubBot()
         self.last_edge = 0.0  # by how many points the last choice beat the next best in playouts
         self.last_error = 0.0  # the edge's standard error (0.0 where too few trials were paired)
+        self.playouts_run = 0  # every playout so far, counted for the benchmarks (bench/speed_expert.py)
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         obs = observation
@@ -164,6 +165,7 @@ class ExpertBot:
                 if self.playouts is None and results and self.clock() > hard:
                     break
                 results.append(self._playout(world, action, obs, random.Random(seed), tuning))
+                self.playouts_run += 1
             if len(results) < len(candidates):
                 break  # out of time: the unfinished round is left out (its differences are unpaired)
             for index, value in enumerate(results):

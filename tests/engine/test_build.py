@@ -65,9 +65,11 @@ def test_the_compiled_engine_plays_the_golden_hands_as_the_source() -> None:
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build_engine.py"), "--quiet"], check=True,
                        timeout=560)
     env = dict(os.environ, CANASTA_ENGINE="compiled")
-    loaded = subprocess.run([sys.executable, "-c", "import engine.judge.legal as m, engine; print(engine.ENGINE, m.__file__)"],
-                            cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout.split()
+    shown = "import engine, engine.judge.legal as m, engine.core.i18n as t; print(engine.ENGINE, m.__file__, t.LOCALE_DIR)"
+    loaded = subprocess.run([sys.executable, "-c", shown], cwd=ROOT, env=env, capture_output=True, text=True,
+                            check=True).stdout.split()
     assert loaded[0] == "compiled" and loaded[1].startswith(build.BUILD_DIR) and not loaded[1].endswith(".py")
+    assert loaded[2] == str(ROOT / "locales")  # the catalogs are the source tree's
     # 15 random and 2 club hands of each variant, every legal-action list and action against the golden digests
     played = subprocess.run([sys.executable, str(ROOT / "bench" / "equivalence.py"), "--hands", "0.02"],
                             cwd=ROOT, env=env, capture_output=True, text=True)
