@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 CATALOGS := $(wildcard locales/*/LC_MESSAGES/*.po)
 COMPILED := $(CATALOGS:.po=.mo)
 
-.PHONY: run play test bench i18n-extract i18n-update clean
+.PHONY: run play test bench compiled i18n-extract i18n-update clean
 
 # constraints.txt pins every package the project pulls in, down to the dependencies' dependencies.
 $(STAMP): pyproject.toml constraints.txt
@@ -18,6 +18,12 @@ $(STAMP): pyproject.toml constraints.txt
 locales/%.mo: locales/%.po $(STAMP)
 	$(PY) scripts/i18n.py compile
 
+# The engine compiled with mypyc into build/compiled/ where a C compiler is present (a few minutes, once
+# for each change to engine/); without one it says so and the engine runs interpreted (docs/speed.md).
+# A failed build leaves the engine interpreted too (the suite's test_build.py then fails, saying why).
+compiled: $(STAMP)
+	-$(PY) scripts/build_engine.py --quiet
+
 # The app, served offline on this machine (a browser opens where there is one).
 run: $(STAMP) $(COMPILED)
 	$(PY) -m tutor
@@ -26,13 +32,16 @@ run: $(STAMP) $(COMPILED)
 play: $(STAMP) $(COMPILED)
 	$(PY) -m engine play --variant classic --players 4 --seed 1 --text
 
-test: $(STAMP) $(COMPILED)
-	$(PY) -m pytest
+# The whole suite on the engine's source as the app runs it, then the engine's tests once more on the
+# compiled build where one could be made (it must play exactly as the source).
+test: $(STAMP) $(COMPILED) compiled
+	CANASTA_ENGINE=interpreted $(PY) -m pytest
+	if $(PY) scripts/build_engine.py --check >/dev/null; then CANASTA_ENGINE=compiled $(PY) -m pytest tests/engine -q; fi
 
 # The engine's figures (docs/speed.md); then against canasta-openspiel where it is installed
 # (bench/peer_bench.py says how), and against a copy of an older engine with
 # `$(PY) bench/speed_compare.py --baseline DIR`.
-bench: $(STAMP) $(COMPILED)
+bench: $(STAMP) $(COMPILED) compiled
 	$(PY) bench/engine_bench.py
 	-$(PY) bench/peer_bench.py --rounds 2 --seconds 5
 
@@ -44,5 +53,5 @@ i18n-update: i18n-extract
 	$(PY) scripts/i18n.py update
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis build/compiled build/compiled.work build/compiled.lock
 	rm -f $(COMPILED)

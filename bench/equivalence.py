@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine import ENGINE  # noqa: E402
 from engine.bots.base import RandomBot, observe  # noqa: E402
 from engine.core.deal import deal  # noqa: E402
 from engine.judge.game import apply  # noqa: E402
@@ -65,6 +66,7 @@ def main() -> None:
         print(f"recorded {GOLDEN}")
         return
     golden = json.loads(GOLDEN.read_text())
+    print(f"engine: {ENGINE}")  # compiled or interpreted (engine/build.py)
     failures = 0
     for bot, by_variant in golden.items():
         for variant, recorded in by_variant.items():

@@ -46,11 +46,12 @@ rng = random.Random(7)
 if kind == "expert":
     # playouts per move: the expert's own loop at its budget, on positions of club play
     bot, club, counted = ExpertBot(), make_bot("club"), [0]
-    playout = bot._playout
-    def counting(*args):
-        counted[0] += 1
-        return playout(*args)
-    bot._playout = counting
+    if not hasattr(bot, "playouts_run"):  # an older engine: count by wrapping (compiled, a bot counts itself)
+        playout = bot._playout
+        def counting(*args):
+            counted[0] += 1
+            return playout(*args)
+        bot._playout = counting
     moves, started = 0, time.perf_counter()
     number = 0
     while time.perf_counter() - started < seconds:
@@ -60,11 +61,11 @@ if kind == "expert":
             legal = legal_actions(state)
             obs = observe(state, state.turn)
             if len(legal) > 1 and state.phase.value == "play":
-                before = counted[0]
+                before = getattr(bot, "playouts_run", counted[0])
                 bot.choose(obs, legal, random.Random(moves))
-                moves += counted[0] > before
+                moves += getattr(bot, "playouts_run", counted[0]) > before
             state = apply(state, club.choose(obs, legal, rng))
-    print(json.dumps(counted[0] / max(moves, 1)))
+    print(json.dumps(getattr(bot, "playouts_run", counted[0]) / max(moves, 1)))
 else:
     bots = [RandomBot() if kind == "random" else make_bot(kind) for _ in range(4)]
     hands, started = 0, time.perf_counter()

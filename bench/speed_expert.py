@@ -62,17 +62,18 @@ if playouts >= 0:  # a fixed number of rounds (counting instructions): the playo
 else:
     bot = ExpertBot(clock=time.process_time)
 counted = [0]
-playout = bot._playout
-def counting(*args):
-    counted[0] += 1
-    return playout(*args)
-bot._playout = counting
+if not hasattr(bot, "playouts_run"):  # an older engine: count by wrapping (compiled, a bot counts itself)
+    playout = bot._playout
+    def counting(*args):
+        counted[0] += 1
+        return playout(*args)
+    bot._playout = counting
 moves = 0
 for index, state in enumerate(positions):
-    before = counted[0]
+    before = getattr(bot, "playouts_run", counted[0])
     bot.choose(observe(state, state.turn), legal_actions(state), random.Random(index))
-    moves += counted[0] > before  # a move with one candidate runs none
-print(json.dumps({"playouts": counted[0], "moves": moves}))
+    moves += getattr(bot, "playouts_run", counted[0]) > before  # a move with one candidate runs none
+print(json.dumps({"playouts": getattr(bot, "playouts_run", counted[0]), "moves": moves}))
 """
 
 

@@ -8,3 +8,8 @@ tactics section's advice), ``bots`` (computer players, trial deals, matches, lad
 (each rule told in full, with its seed's passage) stands beside ``hints``. At the top: ``position``
 and ``consistency`` (positions as JSON), ``describe`` (the play-by-play) and ``cli``.
 """
+
+from engine.build import choose
+
+# "compiled" where a current mypyc build of these sources is there (engine/build.py), else "interpreted"
+ENGINE = choose(__path__)

@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from engine import ENGINE
 from engine.core.actions import format_action, parse_action
 from engine.core.cards import format_cards
 from engine.bots.levels import BOTS, make_bot
@@ -283,6 +284,8 @@ def selfplay(args: argparse.Namespace) -> dict[str, Any]:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description="The Canasta rules engine.")
+    # which engine runs: the source interpreted, or compiled with mypyc (engine/build.py)
+    parser.add_argument("--version", action="version", version=f"canasta engine ({ENGINE})")
     verbs = parser.add_subparsers(dest="verb", required=True)
     for name, help_text in (("judge", "judge an action in a position"), ("score", "score a finished hand"),
                             ("hint", "hints for the player to act in a position")):

@@ -9,6 +9,7 @@ import threading
 import webbrowser
 from pathlib import Path
 
+from engine import ENGINE
 from engine.core.i18n import LANGUAGES
 from engine.variants import VARIANTS
 from tutor.classroom import teacher_password
@@ -88,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     port = args.port or free_port(args.host)
     url = f"http://{args.host}:{port}/"
     print(f"canasta-tutor: {url}", flush=True)
+    # compiled with mypyc where a C compiler built it (make run), else interpreted (docs/speed.md)
+    print(f"canasta-tutor: the rules engine runs {ENGINE}", file=sys.stderr, flush=True)
     if not args.no_browser:
         threading.Timer(1.5, webbrowser.open, (url,)).start()
     origins = (*args.allow_origin, *listening_origins(args.host, port))

@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
-from operator import attrgetter
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from engine.core.actions import Action, AnswerGoOut, Discard, Layoff, MeldAction, TakePile
 from engine.core.cards import BLACK_THREES, RED_THREES, WILD, Card, count_cards, rank
 from engine.core.i18n import N_
-from engine.core.melds import MeldKind
-from engine.core.state import Phase, State
+from engine.core.melds import Meld, MeldKind
+from engine.core.rules import Rules
+from engine.core.state import Phase, State, TurnState
 
 
 class Observation:
@@ -34,16 +34,39 @@ class Observation:
         self.seat = seat
         self.team: int = state.seat_team[seat]  # read most of all: a field, not a property
 
-    # read through to the state (attrgetter: a C call, bots read these at every step)
-    rules = property(attrgetter("_state.rules"))
-    phase = property(attrgetter("_state.phase"))
-    turn_state = property(attrgetter("_state.turn_state"))
-    teams = property(attrgetter("_state.teams"))
-    scores = property(attrgetter("_state.scores"))
-    melds = property(attrgetter("_state.melds"))
-    red_threes = property(attrgetter("_state.red_threes"))
-    # per seat: the cards everyone saw go into that hand with the pile and not leave it
-    known = property(attrgetter("_state.known"))
+    # read through to the state (properties: compiled, each is a field read)
+    @property
+    def rules(self) -> Rules:
+        return self._state.rules
+
+    @property
+    def phase(self) -> Phase:
+        return self._state.phase
+
+    @property
+    def turn_state(self) -> TurnState:
+        return self._state.turn_state
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return self._state.teams
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self._state.scores
+
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]:
+        return self._state.melds
+
+    @property
+    def red_threes(self) -> tuple[tuple[Card, ...], ...]:
+        return self._state.red_threes
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        """Per seat: the cards everyone saw go into that hand with the pile and not leave it."""
+        return self._state.known
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -130,8 +153,12 @@ def observe(state: State, seat: int) -> Observation:
 
 
 class Bot(Protocol):
-    name: str
-    title: str  # for people, marked for translation
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str:  # for people, marked for translation
+        ...
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
@@ -139,8 +166,8 @@ class Bot(Protocol):
 class RandomBot:
     """Picks uniformly among the legal actions."""
 
-    name = "random"
-    title = N_("Random player")
+    name: ClassVar[str] = "random"
+    title: ClassVar[str] = N_("Random player")
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]
@@ -150,8 +177,8 @@ class BasicBot:
     """Plays sensibly: takes the pile when it gains, melds what it can while keeping wild cards
     for canastas, discards what the next side can least use, and goes out when allowed."""
 
-    name = "basic"
-    title = N_("Basic player")
+    name: ClassVar[str] = "basic"
+    title: ClassVar[str] = N_("Basic player")
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         obs = observation

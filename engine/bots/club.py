@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.actions import Action, AnswerGoOut, Discard, Draw, MeldAction
 from engine.bots.base import BasicBot, Observation, action_cards, naturals_of_rank, observe
@@ -40,8 +40,8 @@ _DRAW = Draw()
 
 
 class ClubBot(BasicBot):
-    name = "club"
-    title = N_("Club player")
+    name: ClassVar[str] = "club"
+    title: ClassVar[str] = N_("Club player")
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         obs = observation

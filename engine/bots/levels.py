@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import ClassVar
 
 from engine.core.actions import Action, AnswerGoOut, Discard, MeldAction, TakePile, is_lay_off_only
 from engine.bots.base import BasicBot, Bot, Observation, RandomBot
@@ -40,8 +41,8 @@ __all__ = ["BOTS", "SEARCH", "BeginnerBot", "ClubBot", "ExpertBot", "Search", "e
 
 
 class BeginnerBot(BasicBot):
-    name = "beginner"
-    title = N_("Beginner")
+    name: ClassVar[str] = "beginner"
+    title: ClassVar[str] = N_("Beginner")
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         obs = observation
@@ -114,8 +115,8 @@ SEARCH: Mapping[str, Search] = MappingProxyType({
 class ExpertBot:
     """Flat Monte Carlo over the club player's best candidates, with determinized playouts."""
 
-    name = "expert"
-    title = N_("Expert")
+    name: ClassVar[str] = "expert"
+    title: ClassVar[str] = N_("Expert")
 
     def __init__(self, budget_ms: float = 300.0, candidates: int = 5, playouts: int | None = None,
                  tuning: Search | None = None, clock: Callable[[], float] | None = None) -> None:
@@ -129,6 +130,7 @@ class ExpertBot:
         self.policy = ClubBot()
         self.last_edge = 0.0  # by how many points the last choice beat the next best in playouts
         self.last_error = 0.0  # the edge's standard error (0.0 where too few trials were paired)
+        self.playouts_run = 0  # every playout so far, counted for the benchmarks (bench/speed_expert.py)
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         obs = observation
@@ -163,6 +165,7 @@ class ExpertBot:
                 if self.playouts is None and results and self.clock() > hard:
                     break
                 results.append(self._playout(world, action, obs, random.Random(seed), tuning))
+                self.playouts_run += 1
             if len(results) < len(candidates):
                 break  # out of time: the unfinished round is left out (its differences are unpaired)
             for index, value in enumerate(results):
@@ -235,7 +238,7 @@ def estimate(state: State, team: int) -> float:
     True
     """
     rules = state.rules
-    total: float = rules.score_team(state, team).total
+    total = float(rules.score_team(state, team).total)
     if state.is_over():
         return total
     size = rules.canasta_size

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from engine.core.cards import Card, format_card, format_cards, parse_card, parse_cards
 from engine.core.errors import InvalidInputError, shown
@@ -40,7 +40,9 @@ class WildMove:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    type: ClassVar[Literal["draw"]] = "draw"
+    @property
+    def type(self) -> Literal["draw"]:  # a property: compiled, a ClassVar would be a field
+        return "draw"
 
     def json_fields(self) -> dict[str, Any]:
         return {}
@@ -50,10 +52,13 @@ class Draw:
 class TakePile:
     """Take the pile: the top card forms a new meld with ``meld`` or goes ``onto`` a side's meld."""
 
-    type: ClassVar[Literal["take_pile"]] = "take_pile"
     meld: tuple[Card, ...] = ()
     onto: int | None = None
     melds: tuple[tuple[Card, ...], ...] = ()
+
+    @property
+    def type(self) -> Literal["take_pile"]:  # a property: compiled, a ClassVar would be a field
+        return "take_pile"
 
     def json_fields(self) -> dict[str, Any]:
         out: dict[str, Any] = {"onto": self.onto} if self.onto is not None else {"meld": format_cards(self.meld)}
@@ -64,10 +69,13 @@ class TakePile:
 
 @dataclass(frozen=True, slots=True)
 class MeldAction:
-    type: ClassVar[Literal["meld"]] = "meld"
     melds: tuple[tuple[Card, ...], ...] = ()
     layoffs: tuple[Layoff, ...] = ()
     moves: tuple[WildMove, ...] = ()  # Wiener: surplus wild cards moved after merging (no hand cards)
+
+    @property
+    def type(self) -> Literal["meld"]:  # a property: compiled, a ClassVar would be a field
+        return "meld"
 
     def __repr__(self) -> str:
         # as the dataclass writes it, ``moves`` only when there are some: the golden games' digests
@@ -98,9 +106,12 @@ class MeldAction:
 class Discard:
     """Discard ``card`` from the hand or (Royal) from the side's meld ``meld``, melded this turn."""
 
-    type: ClassVar[Literal["discard"]] = "discard"
     card: Card
     meld: int | None = None
+
+    @property
+    def type(self) -> Literal["discard"]:  # a property: compiled, a ClassVar would be a field
+        return "discard"
 
     def json_fields(self) -> dict[str, Any]:
         out: dict[str, Any] = {"card": format_card(self.card)}
@@ -113,7 +124,9 @@ class Discard:
 class AskGoOut:
     """"Partner, may I go out?" (seed 001, "Að biðja um leyfi til að fara út")."""
 
-    type: ClassVar[Literal["ask_go_out"]] = "ask_go_out"
+    @property
+    def type(self) -> Literal["ask_go_out"]:  # a property: compiled, a ClassVar would be a field
+        return "ask_go_out"
 
     def json_fields(self) -> dict[str, Any]:
         return {}
@@ -121,8 +134,11 @@ class AskGoOut:
 
 @dataclass(frozen=True, slots=True)
 class AnswerGoOut:
-    type: ClassVar[Literal["answer_go_out"]] = "answer_go_out"
     yes: bool | None  # None: pass the question to the next partner (Wiener with six players)
+
+    @property
+    def type(self) -> Literal["answer_go_out"]:  # a property: compiled, a ClassVar would be a field
+        return "answer_go_out"
 
     def json_fields(self) -> dict[str, Any]:
         return {"yes": self.yes}
@@ -132,7 +148,9 @@ class AnswerGoOut:
 class DeclinePile:
     """With the stock used up, decline the pile: the hand ends (seed 001, "Lok umferðar")."""
 
-    type: ClassVar[Literal["decline_pile"]] = "decline_pile"
+    @property
+    def type(self) -> Literal["decline_pile"]:  # a property: compiled, a ClassVar would be a field
+        return "decline_pile"
 
     def json_fields(self) -> dict[str, Any]:
         return {}
@@ -142,7 +160,9 @@ class DeclinePile:
 class DrawReplacement:
     """Royal: draw the replacement for a red three melded from the hand this turn (seed 000, "Röda treor")."""
 
-    type: ClassVar[Literal["draw_replacement"]] = "draw_replacement"
+    @property
+    def type(self) -> Literal["draw_replacement"]:  # a property: compiled, a ClassVar would be a field
+        return "draw_replacement"
 
     def json_fields(self) -> dict[str, Any]:
         return {}

@@ -24,7 +24,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 DOMAIN = "canasta"
-LOCALE_DIR = Path(__file__).resolve().parents[2] / "locales"
+# beside the engine's source; compiled, this module lies in build/compiled/engine/core/ (engine/build.py)
+_ROOT = Path(__file__).resolve().parents[2]
+LOCALE_DIR = (_ROOT.parents[1] if _ROOT.name == "compiled" and _ROOT.parent.name == "build" else _ROOT) / "locales"
 LANGUAGES = ("en", "sv", "de", "is")
 DEFAULT_LANGUAGE = "en"
 

@@ -313,8 +313,17 @@ class Rules:
         """How many wild cards may join one natural card to take an unfrozen pile."""
         return 1
 
-    going_out_rule = "going_out.needs_canasta"  # the refusal when the side lacks its canastas
-    black_threes_rule = "meld.black_threes"  # the refusal for black threes melded without going out
+    # The two refusals a variant names itself are properties, not class attributes: compiled with
+    # mypyc (docs/speed.md), a class attribute of a dataclass would be read as a field.
+    @property
+    def going_out_rule(self) -> str:
+        """The refusal when the side lacks its canastas."""
+        return "going_out.needs_canasta"
+
+    @property
+    def black_threes_rule(self) -> str:
+        """The refusal for black threes melded without going out."""
+        return "meld.black_threes"
 
     def has_canastas_to_go_out(self, melds: Sequence[Meld]) -> bool:
         return sum(1 for m in melds if self.is_canasta(m)) >= self.canastas_to_go_out

@@ -40,7 +40,13 @@ class TurnState:
     meld_sizes: tuple[int, ...] = ()  # the side's melds' sizes when the turn began (Royal's discard)
 
     def evolve(self, **changes: Any) -> TurnState:
-        """A copy with ``changes`` (as ``State.evolve``: one dict copy, no ``__init__``)."""
+        """A copy with ``changes`` (as ``State.evolve``)."""
+        if not DICT_COPY:  # compiled: the constructor
+            values = {name: getattr(self, name) for name in _TURN_FIELD_NAMES}
+            values.update(changes)
+            if len(values) != _TURN_FIELD_COUNT:
+                raise TypeError(f"TurnState has no field {sorted(changes.keys() - _TURN_FIELDS)[0]!r}")
+            return TurnState(**values)
         values = self.__dict__.copy()
         values.update(changes)
         if len(values) != _TURN_FIELD_COUNT:  # a name that is no field added a key (a cheaper test than a subset's)
@@ -98,7 +104,14 @@ class State:
         """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``, which
         self-play does a few hundred times a hand. The state keeps its fields in a plain
         ``__dict__`` (no ``__slots__``) so that the copy is one dict copy and update, a few times
-        cheaper than setting each field (docs/speed.md); the copy shares every unchanged value."""
+        cheaper than setting each field (docs/speed.md); the copy shares every unchanged value.
+        Compiled, a state has no ``__dict__`` and the copy is a constructor call (``DICT_COPY``)."""
+        if not DICT_COPY:
+            values = {name: getattr(self, name) for name in _FIELD_NAMES}
+            values.update(changes)
+            if len(values) != _FIELD_COUNT:
+                raise TypeError(f"State has no field {sorted(changes.keys() - _FIELD_SET)[0]!r}")
+            return State(**values)
         values = self.__dict__.copy()
         values.update(changes)
         if len(values) != _FIELD_COUNT:  # a name that is no field added a key (a state's dict holds its fields only)
@@ -193,11 +206,15 @@ class State:
 _FREEZES = tuple(WILD[c] or c in RED_THREES for c in range(53))  # by card: it freezes the pile
 _FREEZING = frozenset(c for c in range(53) if _FREEZES[c])  # the same as a set: one C-level scan of the pile
 _FIELD_NAMES = tuple(f.name for f in fields(State))
-_TURN_FIELDS = frozenset(f.name for f in fields(TurnState))
+_TURN_FIELD_NAMES = tuple(f.name for f in fields(TurnState))
+_TURN_FIELDS = frozenset(_TURN_FIELD_NAMES)
 _FIELD_SET = frozenset(_FIELD_NAMES)
 _FIELD_COUNT, _TURN_FIELD_COUNT = len(_FIELD_SET), len(_TURN_FIELDS)
 _new = object.__new__
 _set = object.__setattr__
+# Interpreted, a state keeps its fields in a plain ``__dict__`` and ``evolve`` copies it; compiled with
+# mypyc (docs/speed.md), a state is a native object without one and ``evolve`` calls the constructor.
+DICT_COPY = hasattr(TurnState(), "__dict__")
 
 
 def hand_value(rules: Rules, cards: tuple[Card, ...]) -> int:

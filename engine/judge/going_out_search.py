@@ -165,7 +165,10 @@ class _Search:
                 card = c
                 break
         if card is None:
-            yield from ((action, kept) for action in self._layoffs(new, pool))
+            # a loop, not ``yield from`` a generator expression: compiled, mypyc would build the
+            # whole list first, spending the search's budget on ways it never reaches
+            for action in self._layoffs(new, pool):
+                yield action, kept
         else:
             for group in self._groups(card, left):
                 meld = self._meld(group, new)

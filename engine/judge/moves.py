@@ -27,7 +27,7 @@ from engine.core.errors import IllegalActionError, InvalidInputError
 from engine.core.i18n import N_
 from engine.core.melds import Meld, MeldKind
 from engine.core.rules import AskMode, Concealment, EndOfStock
-from engine.core.state import Phase, State, TurnState
+from engine.core.state import DICT_COPY, Phase, State, TurnState
 from engine.judge.meld_plan import MeldPlan, check_going_out, check_opening
 from engine.judge.take_back import taken_back
 
@@ -93,11 +93,14 @@ def replaced(values: tuple, index: int, value: object) -> tuple:
 _NEW_TURN = TurnState()
 
 
-_NEW_TURN_VALUES = _NEW_TURN.__dict__
+_NEW_TURN_VALUES = _NEW_TURN.__dict__ if DICT_COPY else {}
 
 
 def start_turn(state: State, seat: int) -> TurnState:
     melds = state.melds[state.seat_team[seat]]
+    if not DICT_COPY:  # compiled: the constructor
+        return TurnState(concealed=not state.has_melded[seat], melds_before=len(melds),
+                         meld_sizes=tuple([len(m.cards) for m in melds]))
     # as ``_NEW_TURN.evolve(...)`` (a dict copy is cheaper than a frozen dataclass's __init__),
     # without checking the three field names: every turn starts here
     values = _NEW_TURN_VALUES.copy()

@@ -104,8 +104,13 @@ def _reds(meld: Meld) -> int:
 
 @dataclass(frozen=True)
 class RoyalRules(Rules):
-    going_out_rule = "going_out.needs_samba"
-    black_threes_rule = "meld.black_threes_alone"  # black threes also join red ones here
+    @property
+    def going_out_rule(self) -> str:
+        return "going_out.needs_samba"
+
+    @property
+    def black_threes_rule(self) -> str:
+        return "meld.black_threes_alone"  # black threes also join red ones here
 
     # -- melds -------------------------------------------------------------------------------
 

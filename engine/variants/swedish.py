@@ -64,7 +64,9 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
 
 @dataclass(frozen=True)
 class SwedishRules(Rules):
-    going_out_rule = "going_out.needs_two_canastas"
+    @property
+    def going_out_rule(self) -> str:
+        return "going_out.needs_two_canastas"
 
     def wilds_allowed(self, naturals: int) -> int:
         """003 "ORDLISTA": at most three wild cards, never more than the natural cards."""

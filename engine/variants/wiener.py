@@ -92,7 +92,7 @@ class WienerRules(Rules):
     short_games: Mapping[int, tuple[tuple[int, int], ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
-    def going_out_rule(self) -> str:  # type: ignore[override]
+    def going_out_rule(self) -> str:
         return "going_out.needs_two_canastas" if self.canastas_to_go_out > 1 else "going_out.needs_canasta"
 
     def for_target(self, target: int) -> WienerRules:

@@ -43,7 +43,8 @@ def test_the_split_covers_every_step_of_self_play() -> None:
     listing = sum(v for k, v in shares.items() if k.startswith("legal "))
     rest = sum(v for k, v in shares.items() if not k.startswith("legal "))
     assert float(str(found["free_list_at_most"])[1:]) == pytest.approx((listing + rest) / rest, abs=0.05)
-    assert 1.0 < float(str(found["free_apply_at_most"])[1:]) < float(str(found["free_list_at_most"])[1:])
+    # which bound is larger is the profile's (compiled, ``apply`` can outweigh the lists), not a law
+    assert float(str(found["free_apply_at_most"])[1:]) > 1.0 and float(str(found["free_list_at_most"])[1:]) > 1.0
 
 
 def test_the_expert_bench_counts_playouts_on_its_positions() -> None:

@@ -119,21 +119,29 @@ def test_the_ladder_reports_duplicate_results_and_move_times() -> None:
 
 
 @pytest.mark.parametrize("playout_ms", [20.0, 70.0, 400.0])
-def test_the_expert_ends_its_search_within_the_budget_but_one_playout(playout_ms: float, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    # a clock that only playouts move: a Royal-long playout must not carry a move far past its budget
-    clock = [0.0]
-    monkeypatch.setattr("engine.bots.levels.time.perf_counter", lambda: clock[0])
+def test_the_expert_ends_its_search_within_the_budget_but_one_playout(playout_ms: float) -> None:
+    # A clock that only playouts move: a Royal-long playout must not carry a move far past its budget.
+    # The search reads its clock once before it starts, once before each round and once before each
+    # candidate's playout but the first: every reading after the second follows one playout. (A clock
+    # handed to the bot, not a patched method: compiled, the engine's classes cannot be patched.)
+    readings = [0]
 
-    def playout(self, world, action, obs, rng, tuning=None) -> float:  # type: ignore[no-untyped-def]
-        clock[0] += playout_ms / 1000
-        return rng.random()
+    def clock() -> float:
+        readings[0] += 1
+        return max(0, readings[0] - 2) * playout_ms / 1000
 
-    monkeypatch.setattr(ExpertBot, "_playout", playout)
+    searched = 0
     for state in _walk(1, ("club",), CLASSIC)[5:60:5]:
         legal = legal_actions(state)
-        clock[0] = 0.0
-        ExpertBot(300.0).choose(observe(state, state.turn), legal, random.Random(1))
-        assert clock[0] * 1000 <= 300 * 0.97 + playout_ms + 1e-6
+        readings[0] = 0
+        bot = ExpertBot(300.0, clock=clock)
+        bot.choose(observe(state, state.turn), legal, random.Random(1))
+        if readings[0]:
+            searched += 1
+            assert bot.playouts_run == readings[0] - 2  # the bot counts its playouts
+            readings[0] -= 1  # the time when the search ended: the last reading's
+            assert clock() * 1000 <= 300 * 0.97 + playout_ms + 1e-6
+    assert searched >= 2
 
 
 def _club_hand(rules: Rules, seed: int) -> list[State]:
