@@ -68,6 +68,7 @@ SECURITY_HEADERS = (
 )
 # Flet sets this to "*" so any site could read its files; our page needs no cross-origin reads.
 DROPPED_HEADERS = frozenset({b"access-control-allow-origin"})
+CONDITIONAL = frozenset({b"if-none-match", b"if-modified-since"})  # a request that may get a 304
 
 
 def client_language(headers: dict[bytes, bytes]) -> str:
@@ -173,6 +174,10 @@ class Guard:
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         """A file or the page, with the headers of every response; gzipped once and kept for browsers that
         take it; a page is gathered whole, for its policy names the hashes of its inline scripts."""
+        if "." not in scope.get("path", "/").rsplit("/", 1)[-1]:
+            # a page (every route without a file name is answered with the page): never a 304, whose
+            # headers a browser would keep for its stored page, and a file's policy names no script
+            scope = {**scope, "headers": [(k, v) for k, v in scope.get("headers", []) if k.lower() not in CONDITIONAL]}
         headers = dict(scope.get("headers", []))
         gzipped = scope.get("method") == "GET" and b"gzip" in headers.get(b"accept-encoding", b"")
         start: Message = {}
@@ -232,12 +237,17 @@ class Guard:
             if message["type"] == "http.response.start":
                 headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in DROPPED_HEADERS]
                 named = dict(headers)
-                if b"cache-control" not in named:
-                    # The page itself is always checked (it names the app's files); the files it loads
-                    # may be reused for a while, then revalidated by their ETag.
-                    html = named.get(b"content-type", b"").startswith(b"text/html")
-                    headers.append((b"cache-control",
-                                    b"no-cache" if html else f"public, max-age={max_age}".encode()))
+                html = named.get(b"content-type", b"").startswith(b"text/html")
+                if html:
+                    # The page is fetched whole each time and never stored: its policy names the hashes
+                    # of its own inline scripts, and a kept page revalidated by a 304 would keep a policy
+                    # without them (a blank page). The files it loads may be reused for a while, then
+                    # revalidated by their ETag.
+                    headers = [(k, v) for k, v in headers if k.lower() not in (b"etag", b"last-modified",
+                                                                                   b"cache-control")]
+                    headers.append((b"cache-control", b"no-store"))
+                elif b"cache-control" not in named:
+                    headers.append((b"cache-control", f"public, max-age={max_age}".encode()))
                 message = {**message, "headers": [*headers, (b"content-security-policy", policy.encode()),
                                                   *SECURITY_HEADERS]}
             await send(message)

@@ -402,6 +402,19 @@ def test_the_pages_scripts_are_allowed_by_their_hashes_not_by_unsafe_inline_or_e
     assert "sha256-" not in headers["content-security-policy"]
 
 
+def test_a_page_is_never_revalidated_so_its_policy_always_names_its_scripts(server: Server) -> None:
+    """A browser that kept the page asks again with its ETag; the answer was 304 Not Modified with the
+    policy of a file (no hashes), which the browser then holds for the kept page: its inline scripts were
+    refused and a new tab, a reload or a restarted server's page stayed blank. The page carries no
+    validator and is not stored, so every load is the whole page with its own policy."""
+    status, headers, _ = get(server, "/")
+    assert status == 200 and "sha256-" in headers["content-security-policy"]
+    assert "etag" not in headers and "last-modified" not in headers
+    assert "no-store" in headers["cache-control"]
+    status, headers, _ = get(server, "/", **{"If-None-Match": "*", "If-Modified-Since": "Sun, 29 Nov 2026 00:00:00 GMT"})
+    assert status == 200 and "sha256-" in headers["content-security-policy"]
+
+
 def test_big_static_files_are_gzipped_and_cacheable(server: Server) -> None:
     total_raw = total_sent = 0
     for path in ("/main.dart.js", "/canvaskit/canvaskit.wasm"):
@@ -413,7 +426,7 @@ def test_big_static_files_are_gzipped_and_cacheable(server: Server) -> None:
         assert "max-age=" in headers["cache-control"] and "etag" in plain_headers
         total_raw, total_sent = total_raw + len(plain), total_sent + len(body)
     _, page_headers, _ = get(server, "/", **{"Accept-Encoding": "gzip"})
-    assert page_headers["cache-control"] == "no-cache"
+    assert page_headers["cache-control"] == "no-store"  # the page itself is fetched whole each time
     print(f"main.dart.js + canvaskit.wasm: {total_raw / 1e6:.1f} MB raw, {total_sent / 1e6:.1f} MB gzipped")
     assert total_sent < total_raw / 2
 
