@@ -141,7 +141,7 @@ class Session(TableActions, LessonActions, KeyActions):
         self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
         self.scroller: object = None  # the screen's scrolling list as last drawn (Page Down, End, ...)
         self.card_focus: int | None = None  # the card of the hand that last got the keyboard's focus
-        self.focus_kept: tuple[list[int], int, int] | None = None  # where it was, to follow the card (keys.py)
+        self.focus_kept: tuple[list[int], int] | None = None  # where it was, to follow the card (keys.py)
         self.tree: ft.Control | None = None  # the page as last drawn (to move the focus in it)
         self.demo: Demonstration | None = None  # a lesson demonstrated on a projector (screen "demo")
         self.demo_from = "lessons"  # the screen a demonstration was opened from, where Leave returns
@@ -301,7 +301,7 @@ class Session(TableActions, LessonActions, KeyActions):
                 notice = self.model.why_not(self.notice) or translate(N_("This is not possible at this moment."),
                                                                        self.model.lang)
             body = page_view(self.model, self.handlers, size, self.settings.four_colour, confirm=confirm,
-                             notice=notice, narrow=width < 600)
+                             notice=notice, narrow=width < 600, height=getattr(self.page, "height", None) or 844)
         self.scroller = _keyed(body, {"home": "home", "lessons": "lessons"}.get(self.screen, "table-scroll"))
         return ft.Container(body, left=0, top=0, right=0, bottom=0, key=f"screen-{self.screen}")
 

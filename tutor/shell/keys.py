@@ -51,8 +51,9 @@ class KeyActions(SessionState):
         """A card of the hand got or lost the keyboard's focus: the arrow keys move on from it."""
         if focused:
             self.card_focus = index
-            if index < len(self.model.hand):
-                self.focus_kept = (self.model.hand_order(), index, self.model.hand[index])
+            order = self.model.hand_order()
+            if index in order:
+                self.focus_kept = ([self.model.hand[i] for i in order], order.index(index))
         elif self.card_focus == index:
             self.card_focus = None  # the focus went elsewhere (Tab): the arrows leave it there
 
@@ -72,27 +73,27 @@ class KeyActions(SessionState):
 
     def follow_focus(self) -> None:
         """After the hand changed under a focused card (a meld, a discard, a draw, a new order): the
-        focus goes with the card to its new place, or, the card played, to the one now where it was
+        focus goes with the card to its new place, or, the card played, to the card that followed it
         (the slot it was on holds another card now, which a keyboard user did not choose)."""
         kept = self.focus_kept
         if kept is None or self.card_focus is None or self.tree is None:
             return
-        before, index, card = kept
-        order, hand = self.model.hand_order(), self.model.hand
-        if order == before and index < len(hand) and hand[index] == card:
+        before, place = kept
+        order = self.model.hand_order()
+        now = [self.model.hand[i] for i in order]
+        if now == before or not now:
             return
-        same = [i for i in order if hand[i] == card]
-        if index in same:
-            target = index
-        elif same:
-            target = same[0]
-        elif order:
-            place = before.index(index) if index in before else 0
-            target = order[min(place, len(order) - 1)]
-        else:
-            self.focus_kept = None
-            return
-        self.focus_kept = (order, target, hand[target])
+        card = before[place]
+        left = list(now)
+        if card in now and before.count(card) <= now.count(card):  # still in the hand: it moved
+            target = order[now.index(card)]
+        else:  # played: the next card shown after it that is still there, else the one before it
+            target = order[-1]
+            for other in [*before[place + 1:], *reversed(before[:place])]:
+                if other in left:
+                    target = order[left.index(other)]
+                    break
+        self.focus_kept = (now, order.index(target))
         asyncio.ensure_future(self._focus(target))
 
     async def move_focus(self, step: int) -> None:

@@ -64,7 +64,7 @@ class SessionState:
     rules_list: object
     scroller: object
     card_focus: int | None
-    focus_kept: tuple[list[int], int, int] | None  # the hand's order, the focused card's index and the card
+    focus_kept: tuple[list[int], int] | None  # the hand's cards as shown and the focused one's place
     tree: ft.Control | None
     demo: Demonstration | None
     demo_from: str

@@ -43,7 +43,7 @@ class Settings:
     language: str
     variant: str = "classic"
     players: int = 4
-    bot: str = "club"
+    bot: str = "beginner"  # a newcomer meets the beginner first; Club player and Expert are a setting away
     card_size: str = "medium"
     four_colour: bool = False
     animation: str = "normal"

@@ -170,6 +170,11 @@ def rich_text(text: str, pieces: list[tuple[str, str | None]], handlers: Handler
                         content=ft.Text(spans=spans, font_family=FONT, **style))
 
 
+def lesson_button(model: TableModel, handlers: Handlers, text: str, kind: str) -> ft.Control:
+    """A lesson's button (Try again, Start over, Mastery check, ...): ``lesson-<kind>``."""
+    return _lesson_button(model, handlers, text, kind)
+
+
 def _lesson_button(model: TableModel, handlers: Handlers, text: str, kind: str) -> ft.Control:
     assert handlers.lesson is not None
     return ft.Semantics(identifier=f"lesson-{kind}", content=ft.Button(height=TARGET, 
@@ -362,9 +367,17 @@ def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, Les
             rows.append(ft.Semantics(identifier=f"variant-progress-{lesson.variant}", label=summary, content=ft.Row([
                 ft.Text(t(VARIANTS[lesson.variant].title), size=20, weight=ft.FontWeight.BOLD, font_family=FONT),
                 ft.Text(summary, font_family=FONT, color=ft.Colors.GREY_700)], wrap=True)))
-        if lesson.topic != shown_topic:
+        if lesson.topic != shown_topic:  # each topic of the variant with its own progress
             shown_topic = lesson.topic
-            rows.append(ft.Text(t(TOPICS[lesson.topic]), size=16, font_family=FONT))
+            mine = [progress.get(item.id, LessonProgress()) for item in lessons
+                    if item.variant == lesson.variant and item.topic == lesson.topic]
+            summary = t(N_("{done} of {count} solved, {mastered} mastered")).format(
+                done=sum(p.completed for p in mine), count=len(mine), mastered=sum(p.mastered for p in mine))
+            rows.append(ft.Semantics(
+                identifier=f"topic-progress-{lesson.variant}-{lesson.topic}", label=f"{t(TOPICS[lesson.topic])}: {summary}",
+                content=ft.Row([ft.Text(t(TOPICS[lesson.topic]), size=16, font_family=FONT, weight=ft.FontWeight.BOLD),
+                                ft.Text(summary, size=13, font_family=FONT, color=ft.Colors.GREY_700)],
+                               wrap=True, spacing=8, run_spacing=0)))
         state = progress.get(lesson.id, LessonProgress())
         marks = stars_text(state.stars) if state.completed else ""
         if state.mastered:

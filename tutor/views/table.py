@@ -18,8 +18,8 @@ from tutor.views.memo import memo
 from tutor.table.model import TableModel
 from tutor.views.panels import (game_over_view, hint_view, log_view, notice_view, question_view, refusal_view, review_view,
                           scores_view, status_view)
-from tutor.views.screens import (lesson_bar, lesson_heading, lesson_outcome_view, lesson_step_view, lesson_view,
-                                settings_view)
+from tutor.views.screens import (lesson_bar, lesson_button, lesson_heading, lesson_outcome_view, lesson_step_view,
+                                lesson_view, settings_view)
 from tutor.views.widgets import (CARD_WIDTH, FONT, TARGET, TEXT_SCALE, Handlers, _, actions_view, card_label, card_view, cards_label,
                          counted, home_button, language_menu, merged, on, seat_label, setup_view, side_label)
 
@@ -107,7 +107,7 @@ def _pile_view(model: TableModel, handlers: Handlers, size: str, strip: bool = F
                 identifier="pile", button=True, label=f"{label} {words}".strip(), exclude_semantics=True,
                 content=ft.Row([ft.Row(faces, spacing=-width * 0.5), ft.Column([
                     ft.Text(count, size=13, font_family=FONT, weight=ft.FontWeight.BOLD),
-                    ft.Text(words, size=12, font_family=FONT, color=ft.Colors.BLUE_900, max_lines=3,
+                    ft.Text(words, size=12, font_family=FONT, color=ft.Colors.BLUE_900, max_lines=2,
                             overflow=ft.TextOverflow.ELLIPSIS)], spacing=0, expand=True)],
                     spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))))
     return merged(ft.Container(
@@ -139,7 +139,9 @@ def strip_view(model: TableModel, handlers: Handlers) -> ft.Control:
                         name=seat_label(model, s)) for s in range(state.players) if s != model.seat]]
     return memo("strip", (state.top(), len(state.pile), state.freezer(), pile_state(model), tuple(counts), model.lang,
                           handlers), lambda: ft.Row([
-        pile_view(model, handlers, "small", strip=True),
+        # the Row's child must carry the expand itself (the pile's own is inside its semantics node):
+        # without it the pile took an unbounded width, its words ran past the edge and pushed the counts off
+        ft.Container(pile_view(model, handlers, "small", strip=True), expand=True),
         ft.Column([ft.Text(c, size=11, font_family=FONT, no_wrap=True) for c in counts], spacing=0)],
         key="strip", spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
 
@@ -195,7 +197,8 @@ def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name
         content=ft.Column(column, spacing=4))
 
 
-def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False) -> ft.Control:
+def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False,
+              sort: bool = True) -> ft.Control:
     """The learner's hand, in the order the tactics section advises (the model's); taps keep the
     hand's own indexes. Cards set aside for a meld show beneath it."""
     cards = [hand_card(model, handlers, i, size, four_colour) for i in hand_order(model)]
@@ -203,7 +206,7 @@ def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
         cards=" ".join(pretty_card(c, model.lang) for c in meld)), font_family=FONT)) for i, meld in enumerate(model.staged)]
     heading = counted(model, NP_("Your hand: {count} card", "Your hand: {count} cards"), len(cards))
     title: ft.Control = ft.Text(heading, weight=ft.FontWeight.BOLD, font_family=FONT)
-    if handlers.change_setting is not None:  # the order to show it in, beside the heading
+    if sort and handlers.change_setting is not None:  # the order to show it in, beside the heading
         title = ft.Row([title, sort_button(model, handlers)], spacing=4, wrap=True, run_spacing=0,
                        vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return ft.Column([title,
@@ -214,15 +217,21 @@ SORTS = {"advised": N_("Sort by rank"), "rank": N_("Sort by suit"), "suit": N_("
 NEXT_SORT = {"advised": "rank", "rank": "suit", "suit": "advised"}
 
 
-def sort_button(model: TableModel, handlers: Handlers) -> ft.Control:
+def sort_button(model: TableModel, handlers: Handlers, icon_only: bool = False) -> ft.Control:
     """The hand's order, one tap to the next: as the tactics advise (wild cards, threes, Royal's runs
     toward Sambas, pairs), by rank, by suit (a Royal run's cards side by side)."""
     change = handlers.change_setting
     assert change is not None
     shown = model.hand_sort if model.hand_sort in SORTS else "advised"
-    return memo("hand-sort", (shown, model.lang, handlers), lambda: ft.Semantics(
+    said = _(model, SORTS[shown])
+    if icon_only:  # a phone: the icon at the end of the buttons, its words for a screen reader and a tooltip
+        return memo("hand-sort", (shown, model.lang, True, handlers), lambda: ft.Semantics(
+            identifier="hand-sort", label=said, button=True, content=ft.IconButton(
+                icon=ft.Icons.SORT, tooltip=said, width=TARGET, height=TARGET,
+                on_click=on(change, "hand_sort", NEXT_SORT[shown]))))
+    return memo("hand-sort", (shown, model.lang, False, handlers), lambda: ft.Semantics(
         identifier="hand-sort", content=ft.TextButton(
-            height=TARGET, icon=ft.Icons.SORT, content=_(model, SORTS[shown]),
+            height=TARGET, icon=ft.Icons.SORT, content=said,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
             on_click=on(change, "hand_sort", NEXT_SORT[shown]))))
 
@@ -244,13 +253,14 @@ def hand_order(model: TableModel) -> list[int]:
 
 
 def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False,
-              confirm: ft.Control | None = None, notice: str = "", narrow: bool = False) -> ft.Control:
+              confirm: ft.Control | None = None, notice: str = "", narrow: bool = False,
+              height: float = 844) -> ft.Control:
     """The table, phone first: the header on top, the table scrolling in the middle, and what
     the learner acts with (what is said, the hand, the buttons) always in view at the bottom.
 
-    ``narrow`` (a phone, :func:`phone_page`): the table kept in sight."""
+    ``narrow`` (a phone, :func:`phone_page`, the screen ``height`` px tall): the table kept in sight."""
     if narrow:
-        return phone_page(model, handlers, size, four_colour, confirm, notice)
+        return phone_page(model, handlers, size, four_colour, confirm, notice, height)
 
     def heading() -> ft.Control:
         return ft.Text(_(model, model.rules.title), size=20 * TEXT_SCALE[size], weight=ft.FontWeight.BOLD,
@@ -292,16 +302,38 @@ SHEET_HEIGHT = 132  # px: the most a phone's sheet (a refusal, a hint, a trap, t
 SHEET_CHARS = 42  # characters on a line of the sheet at 360-430 px
 
 
-def sheet_height(texts: list[str], buttons: int) -> float | None:
-    """The height to give a phone's sheet: None (its own) while what it says fits in
-    ``SHEET_HEIGHT``, else that, and the sheet scrolls (a long refusal in German with a hint)."""
+def sheet_cap(height: float) -> float:
+    """The most the sheet takes on a screen ``height`` px tall: 132 px from 800 px up, less below
+    (70 px at 740), so the table keeps ~200 px for two sides' melds."""
+    return max(56.0, min(SHEET_HEIGHT, height - 670))
+
+
+def sheet_height(texts: list[str], buttons: int, cap: float = SHEET_HEIGHT) -> float | None:
+    """The height to give a phone's sheet: None (its own) while what it says fits in ``cap``,
+    else that, and the sheet scrolls (a long refusal in German with a hint)."""
     lines = sum(-(-len(text) // SHEET_CHARS) for text in texts if text)
     needed = lines * 19 + buttons * (TARGET + 4) + 16 * len([t for t in texts if t])
-    return None if needed <= SHEET_HEIGHT else SHEET_HEIGHT
+    return None if needed <= cap else cap
+
+
+def trap_sheet(model: TableModel, handlers: Handlers, cap: float) -> tuple[ft.Control, ft.Control]:
+    """A phone's trap: Try again beside the status line (never scrolled away) and what the move
+    leads to in the sheet, scrolling past ``cap``."""
+    message, note = model.lesson_message(), model.trap_note()
+    height = sheet_height([message, note], 0, cap)
+    text = ft.Container(key="lesson-outcome", bgcolor=ft.Colors.ORANGE_50, border_radius=8, padding=8, height=height,
+                        content=ft.Column([
+        ft.Semantics(identifier="lesson-trap", label=message, live_region=True, exclude_semantics=True,
+                     content=ft.Text(message, font_family=FONT)),
+        ft.Text(note, font_family=FONT, italic=True)], spacing=2, scroll=ft.ScrollMode.AUTO if height else None))
+    top = ft.Row([ft.Container(status_view(model), expand=True),
+                  lesson_button(model, handlers, N_("Try again"), "try_again")],
+                 spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return top, text
 
 
 def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bool, confirm: ft.Control | None,
-               notice: str) -> ft.Control:
+               notice: str, height: float = 844) -> ft.Control:
     """A phone's table, laid out so the table stays in sight: the header (with a lesson's title), the
     lesson's goal on one line (a tap shows the whole panel), the sides' melds scrolling in the middle
     with the choices made once (languages, a new game, the cards' looks) and the play-by-play after
@@ -334,7 +366,11 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
                        key="table-scroll")
     # what the lesson says of the move (a trap and Try again, the solve) is never scrolled away; the
     # rest of the sheet (a notice, a refusal, a hint, the narration) scrolls past a few lines
+    cap = sheet_cap(height)
+    top: ft.Control = status_view(model)
     outcome = lesson_outcome_view(model, handlers)
+    if run is not None and run.consequence is not None and handlers.lesson is not None:
+        top, outcome = trap_sheet(model, handlers, cap)
     said = [p for p in (notice_view(model, notice), refusal_view(model, handlers), hint_view(model),
                         lesson_step_view(model, handlers)) if p is not None]
     sheet: ft.Control | None = None
@@ -346,12 +382,13 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
             buttons += 1
         if run is not None and run.step() and run.consequence is None:
             texts.append(_(model, run.step()))
-        height = sheet_height(texts, buttons)
-        sheet = ft.Container(key="sheet", height=height, content=ft.Column(
-            said, spacing=4, scroll=ft.ScrollMode.AUTO if height else None))
+        tall = sheet_height(texts, buttons, cap)
+        sheet = ft.Container(key="sheet", height=tall, content=ft.Column(
+            said, spacing=4, scroll=ft.ScrollMode.AUTO if tall else None))
     bottom: list[ft.Control | None] = [
-        status_view(model), outcome, sheet, hand_view(model, handlers, size, four_colour),
-        actions_view(model, handlers, phone=True)]
+        top, outcome, sheet, hand_view(model, handlers, size, four_colour, sort=False),
+        actions_view(model, handlers, phone=True,
+                     extra=sort_button(model, handlers, icon_only=True) if handlers.change_setting else None)]
     dock = ft.Container(
         key="dock", padding=ft.Padding.only(top=4), border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.GREY_300)),
         content=ft.Column([p for p in bottom if p is not None], spacing=4))

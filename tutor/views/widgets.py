@@ -214,9 +214,11 @@ def available(model: TableModel) -> dict[str, bool]:
     }
 
 
-def actions_view(model: TableModel, handlers: Handlers, phone: bool = False) -> ft.Control:
-    """The buttons. One that is not open now looks muted but still answers a tap: the shell says
-    why (a greyed-out button that says nothing leaves a learner guessing)."""
+def actions_view(model: TableModel, handlers: Handlers, phone: bool = False,
+                 extra: ft.Control | None = None) -> ft.Control:
+    """The buttons (and ``extra`` after them: a phone's hand sort). One that is not open now looks
+    muted but still answers a tap: the shell says why (a greyed-out button that says nothing leaves a
+    learner guessing)."""
     open_now = available(model)
     buttons = []
     for kind, text in ACTIONS:
@@ -225,6 +227,8 @@ def actions_view(model: TableModel, handlers: Handlers, phone: bool = False) -> 
         if kind == "undo" and not model.practice:
             continue
         buttons.append(action_button(model, handlers, kind, text, open_now[kind], phone))
+    if extra is not None:
+        buttons.append(extra)
     # on a phone too every button is in sight, on as many lines as they take (a row scrolling
     # sideways hid Set aside, Clear and Undo past the screen's edge)
     return ft.Row(buttons, wrap=True, spacing=4 if phone else 6, run_spacing=4 if phone else 6, key="actions")
