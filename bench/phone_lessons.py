@@ -213,16 +213,19 @@ def _ids(page: Any, prefix: str) -> list[str]:
 
 def out_of_sight(page: Any) -> tuple[list[str], list[str]]:
     """The pile and every meld on the table, inside the viewport and above the dock (whose first line
-    is the status); every action button inside the viewport, none past its right edge. (Those
-    checked, those that are not.)"""
+    is the status; a meld also above a phone's strip of the pile, which the table scrolls under);
+    every action button inside the viewport, none past its right edge. (Those checked, those that
+    are not.)"""
     size = page.viewport_size
     dock = _box(page, "status")
     floor = dock["y"] if dock else size["height"]
+    strip = _box(page, "strip")  # a phone's fixed strip of the pile: the melds scroll under it
+    middle = strip["y"] if strip else floor
     table, buttons = ["pile", *_ids(page, "meld-")], _ids(page, "action-")
     hidden = []
     for name in table + buttons:
         box = _box(page, name)
-        bottom = floor if name in table else size["height"]
+        bottom = size["height"] if name in buttons else floor if name == "pile" else middle
         if box is None or box["height"] <= 0 or box["y"] < -1 or box["y"] + box["height"] > bottom + 1 \
                 or box["x"] < -1 or box["x"] + box["width"] > size["width"] + 1:
             hidden.append(name)

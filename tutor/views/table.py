@@ -146,6 +146,11 @@ def strip_view(model: TableModel, handlers: Handlers) -> ft.Control:
         key="strip", spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
 
 
+def fixed_strip(model: TableModel, handlers: Handlers) -> ft.Control:
+    """The strip as one region (``strip``): what the middle scrolls under stops at its top."""
+    return ft.Semantics(identifier="strip", container=True, content=strip_view(model, handlers))
+
+
 def _table_view(model: TableModel, handlers: Handlers, size: str, strip: bool = False) -> ft.Control:
     state = model.state
     rows: list[ft.Control] = []
@@ -392,6 +397,6 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
     dock = ft.Container(
         key="dock", padding=ft.Padding.only(top=4), border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.GREY_300)),
         content=ft.Column([p for p in bottom if p is not None], spacing=4))
-    fixed: list[ft.Control | None] = [header, lesson_bar(model, handlers), middle, strip_view(model, handlers), dock]
+    fixed: list[ft.Control | None] = [header, lesson_bar(model, handlers), middle, fixed_strip(model, handlers), dock]
     return ft.Column([p for p in fixed if p is not None], spacing=4, expand=True, key="table",
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

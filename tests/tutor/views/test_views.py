@@ -149,7 +149,7 @@ def test_on_a_phone_the_table_comes_before_the_choices_made_once() -> None:
 
 
 def _keyed(control: ft.Control, key: str) -> ft.Control:
-    found = [c for c in walk(control) if getattr(c, "key", None) == key]
+    found = [c for c in walk(control) if isinstance(c, ft.Control) and getattr(c, "key", None) == key]
     assert found, f"no control keyed {key!r}"
     return found[0]
 
@@ -207,6 +207,7 @@ def test_a_phone_sheet_scrolls_past_a_few_lines() -> None:
 def test_after_a_partners_yes_the_meld_button_is_open() -> None:
     """After "may I go out?" is answered yes, only melds are legal (no discard before going out): the
     Meld button was closed then, and the learner could not do what the lesson asked."""
+    from engine.core.actions import MeldAction
     from tutor.lessons.catalog import find_lesson
     from tutor.views.widgets import available
 
@@ -217,7 +218,9 @@ def test_after_a_partners_yes_the_meld_button_is_open() -> None:
     if model.state.turn != model.seat:
         model.play(lesson.replies[0])
     assert model.is_my_turn() and not model.can("discard")
-    model.tap_card(model.hand.index(lesson.solution[1].melds[0][0]))
+    meld = lesson.solution[1]
+    assert isinstance(meld, MeldAction)
+    model.tap_card(model.hand.index(meld.melds[0][0]))
     assert available(model)["meld"]
 
 
