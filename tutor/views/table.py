@@ -230,12 +230,12 @@ def sort_button(model: TableModel, handlers: Handlers, icon_only: bool = False) 
     shown = model.hand_sort if model.hand_sort in SORTS else "advised"
     said = _(model, SORTS[shown])
     if icon_only:  # a phone: the icon at the end of the buttons, its words for a screen reader and a tooltip
-        return memo("hand-sort", (shown, model.lang, True, handlers), lambda: ft.Semantics(
-            identifier="hand-sort", label=said, button=True, content=ft.IconButton(
+        return memo("sort-hand", (shown, model.lang, True, handlers), lambda: ft.Semantics(
+            identifier="sort-hand", label=said, button=True, content=ft.IconButton(
                 icon=ft.Icons.SORT, tooltip=said, width=TARGET, height=TARGET,
                 on_click=on(change, "hand_sort", NEXT_SORT[shown]))))
-    return memo("hand-sort", (shown, model.lang, False, handlers), lambda: ft.Semantics(
-        identifier="hand-sort", content=ft.TextButton(
+    return memo("sort-hand", (shown, model.lang, False, handlers), lambda: ft.Semantics(
+        identifier="sort-hand", content=ft.TextButton(
             height=TARGET, icon=ft.Icons.SORT, content=said,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
             on_click=on(change, "hand_sort", NEXT_SORT[shown]))))
