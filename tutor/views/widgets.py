@@ -247,9 +247,9 @@ def _action_button(model: TableModel, handlers: Handlers, kind: str, text: str, 
                    phone: bool = False) -> ft.Control:
     label = _(model, text) if enabled else _(model, N_("{action} (not now)")).format(action=_(model, text))
     colour = None if enabled else ft.Colors.GREY_500
-    if phone and kind in ICONS:  # its name is said, and shown as a tooltip
+    if phone and kind in ICONS:  # its name (and "not now") is said; no tooltip, which would say it without
         return ft.Semantics(identifier=f"action-{kind}", key=f"action-{kind}", content=ft.Button(
-            height=TARGET, width=TARGET + 4, tooltip=_(model, text),
+            height=TARGET, width=TARGET + 4,
             content=ft.Semantics(label=label, exclude_semantics=True, content=ft.Icon(ICONS[kind], color=colour)),
             on_click=on(handlers.press, kind), bgcolor=None if enabled else ft.Colors.GREY_200,
             style=ft.ButtonStyle(padding=ft.Padding.all(0))))
