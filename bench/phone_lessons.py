@@ -222,12 +222,16 @@ def out_of_sight(page: Any) -> tuple[list[str], list[str]]:
     strip = _box(page, "strip")  # a phone's fixed strip of the pile: the melds scroll under it
     middle = strip["y"] if strip else floor
     table, buttons = ["pile", *_ids(page, "meld-")], _ids(page, "action-")
+    boxes = {name: _box(page, name) for name in table + buttons}
+    # a meld partly scrolled out is reported clipped to what shows: shorter than the others (every
+    # meld's box is as tall: its name and one row of cards)
+    tallest = max([b["height"] for n, b in boxes.items() if n.startswith("meld-") and b] or [0])
     hidden = []
-    for name in table + buttons:
-        box = _box(page, name)
+    for name, box in boxes.items():
         bottom = size["height"] if name in buttons else floor if name == "pile" else middle
         if box is None or box["height"] <= 0 or box["y"] < -1 or box["y"] + box["height"] > bottom + 1 \
-                or box["x"] < -1 or box["x"] + box["width"] > size["width"] + 1:
+                or box["x"] < -1 or box["x"] + box["width"] > size["width"] + 1 \
+                or (name.startswith("meld-") and box["height"] < tallest - 3):
             hidden.append(name)
     return table + buttons, hidden
 

@@ -32,7 +32,7 @@ def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Ha
     # overlapped, each card's corner index shows (as cards fanned in a hand); on a phone closer still,
     # with the count beside the meld's name, so a side's melds take a line or two of the table
     compact = size == "small"
-    overlap = width * (0.62 if compact else 0.45)
+    overlap = width * (0.66 if compact else 0.45)
     cards = ft.Row([card_view(c, model.lang, width=width, corner=True) for c in meld.cards], spacing=-overlap,
                    wrap=False)
     box_width = max(72 if compact else 96, width + (width - overlap) * (len(meld.cards) - 1) + 12)
@@ -160,8 +160,8 @@ def _table_view(model: TableModel, handlers: Handlers, size: str, strip: bool = 
         inputs = (state.melds[team], state.red_threes[team], name, points, model.team, model.rules, model.lang, size,
                   handlers)
         rows.append(memo(("side", team), inputs, partial(_side_view, model, handlers, size, team, name, points)))
-    if strip:
-        return ft.Column(rows, spacing=6)
+    if strip:  # each side the screen's width, so its melds wrap at the edge, not at its heading's width
+        return ft.Column(rows, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     stock = ft.Text(counted(model, NP_("Stock: {count} card", "Stock: {count} cards"), len(state.stock)), font_family=FONT)
     others = [ft.Text(counted(model, NP_("{name}: {count} card", "{name}: {count} cards"), len(state.hands[s]),
                                name=seat_label(model, s)), font_family=FONT)
