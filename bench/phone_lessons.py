@@ -175,10 +175,10 @@ def play(page: Any, action: Action, team: int) -> None:
             press(page, "stage")
             _until(page, lambda: hand_size(page) < before)
             before = hand_size(page)
-        if action.onto is not None:  # the pile onto a meld: the pile, then the meld it is asked for
+        if action.onto is not None:  # the pile onto a meld: the pile, then the meld if the table asks which
             press(page, "take_pile")
-            page.wait_for_timeout(500)
-            by_id(page, f"meld-{team}-{action.onto}").first.click()
+            if not _until(page, lambda: hand_size(page) != before, 3):
+                by_id(page, f"meld-{team}-{action.onto}").first.click()
         else:
             select(page, action.meld)
             press(page, "take_pile")

@@ -390,10 +390,14 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
         tall = sheet_height(texts, buttons, cap)
         sheet = ft.Container(key="sheet", height=tall, content=ft.Column(
             said, spacing=4, scroll=ft.ScrollMode.AUTO if tall else None))
+    # while a trap's consequence shows, and once the lesson is over, no action of the table is open
+    # (Try again, Mastery check, Next lesson are the lesson's): their muted row gives its room to the table
+    waiting = run is not None and handlers.lesson is not None and (run.consequence is not None or run.is_over())
     bottom: list[ft.Control | None] = [
         top, outcome, sheet, hand_view(model, handlers, size, four_colour, sort=False),
-        actions_view(model, handlers, phone=True,
-                     extra=sort_button(model, handlers, icon_only=True) if handlers.change_setting else None)]
+        None if waiting else actions_view(
+            model, handlers, phone=True,
+            extra=sort_button(model, handlers, icon_only=True) if handlers.change_setting else None)]
     dock = ft.Container(
         key="dock", padding=ft.Padding.only(top=4), border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.GREY_300)),
         content=ft.Column([p for p in bottom if p is not None], spacing=4))

@@ -48,7 +48,10 @@ def _check(found: list[Moment]) -> None:
     failed = [f"{m.kind}: hidden {m.hidden} reached {m.reached} {m.note}" for m in found if not m.passed]
     assert not failed, failed
     assert all("pile" in m.checked for m in found if not m.skipped)
-    assert any(name.startswith("action-") for m in found for name in m.checked)
+    # after a refusal the buttons are there and were checked (after a trap or the solve no action of
+    # the table is open, and a phone shows none)
+    assert all(any(name.startswith("action-") for name in m.checked) for m in found
+               if m.kind.startswith("refusal") and not m.skipped)
 
 
 @pytest.mark.parametrize("lesson", SAMPLE)

@@ -244,3 +244,24 @@ def test_the_hand_is_shown_by_rank_or_by_suit_as_the_learner_chooses() -> None:
     shown = [n for n in nodes if n.startswith("hand-")]  # ("sort-hand": not a card, not "hand-")
     assert [int(n[5:]) for n in shown] == model.hand_order() == sorted_hand(model.hand, "suit")
     assert "sort-hand" in nodes
+
+
+def test_on_a_phone_a_trap_and_the_solve_leave_out_the_closed_buttons(tmp_path: Path) -> None:
+    """While a trap's consequence shows no action of the table is open (Try again is the lesson's):
+    a phone gives the muted row's room to the table; the buttons come back with Try again."""
+    from tests.tutor.helpers import TRAPPED
+    from tutor.lessons.catalog import load_lesson
+
+    path = tmp_path / "trapped.toml"
+    path.write_text(TRAPPED, encoding="utf-8")
+    lesson = load_lesson(path)
+    model = TableModel.for_lesson(lesson, "en")
+    handlers = replace(_handlers(), lesson=lambda kind: None)
+    assert "action-draw" in semantics(page_view(model, handlers, "small", narrow=True))
+    model.play(lesson.traps[0].example[0])
+    assert model.lesson is not None and model.lesson.consequence is not None
+    phone = semantics(page_view(model, handlers, "small", narrow=True))
+    assert "lesson-try_again" in phone and not [n for n in phone if n.startswith("action-")]
+    assert "action-draw" in semantics(page_view(model, handlers))  # a desktop keeps its row
+    model.try_again()
+    assert "action-draw" in semantics(page_view(model, handlers, "small", narrow=True))
