@@ -20,9 +20,9 @@ from tutor.lessons.catalog import find_lesson
 
 # draw, meld and discard; take the pile with a meld set aside; ask partner; replace a red three; a
 # discard that blocks; lay-offs and canastas; the trap that lets the other side show its canasta; the
-# threes of Royal's opening; the pile onto a meld; going out with two canastas; the last stock card; wild cards
+# threes of Royal's opening; a frozen pile; going out with two canastas; the last stock card; wild cards
 SAMPLE = ("classic-draw-and-discard", "classic-pile-to-open", "classic-ask-partner", "royal-red-threes",
-          "classic-black-threes", "classic-canastas", "royal-watch-score", "royal-threes-opening", "classic-open-pile",
+          "classic-black-threes", "classic-canastas", "royal-watch-score", "royal-threes-opening", "wiener-freezing",
           "swedish-two-canastas", "royal-last-stock-card", "wiener-opening-50")
 SMALL = ("classic-pile-to-open", "royal-threes-opening", "royal-watch-score", "classic-canastas")
 
