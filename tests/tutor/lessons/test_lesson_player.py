@@ -105,7 +105,7 @@ def test_the_catalog_lists_every_lesson_by_variant_and_topic_with_stars_and_mast
     classic = sum(1 for lesson in lessons if lesson.variant == "classic")
     assert nodes["variant-progress-classic"].label == f"1 von {classic} gelöst, 1 beherrscht"
     basics = sum(1 for lesson in lessons if lesson.variant == "classic" and lesson.topic == first.topic)
-    assert nodes[f"topic-progress-classic-{first.topic}"].label.endswith(f"1 von {basics} gelöst, 1 beherrscht")
+    assert str(nodes[f"topic-progress-classic-{first.topic}"].label).endswith(f"1 von {basics} gelöst, 1 beherrscht")
     assert "topic-progress-royal-tactics" in nodes  # each variant's topics with their own
 
 
