@@ -296,13 +296,20 @@ class _QuietDisconnects(logging.Filter):
         return True
 
 
+APP_NAME = "canasta-tutor"
+APP_DESCRIPTION = ("Learn Canasta by playing it: short lessons, hints and the rules, in English, Swedish, German "
+                   "and Icelandic.")
+
+
 def build_app(main: Callable[..., Any], assets_dir: str, settings: ServingSettings) -> Guard:
     """Flet's web app (offline, as ``ft.run(..., export_asgi_app=True, no_cdn=True)`` builds it) in a Guard."""
     import flet_web.fastapi as flet_fastapi
 
     logging.getLogger(flet_fastapi.__name__).addFilter(_QuietDisconnects())
-    app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True,
-                           session_timeout_seconds=settings.session_timeout)
+    # the app's own name and description in the page and its manifest (tutor/assets/manifest.json, its
+    # icons in tutor/assets/icons/), where Flet's web client would install an app called "Flet"
+    app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True, app_name=APP_NAME, app_short_name="Canasta",
+                           app_description=APP_DESCRIPTION, session_timeout_seconds=settings.session_timeout)
     return Guard(app, settings)
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 from sqlalchemy.exc import SQLAlchemyError
 
-from engine.core.i18n import N_, translate
+from engine.core.i18n import LANGUAGES, N_, translate
 from tutor.classroom.demo import Demonstration
 from tutor.classroom.demo_view import TITLE as DEMO_TITLE
 from tutor.classroom.demo_view import demo_view
@@ -143,6 +143,7 @@ class Session(TableActions, LessonActions, KeyActions, PeopleActions):
         self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
         self.scroller: object = None  # the screen's scrolling list as last drawn (Page Down, End, ...)
         self.card_focus: int | None = None  # the card of the hand that last got the keyboard's focus
+        self.focus_kept: tuple[list[int], int] | None = None  # where it was, to follow the card (keys.py)
         self.tree: ft.Control | None = None  # the page as last drawn (to move the focus in it)
         self.demo: Demonstration | None = None  # a lesson demonstrated on a projector (screen "demo")
         self.demo_from = "lessons"  # the screen a demonstration was opened from, where Leave returns
@@ -208,8 +209,11 @@ class Session(TableActions, LessonActions, KeyActions, PeopleActions):
         elif self.screen == "demo" and self.demo is not None:
             title = f"{translate(DEMO_TITLE, self.settings.language)} · canasta-tutor"
         wide = (self.page.width or 0) >= 1600
-        if self.page.title != title or self.page.theme_mode != theme or wide != self.wide:
+        locale = page_locale(self.settings.language)
+        if self.page.title != title or self.page.theme_mode != theme or wide != self.wide \
+                or self.page.locale_configuration != locale:
             self.page.title, self.page.theme_mode, self.wide = title, theme, wide
+            self.page.locale_configuration = locale  # the page's lang attribute is the learner's language
             self.page.theme = text_theme(self.page.width or 1280)
             self.page.update()
         if save:
@@ -291,6 +295,7 @@ class Session(TableActions, LessonActions, KeyActions, PeopleActions):
             body = demo_view(self.demo, self.settings.language, self.handlers, self.page.width or 1280,
                              self.page.height or 800)
         else:
+            self.model.hand_sort = self.settings.hand_sort  # the learner's order, in every game and lesson
             width = self.page.width or 1280
             # a projector's wide screen gets large cards, a phone small ones, unless chosen otherwise
             size = self.settings.card_size
@@ -304,9 +309,16 @@ class Session(TableActions, LessonActions, KeyActions, PeopleActions):
                 notice = self.model.why_not(self.notice) or translate(N_("This is not possible at this moment."),
                                                                        self.model.lang)
             body = page_view(self.model, self.handlers, size, self.settings.four_colour, confirm=confirm,
-                             notice=notice, narrow=width < 600)
+                             notice=notice, narrow=width < 600, height=getattr(self.page, "height", None) or 844)
         self.scroller = _keyed(body, {"home": "home", "lessons": "lessons", "people": "people"}.get(self.screen, "table-scroll"))
         return ft.Container(body, left=0, top=0, right=0, bottom=0, key=f"screen-{self.screen}")
+
+def page_locale(lang: str) -> ft.LocaleConfiguration:
+    """The app's locale: Flutter's web engine writes it into the page's ``lang`` attribute, so a
+    screen reader and the browser's translation offer read Swedish, German or Icelandic as such."""
+    return ft.LocaleConfiguration(supported_locales=[ft.Locale(code) for code in LANGUAGES],
+                                  current_locale=ft.Locale(lang))
+
 
 async def presented_device(page: ft.Page, preferences: ft.SharedPreferences, patience: float = 10.0) -> object:
     """The device id the browser keeps (None: a first visit, or a browser that keeps nothing).

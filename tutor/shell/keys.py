@@ -4,6 +4,7 @@ a control in the page as last drawn (to move the focus or scroll it)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 import flet as ft
@@ -16,6 +17,7 @@ KEYS = {"h": "hint", "d": "draw", "p": "take_pile", "m": "meld", "s": "stage", "
         "u": "undo", "escape": "clear", "n": "next_hand"}
 SCROLL_KEYS = ("Page Down", "Page Up", "Home", "End")
 ARROWS = {"Arrow Left": -1, "Arrow Right": 1}  # between the cards of the hand
+HAND_KEY = "c"  # the keyboard's focus to the hand's cards, from anywhere on the table
 
 
 class KeyActions(SessionState):
@@ -38,6 +40,9 @@ class KeyActions(SessionState):
         if event.key in ARROWS:
             await self.move_focus(ARROWS[event.key])
             return
+        if event.key.lower() == HAND_KEY:
+            await self.focus_hand()
+            return
         kind = KEYS.get(event.key.lower())
         if kind is not None:
             await self.press(kind)
@@ -46,8 +51,50 @@ class KeyActions(SessionState):
         """A card of the hand got or lost the keyboard's focus: the arrow keys move on from it."""
         if focused:
             self.card_focus = index
+            order = self.model.hand_order()
+            if index in order:
+                self.focus_kept = ([self.model.hand[i] for i in order], order.index(index))
         elif self.card_focus == index:
             self.card_focus = None  # the focus went elsewhere (Tab): the arrows leave it there
+
+    async def focus_hand(self) -> None:
+        """C: the focus to the hand, on the card it was on last if that is still there, else the first."""
+        order = self.model.hand_order()
+        if not order or self.tree is None:
+            return
+        index = self.card_focus if self.card_focus in order else order[0]
+        await self._focus(index)
+
+    async def _focus(self, index: int) -> None:
+        card = _identified(self.tree, f"hand-{index}")
+        if isinstance(card, ft.Button):
+            self.card_focus = index
+            await card.focus()
+
+    def follow_focus(self) -> None:
+        """After the hand changed under a focused card (a meld, a discard, a draw, a new order): the
+        focus goes with the card to its new place, or, the card played, to the card that followed it
+        (the slot it was on holds another card now, which a keyboard user did not choose)."""
+        kept = self.focus_kept
+        if kept is None or self.card_focus is None or self.tree is None:
+            return
+        before, place = kept
+        order = self.model.hand_order()
+        now = [self.model.hand[i] for i in order]
+        if now == before or not now:
+            return
+        card = before[place]
+        left = list(now)
+        if card in now and before.count(card) <= now.count(card):  # still in the hand: it moved
+            target = order[now.index(card)]
+        else:  # played: the next card shown after it that is still there, else the one before it
+            target = order[-1]
+            for other in [*before[place + 1:], *reversed(before[:place])]:
+                if other in left:
+                    target = order[left.index(other)]
+                    break
+        self.focus_kept = (now, order.index(target))
+        asyncio.ensure_future(self._focus(target))
 
     async def move_focus(self, step: int) -> None:
         """Left and Right: the keyboard's focus to the next card of the hand, in the order shown

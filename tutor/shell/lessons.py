@@ -149,6 +149,9 @@ class LessonActions(SessionState):
                 await self.open_lesson(following.id, 0)
         elif kind == "catalog":
             await self.go("lessons")
+        elif kind == "goal":  # a phone's one line of the goal, opened to the whole panel or closed again
+            self.model.goal_open = not self.model.goal_open
+            self.render()
 
     async def define(self, concept: str) -> None:
         self.model.term = None if self.model.term == concept else concept

@@ -51,6 +51,9 @@ def make_main(options: Options) -> Callable[[ft.Page], Awaitable[None]]:
         if session.device != presented:
             await keep_device()
             page.on_connect = keep_device  # the write may have gone to a page that was leaving
+        lesson = lesson_route(page.route)
+        if lesson is not None:  # a link to a lesson (/lesson/<id>): a teacher's or a bookmark
+            await session.open_lesson(lesson, 0)
         page.on_keyboard_event = session.key
         page.on_resize = session.resized
         page.on_close = lambda _event: session.leave_table()  # the session released: it stops watching its table
@@ -61,3 +64,11 @@ def make_main(options: Options) -> Callable[[ft.Page], Awaitable[None]]:
             await session.open_link(page.route.rsplit("/", 1)[-1])
 
     return main
+
+
+def lesson_route(route: str | None) -> str | None:
+    """The lesson a link opens (``/lesson/classic-frozen-pile``), or None."""
+    path = (route or "/").split("?")[0].strip("/")
+    if path.startswith("lesson/") and path.count("/") == 1:
+        return path.split("/")[1] or None
+    return None

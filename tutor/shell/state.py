@@ -64,6 +64,7 @@ class SessionState:
     rules_list: object
     scroller: object
     card_focus: int | None
+    focus_kept: tuple[list[int], int] | None  # the hand's cards as shown and the focused one's place
     tree: ft.Control | None
     demo: Demonstration | None
     demo_from: str
@@ -81,6 +82,9 @@ class SessionState:
         async def go(self, screen: str) -> None: ...
         def after_learner(self) -> None: ...
         def cancel_bots(self) -> None: ...
+
+        # the keyboard's (tutor/shell/keys.py)
+        def follow_focus(self) -> None: ...
 
         # the lessons' (tutor/shell/lessons.py)
         async def demo_go(self, command: str) -> None: ...

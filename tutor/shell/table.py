@@ -35,7 +35,9 @@ class TableActions(SessionState):
         self.render()
 
     def frame_sent(self) -> None:
-        """After each frame: the server's time for a tap, when a benchmark asks for it."""
+        """After each frame: the keyboard's focus follows its card (tutor/shell/keys.py); the
+        server's time for a tap, when a benchmark asks for it."""
+        self.follow_focus()
         if self.tapped is not None and self.timings:
             elapsed = (time.perf_counter() - self.tapped) * 1000
             with open(self.timings, "a", encoding="utf-8") as out:

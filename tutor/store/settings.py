@@ -32,6 +32,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "card_size": ("small", "medium", "large"),
     "animation": ("off", "slow", "normal", "fast"),
     "theme": ("light", "dark", "system"),
+    "hand_sort": ("advised", "rank", "suit"),
     "variant": tuple(VARIANTS),
     "players": tuple(sorted({n for rules in VARIANTS.values() for n in rules.player_counts()})),
 }
@@ -42,11 +43,12 @@ class Settings:
     language: str
     variant: str = "classic"
     players: int = 4
-    bot: str = "club"
+    bot: str = "beginner"  # a newcomer meets the beginner first; Club player and Expert are a setting away
     card_size: str = "medium"
     four_colour: bool = False
     animation: str = "normal"
     theme: str = "system"
+    hand_sort: str = "advised"  # the hand's order: as the tactics advise, by rank, by suit (Royal's runs)
     learner: int = 0  # the profile chosen last on this device (tutor.lessons.progress); 0: none yet
 
     def with_changes(self, **changes: Any) -> Settings:

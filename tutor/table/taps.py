@@ -5,11 +5,29 @@ is a :class:`Taps`); no rule is decided here: the engine judges every action the
 from __future__ import annotations
 
 from engine.core.actions import Discard, Layoff, MeldAction, TakePile
-from engine.core.cards import Card, rank
+from engine.core.cards import WILD, Card, rank, run_place
 from engine.hints.ranked import arranged
 from engine.judge.legal import legal_actions
 from engine.core.state import State
 from tutor.text.messages import Refusal
+
+
+def sorted_hand(hand: tuple[Card, ...], order: str) -> list[int]:
+    """The hand's indexes by rank (wild cards, then threes, then ace to king's run order, each rank's
+    suits together) or by suit (wild cards, threes, then each suit in run order: a Royal Samba's run
+    in a row); [] for the order the tactics advise (:func:`engine.hints.ranked.arranged`)."""
+    if order not in ("rank", "suit"):
+        return []
+
+    def key(index: int) -> tuple[int, int, int]:
+        card = hand[index]
+        if WILD[card]:
+            return (0, card, 0)
+        if rank(card) == 3:
+            return (1, card, 0)
+        return (2, run_place(card), card % 4) if order == "rank" else (2, card % 4, run_place(card))
+
+    return sorted(range(len(hand)), key=key)
 
 
 class Taps:
@@ -21,6 +39,7 @@ class Taps:
     selected: list[int]  # indexes into the learner's hand
     staged_at: list[tuple[int, ...]]  # melds waiting to go down together
     rejected: Refusal | None
+    hand_sort: str  # "advised" (the tactics' order), "rank" or "suit"
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -49,7 +68,7 @@ class Taps:
         """The hand to show, as indexes into it, in the order the tactics advise, without the cards
         set aside as melds (the views show those with :attr:`staged`)."""
         aside = self.staged_indexes()
-        return [i for i in arranged(self.state, self.seat) if i not in aside]
+        return [i for i in sorted_hand(self.hand, self.hand_sort) or arranged(self.state, self.seat) if i not in aside]
 
     @property
     def staged(self) -> list[tuple[Card, ...]]:

@@ -60,15 +60,17 @@ def refusal_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
         return None
     return ft.Container(
         key="refusal", bgcolor=ft.Colors.RED_50, border_radius=8, padding=8,
-        content=ft.Column([
-            ft.Semantics(identifier="refusal", live_region=True, label=f"{refusal.title}: {refusal.explanation}",
-                         exclude_semantics=True, content=ft.Column([
-                             ft.Text(refusal.title, weight=ft.FontWeight.BOLD, font_family=FONT),
-                             ft.Text(refusal.explanation, font_family=FONT)], spacing=2)),
-            ft.Semantics(identifier="refusal-rule", content=ft.TextButton(height=TARGET, 
-                content=_(model, N_("Read the rule")), icon=ft.Icons.MENU_BOOK,
-                on_click=on(handlers.show_rules, refusal.rule))),
-        ], spacing=2))
+        content=ft.Semantics(identifier="refusal", live_region=True, label=f"{refusal.title}: {refusal.explanation}",
+                             content=ft.Column([
+            # the rule's title and Read the rule on one line where they fit: a phone's sheet stays short
+            ft.Row([ft.Semantics(exclude_semantics=True, content=ft.Text(
+                        refusal.title, weight=ft.FontWeight.BOLD, font_family=FONT)),
+                    ft.Semantics(identifier="refusal-rule", content=ft.TextButton(
+                        height=TARGET, content=_(model, N_("Read the rule")), icon=ft.Icons.MENU_BOOK,
+                        on_click=on(handlers.show_rules, refusal.rule)))],
+                   wrap=True, spacing=4, run_spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Semantics(exclude_semantics=True, content=ft.Text(refusal.explanation, font_family=FONT))],
+            spacing=0)))
 
 
 def hint_view(model: TableModel) -> ft.Control | None:

@@ -173,37 +173,79 @@ def rich_text(text: str, pieces: list[tuple[str, str | None]], handlers: Handler
                         content=ft.Text(spans=spans, font_family=FONT, **style))
 
 
+def lesson_button(model: TableModel, handlers: Handlers, text: str, kind: str) -> ft.Control:
+    """A lesson's button (Try again, Start over, Mastery check, ...): ``lesson-<kind>``."""
+    return _lesson_button(model, handlers, text, kind)
+
+
 def _lesson_button(model: TableModel, handlers: Handlers, text: str, kind: str) -> ft.Control:
     assert handlers.lesson is not None
     return ft.Semantics(identifier=f"lesson-{kind}", content=ft.Button(height=TARGET, 
         content=_(model, text), on_click=on(handlers.lesson, kind)))
 
 
-def lesson_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
+def lesson_view(model: TableModel, handlers: Handlers, narrow: bool = False) -> ft.Control | None:
     """A lesson's panel above the table: its title and variant, the goal, the narration, what the
-    lesson says of the learner's last move, the defined term, and what the learner may do next."""
+    lesson says of the learner's last move, the defined term, and what the learner may do next.
+
+    ``narrow`` (a phone): the title is the header's (:func:`lesson_heading`) and the goal the one
+    line above the table (:func:`lesson_bar`), so the panel shows the rest, and only once that line
+    is tapped open; closed, nothing (the table stays in sight)."""
+    run = model.lesson
+    if run is None or handlers.lesson is None or (narrow and not model.goal_open):
+        return None
+    inputs = (run.lesson.id, run.variation, run.step(), model.term, model.lang, narrow, handlers)
+    return memo("lesson", inputs, lambda: _lesson_view(model, handlers, narrow))
+
+
+def lesson_heading(model: TableModel) -> str:
+    """The lesson's title, and that it is the mastery check."""
+    run = model.lesson
+    assert run is not None
+    heading = _(model, run.lesson.title)
+    if run.variation:
+        heading += " · " + _(model, N_("Mastery check: a fresh deal, without hints"))
+    return heading
+
+
+def lesson_bar(model: TableModel, handlers: Handlers) -> ft.Control | None:
+    """On a phone: the lesson's goal on one line above the table; a tap shows it whole with the
+    lesson's panel (the narration, the terms, Start over) and a second tap closes it again."""
     run = model.lesson
     if run is None or handlers.lesson is None:
         return None
-    inputs = (run.lesson.id, run.variation, run.step(), model.term, model.lang, handlers)
-    return memo("lesson", inputs, lambda: _lesson_view(model, handlers))
+    inputs = (run.lesson.id, model.goal_open, model.lang, handlers)
+    return memo("lesson-bar", inputs, lambda: _lesson_bar(model, handlers))
 
 
-def _lesson_view(model: TableModel, handlers: Handlers) -> ft.Control:
+def _lesson_bar(model: TableModel, handlers: Handlers) -> ft.Control:
+    assert handlers.lesson is not None and model.lesson is not None
+    goal, opened = _(model, model.lesson.lesson.goal), model.goal_open
+    action = _(model, N_("Hide the lesson's text") if opened else N_("Show the whole lesson"))
+    return ft.MergeSemantics(content=ft.Container(
+        key="lesson-bar", on_click=on(handlers.lesson, "goal"), ink=True, border_radius=8, bgcolor=ft.Colors.BLUE_50,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+        content=ft.Semantics(identifier="lesson-goal", button=True, expanded=opened, label=f"{goal} ({action})",
+                             exclude_semantics=True, content=ft.Row([
+            ft.Text(goal, font_family=FONT, weight=ft.FontWeight.BOLD, expand=True,
+                    max_lines=None if opened else 1, overflow=ft.TextOverflow.CLIP if opened else ft.TextOverflow.ELLIPSIS),
+            ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE, size=24)],
+            spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))))
+
+
+def _lesson_view(model: TableModel, handlers: Handlers, narrow: bool = False) -> ft.Control:
     run = model.lesson
     assert run is not None
     lesson, lang = run.lesson, model.lang
-    heading = _(model, lesson.title)
-    if run.variation:
-        heading += " · " + _(model, N_("Mastery check: a fresh deal, without hints"))
-    rows: list[ft.Control] = [
-        ft.Semantics(identifier="lesson-title", content=ft.Text(heading, size=18, weight=ft.FontWeight.BOLD,
-                                                                font_family=FONT)),
+    rows: list[ft.Control] = [] if narrow else [
+        ft.Semantics(identifier="lesson-title", content=ft.Text(lesson_heading(model), size=18,
+                                                                weight=ft.FontWeight.BOLD, font_family=FONT)),
     ]
     goal, step = _(model, lesson.goal), _(model, run.step()) if run.step() else ""
     cut = {text: segments(text, lang) for text in (goal, step)}
-    rows.append(rich_text(goal, cut[goal], handlers, "lesson-goal", weight=ft.FontWeight.BOLD))
-    if step:
+    if not narrow:  # a phone's goal is the line above the table
+        rows.append(rich_text(goal, cut[goal], handlers, "lesson-goal", weight=ft.FontWeight.BOLD))
+    if step and not narrow:  # a phone's narration is in the sheet beside the hand (lesson_step_view)
         rows.append(rich_text(step, cut[step], handlers, "lesson-step"))
     # the same terms as buttons: larger to tap on a phone, and reachable by a screen reader
     terms: dict[str, str] = {}
@@ -227,6 +269,17 @@ def _lesson_view(model: TableModel, handlers: Handlers) -> ft.Control:
         content=ft.Column(rows, spacing=6)))
 
 
+def lesson_step_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
+    """On a phone: the lesson's narration of this step, in the sheet beside the hand (the panel
+    above the table shows only the goal's line), its terms tappable as in the panel."""
+    run = model.lesson
+    if run is None or handlers.lesson is None or not run.step() or run.consequence is not None:
+        return None
+    step = _(model, run.step())
+    return memo("lesson-step", (step, model.lang, handlers), lambda: ft.Container(
+        key="lesson-step", content=rich_text(step, segments(step, model.lang), handlers, "lesson-step")))
+
+
 def lesson_outcome_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
     """What the lesson says of the learner's move (a trap, the solve, a dead end) and what to do
     next: beside the hand, so a learner scrolled deep into the table sees it."""
@@ -238,8 +291,10 @@ def lesson_outcome_view(model: TableModel, handlers: Handlers) -> ft.Control | N
                             content=ft.Column([
             ft.Semantics(identifier="lesson-trap", label=model.lesson_message(), live_region=True,
                          exclude_semantics=True, content=ft.Text(model.lesson_message(), font_family=FONT)),
-            ft.Text(model.trap_note(), font_family=FONT, italic=True),
-            ft.Row([_lesson_button(model, handlers, N_("Try again"), "try_again")]),
+            # the note and Try again on one line where they fit: a phone's sheet stays short
+            ft.Row([ft.Text(model.trap_note(), font_family=FONT, italic=True),
+                    _lesson_button(model, handlers, N_("Try again"), "try_again")],
+                   wrap=True, spacing=8, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ], spacing=4))
     if run.succeeded():
         done = _(model, N_("Well done! {stars}")).format(stars=stars_text(run.stars()))
@@ -315,9 +370,17 @@ def lessons_view(lang: str, lessons: tuple[Lesson, ...], progress: dict[str, Les
             rows.append(ft.Semantics(identifier=f"variant-progress-{lesson.variant}", label=summary, content=ft.Row([
                 ft.Text(t(VARIANTS[lesson.variant].title), size=20, weight=ft.FontWeight.BOLD, font_family=FONT),
                 ft.Text(summary, font_family=FONT, color=ft.Colors.GREY_700)], wrap=True)))
-        if lesson.topic != shown_topic:
+        if lesson.topic != shown_topic:  # each topic of the variant with its own progress
             shown_topic = lesson.topic
-            rows.append(ft.Text(t(TOPICS[lesson.topic]), size=16, font_family=FONT))
+            mine = [progress.get(item.id, LessonProgress()) for item in lessons
+                    if item.variant == lesson.variant and item.topic == lesson.topic]
+            summary = t(N_("{done} of {count} solved, {mastered} mastered")).format(
+                done=sum(p.completed for p in mine), count=len(mine), mastered=sum(p.mastered for p in mine))
+            rows.append(ft.Semantics(
+                identifier=f"topic-progress-{lesson.variant}-{lesson.topic}", label=f"{t(TOPICS[lesson.topic])}: {summary}",
+                content=ft.Row([ft.Text(t(TOPICS[lesson.topic]), size=16, font_family=FONT, weight=ft.FontWeight.BOLD),
+                                ft.Text(summary, size=13, font_family=FONT, color=ft.Colors.GREY_700)],
+                               wrap=True, spacing=8, run_spacing=0)))
         state = progress.get(lesson.id, LessonProgress())
         marks = stars_text(state.stars) if state.completed else ""
         if state.mastered:

@@ -18,8 +18,9 @@ from tutor.views.memo import memo
 from tutor.table.model import TableModel
 from tutor.views.panels import (game_over_view, hint_view, log_view, notice_view, question_view, refusal_view, review_view,
                           scores_view, status_view)
-from tutor.views.screens import lesson_outcome_view, lesson_view, settings_view
-from tutor.views.widgets import (CARD_WIDTH, FONT, TEXT_SCALE, Handlers, _, actions_view, card_label, card_view, cards_label,
+from tutor.views.screens import (lesson_bar, lesson_button, lesson_heading, lesson_outcome_view, lesson_step_view,
+                                lesson_view, settings_view)
+from tutor.views.widgets import (CARD_WIDTH, FONT, TARGET, TEXT_SCALE, Handlers, _, actions_view, card_label, card_view, cards_label,
                          counted, home_button, language_menu, merged, on, seat_label, setup_view, side_label)
 
 
@@ -28,19 +29,24 @@ def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Ha
     canasta = rules.is_canasta(meld)
     small = "small" if size != "large" else "medium"
     width = CARD_WIDTH[small] * 0.75
-    overlap = width * 0.45
-    # overlapped, each card's corner index shows (as cards fanned in a hand)
+    # overlapped, each card's corner index shows (as cards fanned in a hand); on a phone closer still,
+    # with the count beside the meld's name, so a side's melds take a line or two of the table
+    compact = size == "small"
+    overlap = width * (0.66 if compact else 0.45)
     cards = ft.Row([card_view(c, model.lang, width=width, corner=True) for c in meld.cards], spacing=-overlap,
                    wrap=False)
-    box_width = max(96, width + (width - overlap) * (len(meld.cards) - 1) + 12)
+    box_width = max(72 if compact else 96, width + (width - overlap) * (len(meld.cards) - 1) + 12)
     label = _(model, meld_name(rules, meld))
+    shown = f"{label} · {len(meld.cards)}" if compact else label
     mine = team == model.team
     words = f"{label}: {cards_label(meld.cards, model.lang)}"
     box = ft.Container(
         content=ft.Semantics(identifier=f"meld-{team}-{index}", button=mine or None, label=words,
                              exclude_semantics=True,
-                             content=ft.Column([ft.Text(label, size=12 * TEXT_SCALE[size], font_family=FONT), cards],
-                                               spacing=2)),
+                             content=ft.Column([ft.Text(shown, size=12 * TEXT_SCALE[size], font_family=FONT,
+                                                                        max_lines=1 if compact else None,
+                                                                        overflow=ft.TextOverflow.ELLIPSIS if compact else ft.TextOverflow.CLIP),
+                                                                cards], spacing=2)),
         padding=4, border_radius=6, width=box_width,
         border=ft.Border.all(2, ft.Colors.RED_400 if canasta and meld.wilds == 0 else
                              ft.Colors.GREY_800 if canasta else ft.Colors.GREY_300),
@@ -72,17 +78,18 @@ def pile_state(model: TableModel) -> str:
     return " ".join(parts)
 
 
-def pile_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
-    """One button for the pile: its top card, how many, and its state in words."""
+def pile_view(model: TableModel, handlers: Handlers, size: str, strip: bool = False) -> ft.Control:
+    """One button for the pile: its top card, how many, and its state in words. ``strip``: a phone's
+    strip above the hand, the words beside the card."""
     state = model.state
-    inputs = (state.top(), len(state.pile), state.freezer(), pile_state(model), model.lang, size, handlers)
-    return memo("pile", inputs, lambda: _pile_view(model, handlers, size))
+    inputs = (state.top(), len(state.pile), state.freezer(), pile_state(model), model.lang, size, strip, handlers)
+    return memo("pile", inputs, lambda: _pile_view(model, handlers, size, strip))
 
 
-def _pile_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
+def _pile_view(model: TableModel, handlers: Handlers, size: str, strip: bool = False) -> ft.Control:
     state = model.state
     top = state.top()
-    width = CARD_WIDTH[size]
+    width = CARD_WIDTH[size] * (0.8 if strip else 1)
     count = counted(model, NP_("Pile: {count} card", "Pile: {count} cards"), len(state.pile))
     face = card_view(top, model.lang, width=width) if top is not None else ft.Container(width=width, height=width * 1.4)
     freezer = state.freezer()
@@ -92,6 +99,17 @@ def _pile_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
                                      rotate=ft.Rotate(1.5708)))
     words = pile_state(model)
     label = f"{count}. " + (_(model, N_("Top card: {card}.")).format(card=card_label(top, model.lang)) if top else "")
+    if strip:  # the card, and beside it how many and the pile's state (a phone's strip)
+        return merged(ft.Container(
+            key="pile", on_click=on(handlers.tap_pile), ink=True, padding=4, border_radius=8, expand=True,
+            border=ft.Border.all(2, ft.Colors.BLUE_300 if freezer is not None else ft.Colors.GREY_300),
+            content=ft.Semantics(
+                identifier="pile", button=True, label=f"{label} {words}".strip(), exclude_semantics=True,
+                content=ft.Row([ft.Row(faces, spacing=-width * 0.5), ft.Column([
+                    ft.Text(count, size=13, font_family=FONT, weight=ft.FontWeight.BOLD),
+                    ft.Text(words, size=12, font_family=FONT, color=ft.Colors.BLUE_900, max_lines=2,
+                            overflow=ft.TextOverflow.ELLIPSIS)], spacing=0, expand=True)],
+                    spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))))
     return merged(ft.Container(
         key="pile", on_click=on(handlers.tap_pile), ink=True, padding=6, border_radius=8, width=max(170, width * 2.4),
         border=ft.Border.all(2, ft.Colors.BLUE_300 if freezer is not None else ft.Colors.GREY_300),
@@ -103,14 +121,37 @@ def _pile_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
                               spacing=4))))
 
 
-def table_view(model: TableModel, handlers: Handlers, size: str = "medium") -> ft.Control:
+def table_view(model: TableModel, handlers: Handlers, size: str = "medium", strip: bool = False) -> ft.Control:
     """Each side's melds and red threes, the pile, the stock and who holds how many cards: drawn
-    from the engine's state, so a tap that only selects reuses the last frame's (tutor.views.memo)."""
-    return memo("table", (model.state, model.rules, model.seat, model.lang, size, handlers),
-                lambda: _table_view(model, handlers, size))
+    from the engine's state, so a tap that only selects reuses the last frame's (tutor.views.memo).
+    ``strip`` (a phone): the sides alone, one above the other; the pile and the counts are
+    :func:`strip_view`'s, fixed above the hand."""
+    return memo("table", (model.state, model.rules, model.seat, model.lang, size, strip, handlers),
+                lambda: _table_view(model, handlers, size, strip))
 
 
-def _table_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
+def strip_view(model: TableModel, handlers: Handlers) -> ft.Control:
+    """A phone's fixed strip between the table and the hand: the pile (tapped to take it), the
+    stock and how many cards each other player holds; always in sight, whatever the table holds."""
+    state = model.state
+    counts = [counted(model, NP_("Stock: {count} card", "Stock: {count} cards"), len(state.stock)),
+              *[counted(model, NP_("{name}: {count} card", "{name}: {count} cards"), len(state.hands[s]),
+                        name=seat_label(model, s)) for s in range(state.players) if s != model.seat]]
+    return memo("strip", (state.top(), len(state.pile), state.freezer(), pile_state(model), tuple(counts), model.lang,
+                          handlers), lambda: ft.Row([
+        # the Row's child must carry the expand itself (the pile's own is inside its semantics node):
+        # without it the pile took an unbounded width, its words ran past the edge and pushed the counts off
+        ft.Container(pile_view(model, handlers, "small", strip=True), expand=True),
+        ft.Column([ft.Text(c, size=11, font_family=FONT, no_wrap=True) for c in counts], spacing=0)],
+        key="strip", spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
+
+
+def fixed_strip(model: TableModel, handlers: Handlers) -> ft.Control:
+    """The strip as one region (``strip``): what the middle scrolls under stops at its top."""
+    return ft.Semantics(identifier="strip", container=True, content=strip_view(model, handlers))
+
+
+def _table_view(model: TableModel, handlers: Handlers, size: str, strip: bool = False) -> ft.Control:
     state = model.state
     rows: list[ft.Control] = []
     for team in range(len(state.teams)):
@@ -119,6 +160,8 @@ def _table_view(model: TableModel, handlers: Handlers, size: str) -> ft.Control:
         inputs = (state.melds[team], state.red_threes[team], name, points, model.team, model.rules, model.lang, size,
                   handlers)
         rows.append(memo(("side", team), inputs, partial(_side_view, model, handlers, size, team, name, points)))
+    if strip:  # each side the screen's width, so its melds wrap at the edge, not at its heading's width
+        return ft.Column(rows, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     stock = ft.Text(counted(model, NP_("Stock: {count} card", "Stock: {count} cards"), len(state.stock)), font_family=FONT)
     others = [ft.Text(counted(model, NP_("{name}: {count} card", "{name}: {count} cards"), len(state.hands[s]),
                                name=seat_label(model, s)), font_family=FONT)
@@ -159,15 +202,43 @@ def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name
         content=ft.Column(column, spacing=4))
 
 
-def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False) -> ft.Control:
+def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False,
+              sort: bool = True) -> ft.Control:
     """The learner's hand, in the order the tactics section advises (the model's); taps keep the
     hand's own indexes. Cards set aside for a meld show beneath it."""
     cards = [hand_card(model, handlers, i, size, four_colour) for i in hand_order(model)]
     staged = [ft.Semantics(identifier=f"staged-{i}", content=ft.Text(_(model, N_("Set aside: {cards}")).format(
         cards=" ".join(pretty_card(c, model.lang) for c in meld)), font_family=FONT)) for i, meld in enumerate(model.staged)]
     heading = counted(model, NP_("Your hand: {count} card", "Your hand: {count} cards"), len(cards))
-    return ft.Column([ft.Text(heading, weight=ft.FontWeight.BOLD, font_family=FONT),
+    title: ft.Control = ft.Text(heading, weight=ft.FontWeight.BOLD, font_family=FONT)
+    if sort and handlers.change_setting is not None:  # the order to show it in, beside the heading
+        title = ft.Row([title, sort_button(model, handlers)], spacing=4, wrap=True, run_spacing=0,
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Column([title,
                       ft.Row(cards, wrap=True, spacing=2 if size == "small" else 4, run_spacing=4), *staged], spacing=2)
+
+
+SORTS = {"advised": N_("Sort by rank"), "rank": N_("Sort by suit"), "suit": N_("Sort as advised")}  # the tap's next
+NEXT_SORT = {"advised": "rank", "rank": "suit", "suit": "advised"}
+
+
+def sort_button(model: TableModel, handlers: Handlers, icon_only: bool = False) -> ft.Control:
+    """The hand's order, one tap to the next: as the tactics advise (wild cards, threes, Royal's runs
+    toward Sambas, pairs), by rank, by suit (a Royal run's cards side by side)."""
+    change = handlers.change_setting
+    assert change is not None
+    shown = model.hand_sort if model.hand_sort in SORTS else "advised"
+    said = _(model, SORTS[shown])
+    if icon_only:  # a phone: the icon at the end of the buttons, its words for a screen reader and a tooltip
+        return memo("sort-hand", (shown, model.lang, True, handlers), lambda: ft.Semantics(
+            identifier="sort-hand", label=said, button=True, content=ft.IconButton(
+                icon=ft.Icons.SORT, tooltip=said, width=TARGET, height=TARGET,
+                on_click=on(change, "hand_sort", NEXT_SORT[shown]))))
+    return memo("sort-hand", (shown, model.lang, False, handlers), lambda: ft.Semantics(
+        identifier="sort-hand", content=ft.TextButton(
+            height=TARGET, icon=ft.Icons.SORT, content=said,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+            on_click=on(change, "hand_sort", NEXT_SORT[shown]))))
 
 
 def hand_card(model: TableModel, handlers: Handlers, i: int, size: str, four_colour: bool) -> ft.Control:
@@ -187,13 +258,15 @@ def hand_order(model: TableModel) -> list[int]:
 
 
 def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False,
-              confirm: ft.Control | None = None, notice: str = "", narrow: bool = False) -> ft.Control:
+              confirm: ft.Control | None = None, notice: str = "", narrow: bool = False,
+              height: float = 844) -> ft.Control:
     """The table, phone first: the header on top, the table scrolling in the middle, and what
     the learner acts with (what is said, the hand, the buttons) always in view at the bottom.
 
-    ``narrow`` (a phone): the play (a lesson's panel, the table) comes first in the middle and the
-    choices made once (languages, a new game, the cards' looks) after it; above it they filled the
-    middle, and the table was out of sight in every lesson and game."""
+    ``narrow`` (a phone, :func:`phone_page`, the screen ``height`` px tall): the table kept in sight."""
+    if narrow:
+        return phone_page(model, handlers, size, four_colour, confirm, notice, height)
+
     def heading() -> ft.Control:
         return ft.Text(_(model, model.rules.title), size=20 * TEXT_SCALE[size], weight=ft.FontWeight.BOLD,
                        font_family=FONT)
@@ -215,12 +288,11 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
         review_view(model),
         table_view(model, handlers, size),
     ]
-    scrolled = [*play, *choices] if narrow else [*choices, *play]
-    scrolled.append(log_view(model, size=size))
+    scrolled = [*choices, *play, log_view(model, size=size)]
     bottom: list[ft.Control | None] = [
         status_view(model), notice_view(model, notice), lesson_outcome_view(model, handlers),
         refusal_view(model, handlers), hint_view(model),
-        hand_view(model, handlers, size, four_colour), actions_view(model, handlers, phone=size == "small"),
+        hand_view(model, handlers, size, four_colour), actions_view(model, handlers),
     ]
     middle = ft.Column([p for p in scrolled if p is not None], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True,
                        key="table-scroll")
@@ -230,3 +302,105 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
     return ft.Column([header, middle, dock], spacing=6, expand=True, key="table",
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
+
+SHEET_HEIGHT = 132  # px: the most a phone's sheet (a refusal, a hint, a trap, the narration) takes
+SHEET_CHARS = 42  # characters on a line of the sheet at 360-430 px
+
+
+def sheet_cap(height: float) -> float:
+    """The most the sheet takes on a screen ``height`` px tall: 132 px from 800 px up, less below
+    (70 px at 740), so the table keeps ~200 px for two sides' melds."""
+    return max(56.0, min(SHEET_HEIGHT, height - 670))
+
+
+def sheet_height(texts: list[str], buttons: int, cap: float = SHEET_HEIGHT) -> float | None:
+    """The height to give a phone's sheet: None (its own) while what it says fits in ``cap``,
+    else that, and the sheet scrolls (a long refusal in German with a hint)."""
+    lines = sum(-(-len(text) // SHEET_CHARS) for text in texts if text)
+    needed = lines * 19 + buttons * (TARGET + 4) + 16 * len([t for t in texts if t])
+    return None if needed <= cap else cap
+
+
+def trap_sheet(model: TableModel, handlers: Handlers, cap: float) -> tuple[ft.Control, ft.Control]:
+    """A phone's trap: Try again beside the status line (never scrolled away) and what the move
+    leads to in the sheet, scrolling past ``cap``."""
+    message, note = model.lesson_message(), model.trap_note()
+    height = sheet_height([message, note], 0, cap)
+    text = ft.Container(key="lesson-outcome", bgcolor=ft.Colors.ORANGE_50, border_radius=8, padding=8, height=height,
+                        content=ft.Column([
+        ft.Semantics(identifier="lesson-trap", label=message, live_region=True, exclude_semantics=True,
+                     content=ft.Text(message, font_family=FONT)),
+        ft.Text(note, font_family=FONT, italic=True)], spacing=2, scroll=ft.ScrollMode.AUTO if height else None))
+    top = ft.Row([ft.Container(status_view(model), expand=True),
+                  lesson_button(model, handlers, N_("Try again"), "try_again")],
+                 spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return top, text
+
+
+def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bool, confirm: ft.Control | None,
+               notice: str, height: float = 844) -> ft.Control:
+    """A phone's table, laid out so the table stays in sight: the header (with a lesson's title), the
+    lesson's goal on one line (a tap shows the whole panel), the sides' melds scrolling in the middle
+    with the choices made once (languages, a new game, the cards' looks) and the play-by-play after
+    them; then, fixed, the pile and the counts in a strip, and the dock: whose turn, a sheet with
+    what the table says (a refusal, a hint, a trap, the narration; scrolling past a few lines), the
+    hand and the buttons, wrapped onto as many lines as they need (none is past the screen's edge)."""
+    run = model.lesson
+    title = lesson_heading(model) if run is not None and handlers.lesson is not None else _(model, model.rules.title)
+    identifier = "lesson-title" if run is not None and handlers.lesson is not None else "table-title"
+    header = memo("header", (title, model.lang, handlers), lambda: ft.Row(
+        [home_button(model.lang, handlers) if handlers.go else ft.Container(width=0),
+         ft.Semantics(identifier=identifier, label=title, exclude_semantics=True, content=ft.Text(
+             title, size=17, weight=ft.FontWeight.BOLD, font_family=FONT, max_lines=1,
+             overflow=ft.TextOverflow.ELLIPSIS, expand=True), expand=True)],
+        spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    scrolled: list[ft.Control | None] = [
+        lesson_view(model, handlers, narrow=True),
+        question_view(model, handlers),
+        table_view(model, handlers, size, strip=True),
+        game_over_view(model),
+        scores_view(model),
+        review_view(model),
+        language_menu(model.lang, handlers),
+        confirm,
+        setup_view(model, handlers) if run is None else None,
+        settings_view(model, handlers, size, four_colour),
+        log_view(model, size=size),
+    ]
+    middle = ft.Column([p for p in scrolled if p is not None], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True,
+                       key="table-scroll")
+    # what the lesson says of the move (a trap and Try again, the solve) is never scrolled away; the
+    # rest of the sheet (a notice, a refusal, a hint, the narration) scrolls past a few lines
+    cap = sheet_cap(height)
+    top: ft.Control = status_view(model)
+    outcome = lesson_outcome_view(model, handlers)
+    if run is not None and run.consequence is not None and handlers.lesson is not None:
+        top, outcome = trap_sheet(model, handlers, cap)
+    said = [p for p in (notice_view(model, notice), refusal_view(model, handlers), hint_view(model),
+                        lesson_step_view(model, handlers)) if p is not None]
+    sheet: ft.Control | None = None
+    if said:
+        texts = [notice, model.hint[0] if model.hint else ""]
+        buttons = 0
+        if model.refusal is not None:
+            texts += [model.refusal.title, model.refusal.explanation]
+            buttons += 1
+        if run is not None and run.step() and run.consequence is None:
+            texts.append(_(model, run.step()))
+        tall = sheet_height(texts, buttons, cap)
+        sheet = ft.Container(key="sheet", height=tall, content=ft.Column(
+            said, spacing=4, scroll=ft.ScrollMode.AUTO if tall else None))
+    # while a trap's consequence shows, and once the lesson is over, no action of the table is open
+    # (Try again, Mastery check, Next lesson are the lesson's): their muted row gives its room to the table
+    waiting = run is not None and handlers.lesson is not None and (run.consequence is not None or run.is_over())
+    bottom: list[ft.Control | None] = [
+        top, outcome, sheet, hand_view(model, handlers, size, four_colour, sort=False),
+        None if waiting else actions_view(
+            model, handlers, phone=True,
+            extra=sort_button(model, handlers, icon_only=True) if handlers.change_setting else None)]
+    dock = ft.Container(
+        key="dock", padding=ft.Padding.only(top=4), border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.GREY_300)),
+        content=ft.Column([p for p in bottom if p is not None], spacing=4))
+    fixed: list[ft.Control | None] = [header, lesson_bar(model, handlers), middle, fixed_strip(model, handlers), dock]
+    return ft.Column([p for p in fixed if p is not None], spacing=4, expand=True, key="table",
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

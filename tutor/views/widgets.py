@@ -181,7 +181,7 @@ def card_view(card: Card, lang: str, *, selected: bool = False, size: str = "med
 
 # -- the buttons ------------------------------------------------------------------------------
 
-ACTIONS = (  # the ones used most first: on a phone the row scrolls sideways
+ACTIONS = (  # the ones used most first
     ("next_hand", N_("Next hand")), ("draw", N_("Draw")), ("take_pile", N_("Take the pile")), ("meld", N_("Meld")),
     ("discard", N_("Discard")), ("ask_go_out", N_("Ask partner")), ("decline_pile", N_("Decline the pile")),
     ("draw_replacement", N_("Replace red three")), ("hint", N_("Hint")), ("undo", N_("Undo")),
@@ -200,7 +200,9 @@ def available(model: TableModel) -> dict[str, bool]:
         "next_hand": model.state.is_over() and not model.game_over() and run is None,
         "draw": model.can("draw"),
         "take_pile": mine and model.can("take_pile"),
-        "meld": mine and (chosen or bool(model.staged)) and model.can("discard"),
+        # melding is open whenever the turn's play is (after a partner's yes to going out only melds
+        # are legal, no discard yet: the Meld button was closed exactly when the learner had to meld)
+        "meld": mine and (chosen or bool(model.staged)) and (model.can("discard") or model.can("meld")),
         "stage": mine and chosen,
         "discard": mine and len(model.selected) == 1 and model.can("discard"),
         "ask_go_out": model.can("ask_go_out"),
@@ -212,9 +214,11 @@ def available(model: TableModel) -> dict[str, bool]:
     }
 
 
-def actions_view(model: TableModel, handlers: Handlers, phone: bool = False) -> ft.Control:
-    """The buttons. One that is not open now looks muted but still answers a tap: the shell says
-    why (a greyed-out button that says nothing leaves a learner guessing)."""
+def actions_view(model: TableModel, handlers: Handlers, phone: bool = False,
+                 extra: ft.Control | None = None) -> ft.Control:
+    """The buttons (and ``extra`` after them: a phone's hand sort). One that is not open now looks
+    muted but still answers a tap: the shell says why (a greyed-out button that says nothing leaves a
+    learner guessing)."""
     open_now = available(model)
     buttons = []
     for kind, text in ACTIONS:
@@ -222,27 +226,41 @@ def actions_view(model: TableModel, handlers: Handlers, phone: bool = False) -> 
             continue
         if kind == "undo" and not model.practice:
             continue
-        buttons.append(action_button(model, handlers, kind, text, open_now[kind]))
-    if phone:  # one row that scrolls sideways keeps the table in view above it
-        return ft.Row(buttons, spacing=4, scroll=ft.ScrollMode.AUTO, key="actions")
-    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, key="actions")
+        buttons.append(action_button(model, handlers, kind, text, open_now[kind], phone))
+    if extra is not None:
+        buttons.append(extra)
+    # on a phone too every button is in sight, on as many lines as they take (a row scrolling
+    # sideways hid Set aside, Clear and Undo past the screen's edge)
+    return ft.Row(buttons, wrap=True, spacing=4 if phone else 6, run_spacing=4 if phone else 6, key="actions")
 
 
-def action_button(model: TableModel, handlers: Handlers, kind: str, text: str, enabled: bool) -> ft.Control:
-    return memo(("action", kind), (model.lang, enabled, handlers), lambda: _action_button(model, handlers, kind, text,
-                                                                                       enabled))
+ICONS = {"undo": ft.Icons.UNDO, "clear": ft.Icons.CLEAR}  # on a phone these two are drawn as their icon alone
 
 
-def _action_button(model: TableModel, handlers: Handlers, kind: str, text: str, enabled: bool) -> ft.Control:
+def action_button(model: TableModel, handlers: Handlers, kind: str, text: str, enabled: bool,
+                  phone: bool = False) -> ft.Control:
+    return memo(("action", kind), (model.lang, enabled, phone, handlers),
+                lambda: _action_button(model, handlers, kind, text, enabled, phone))
+
+
+def _action_button(model: TableModel, handlers: Handlers, kind: str, text: str, enabled: bool,
+                   phone: bool = False) -> ft.Control:
     label = _(model, text) if enabled else _(model, N_("{action} (not now)")).format(action=_(model, text))
+    colour = None if enabled else ft.Colors.GREY_500
+    if phone and kind in ICONS:  # its name (and "not now") is said; no tooltip, which would say it without
+        return ft.Semantics(identifier=f"action-{kind}", key=f"action-{kind}", content=ft.Button(
+            height=TARGET, width=TARGET + 4,
+            content=ft.Semantics(label=label, exclude_semantics=True, content=ft.Icon(ICONS[kind], color=colour)),
+            on_click=on(handlers.press, kind), bgcolor=None if enabled else ft.Colors.GREY_200,
+            style=ft.ButtonStyle(padding=ft.Padding.all(0))))
     return ft.Semantics(
         identifier=f"action-{kind}", key=f"action-{kind}",
         content=ft.Button(height=TARGET,
             content=ft.Semantics(label=label, exclude_semantics=True, content=ft.Text(
-                _(model, text), font_family=FONT, color=None if enabled else ft.Colors.GREY_500)),
+                _(model, text), font_family=FONT, color=colour)),
             on_click=on(handlers.press, kind),
             bgcolor=None if enabled else ft.Colors.GREY_200,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10))))
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8 if phone else 10))))
 
 
 def text_theme(width: float) -> ft.Theme:

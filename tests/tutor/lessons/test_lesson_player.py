@@ -104,6 +104,9 @@ def test_the_catalog_lists_every_lesson_by_variant_and_topic_with_stars_and_mast
     assert [lesson.variant for lesson in lessons][0] == "classic"  # the path starts with Classic
     classic = sum(1 for lesson in lessons if lesson.variant == "classic")
     assert nodes["variant-progress-classic"].label == f"1 von {classic} gelöst, 1 beherrscht"
+    basics = sum(1 for lesson in lessons if lesson.variant == "classic" and lesson.topic == first.topic)
+    assert str(nodes[f"topic-progress-classic-{first.topic}"].label).endswith(f"1 von {basics} gelöst, 1 beherrscht")
+    assert "topic-progress-royal-tactics" in nodes  # each variant's topics with their own
 
 
 def test_game_terms_are_cut_out_in_every_language_and_defined() -> None:

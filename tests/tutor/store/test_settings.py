@@ -40,3 +40,13 @@ def test_a_broken_file_names_its_field(tmp_path: Path, content: str, field: str)
 def test_a_bad_change_is_refused() -> None:
     with pytest.raises(SettingsError):
         Settings(language="en").with_changes(language="xx")
+
+
+def test_a_newcomer_plays_the_beginner_and_sees_the_hand_as_advised() -> None:
+    from tutor.store.settings import Settings
+
+    settings = Settings(language="en")
+    assert settings.bot == "beginner" and settings.hand_sort == "advised"
+    assert settings.with_changes(hand_sort="suit").hand_sort == "suit"
+    with pytest.raises(ValueError):
+        settings.with_changes(hand_sort="colour")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import flet as ft
 
@@ -140,8 +141,127 @@ def test_on_a_phone_the_table_comes_before_the_choices_made_once() -> None:
     model = TableModel.new_game("classic", 4, "en", seed=11)
     handlers = replace(_handlers(), change_setting=lambda *args: None)  # the cards' looks are offered
     phone = list(semantics(page_view(model, handlers, "small", narrow=True)))
-    assert (phone.index("side-0") < phone.index("side-1") < phone.index("pile") < phone.index("lang-is")
+    assert (phone.index("side-0") < phone.index("side-1") < phone.index("lang-is")
             < phone.index("variant-royal") < phone.index("four-colour") < phone.index("log")), phone
     desktop = list(semantics(page_view(model, handlers)))
     assert desktop.index("lang-is") < desktop.index("variant-royal") < desktop.index("four-colour") < desktop.index(
         "side-0") < desktop.index("pile") < desktop.index("log"), desktop
+
+
+def _keyed(control: ft.Control, key: str) -> ft.Control:
+    found = [c for c in walk(control) if isinstance(c, ft.Control) and getattr(c, "key", None) == key]
+    assert found, f"no control keyed {key!r}"
+    return found[0]
+
+
+def test_on_a_phone_the_pile_is_in_a_fixed_strip_and_the_buttons_wrap() -> None:
+    """On a phone the pile and the counts sit in a strip outside the scrolling middle (a learner
+    never scrolls to find the pile), and the buttons wrap instead of scrolling past the screen's edge."""
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    model.simple("draw")
+    model.tap_card(0)
+    page = page_view(model, _handlers(), "small", narrow=True)
+    middle, strip = _keyed(page, "table-scroll"), _keyed(page, "strip")
+    assert "pile" not in semantics(middle) and "pile" in semantics(strip)
+    assert "side-0" in semantics(middle)
+    actions = _keyed(page, "actions")
+    assert isinstance(actions, ft.Row) and actions.wrap and actions.scroll is None
+    assert {"action-stage", "action-clear", "action-undo"} <= set(semantics(actions)) or \
+        {"action-stage", "action-clear"} <= set(semantics(actions))
+    desktop = page_view(model, _handlers())
+    assert not [c for c in walk(desktop) if getattr(c, "key", None) == "strip"]
+    assert "pile" in semantics(_keyed(desktop, "table-scroll"))
+
+
+def test_on_a_phone_a_lesson_shows_its_goal_on_one_line_that_opens_on_a_tap(tmp_path: Path) -> None:
+    from tests.tutor.helpers import TRAPPED
+    from tutor.lessons.catalog import load_lesson
+
+    path = tmp_path / "trapped.toml"
+    path.write_text(TRAPPED, encoding="utf-8")
+    lesson = load_lesson(path)
+    model = TableModel.for_lesson(lesson, "en")
+    opened: list[str] = []
+    handlers = replace(_handlers(), lesson=opened.append, define=lambda concept: None)
+    page = page_view(model, handlers, "small", narrow=True)
+    nodes = semantics(page)
+    assert nodes["lesson-goal"].button and nodes["lesson-goal"].expanded is False
+    goal = [c for c in walk(nodes["lesson-goal"]) if isinstance(c, ft.Text)][0]
+    assert goal.max_lines == 1 and goal.overflow == ft.TextOverflow.ELLIPSIS
+    assert "lesson-restart" not in nodes and "lesson-title" in nodes  # the title is the header's
+    bar = _keyed(page, "lesson-bar")
+    assert isinstance(bar, ft.Container) and bar.on_click is not None
+    model.goal_open = True
+    nodes = semantics(page_view(model, handlers, "small", narrow=True))
+    assert nodes["lesson-goal"].expanded and "lesson-restart" in nodes
+    assert list(nodes).count("lesson-goal") == 1
+
+
+def test_a_phone_sheet_scrolls_past_a_few_lines() -> None:
+    from tutor.views.table import SHEET_HEIGHT, sheet_height
+
+    assert sheet_height(["Meld at least three cards."], 1) is None
+    assert sheet_height(["x" * 400, "y" * 200], 1) == SHEET_HEIGHT
+
+
+def test_after_a_partners_yes_the_meld_button_is_open() -> None:
+    """After "may I go out?" is answered yes, only melds are legal (no discard before going out): the
+    Meld button was closed then, and the learner could not do what the lesson asked."""
+    from engine.core.actions import MeldAction
+    from tutor.lessons.catalog import find_lesson
+    from tutor.views.widgets import available
+
+    lesson = find_lesson("classic-ask-partner")
+    assert lesson is not None
+    model = TableModel.for_lesson(lesson, "en")
+    model.play(lesson.solution[0])  # ask; the partner's scripted yes
+    if model.state.turn != model.seat:
+        model.play(lesson.replies[0])
+    assert model.is_my_turn() and not model.can("discard")
+    meld = lesson.solution[1]
+    assert isinstance(meld, MeldAction)
+    model.tap_card(model.hand.index(meld.melds[0][0]))
+    assert available(model)["meld"]
+
+
+def test_the_hand_is_shown_by_rank_or_by_suit_as_the_learner_chooses() -> None:
+    from engine.core.cards import parse_cards, pretty_card
+    from tutor.table.taps import sorted_hand
+
+    hand = parse_cards(["9h", "7s", "2c", "7h", "3d", "8h", "Kc"])
+    by_rank = [pretty_card(hand[i]) for i in sorted_hand(hand, "rank")]
+    by_suit = [pretty_card(hand[i]) for i in sorted_hand(hand, "suit")]
+    assert by_rank[:2] == ["2♣", "3♦"] and by_rank[-1] == "K♣"  # the wild card, the three, then by rank
+    assert by_rank.index("7♥") + 1 == by_rank.index("7♠")  # a rank's cards side by side
+    hearts = [c for c in by_suit if c.endswith("♥")]
+    start = by_suit.index(hearts[0])
+    assert by_suit[start:start + 3] == ["7♥", "8♥", "9♥"]  # a run's cards side by side (Royal's Samba)
+    assert sorted_hand(hand, "advised") == []
+    model = TableModel.new_game("royal", 4, "en", seed=3)
+    handlers = replace(_handlers(), change_setting=lambda *args: None)
+    model.hand_sort = "suit"
+    nodes = semantics(page_view(model, handlers, "small", narrow=True))
+    shown = [n for n in nodes if n.startswith("hand-")]  # ("sort-hand": not a card, not "hand-")
+    assert [int(n[5:]) for n in shown] == model.hand_order() == sorted_hand(model.hand, "suit")
+    assert "sort-hand" in nodes
+
+
+def test_on_a_phone_a_trap_and_the_solve_leave_out_the_closed_buttons(tmp_path: Path) -> None:
+    """While a trap's consequence shows no action of the table is open (Try again is the lesson's):
+    a phone gives the muted row's room to the table; the buttons come back with Try again."""
+    from tests.tutor.helpers import TRAPPED
+    from tutor.lessons.catalog import load_lesson
+
+    path = tmp_path / "trapped.toml"
+    path.write_text(TRAPPED, encoding="utf-8")
+    lesson = load_lesson(path)
+    model = TableModel.for_lesson(lesson, "en")
+    handlers = replace(_handlers(), lesson=lambda kind: None)
+    assert "action-draw" in semantics(page_view(model, handlers, "small", narrow=True))
+    model.play(lesson.traps[0].example[0])
+    assert model.lesson is not None and model.lesson.consequence is not None
+    phone = semantics(page_view(model, handlers, "small", narrow=True))
+    assert "lesson-try_again" in phone and not [n for n in phone if n.startswith("action-")]
+    assert "action-draw" in semantics(page_view(model, handlers))  # a desktop keeps its row
+    model.try_again()
+    assert "action-draw" in semantics(page_view(model, handlers, "small", narrow=True))
