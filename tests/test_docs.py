@@ -41,7 +41,7 @@ def test_every_cited_doc_and_section_exists() -> None:
 
 
 def test_nothing_cites_numbered_rounds_of_work() -> None:
-    found = [f"{p.relative_to(ROOT)}:{i}" for p in _tracked() if p.name != "test_docs.py"
+    found = [f"{p.relative_to(ROOT)}:{i}" for p in _tracked()
              for i, line in enumerate(p.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
              if ROUNDS.search(line)]
     assert not found, found
@@ -63,4 +63,5 @@ def test_the_checks_catch_a_wrong_citation() -> None:
         ("app", "Measured"), ("serving", "Serving a class safely")]
     assert "Measured (`bench/app_bench.py`, the 2-core machine, headless Chromium with software rendering)" in \
         _headings("app")
-    assert ROUNDS.search("as measured in session 12") and not ROUNDS.search("a session's events")
+    numbered = "as measured in session " + str(12)  # built, so that this file cites no round of work itself
+    assert ROUNDS.search(numbered) and not ROUNDS.search("a session's events")
