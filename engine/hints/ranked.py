@@ -13,11 +13,11 @@ This module holds the API. The strong player's move (the expert's choice) is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from engine.core.actions import Action, Discard, MeldAction
-from engine.core.cards import WILD, rank, run_place
+from engine.core.cards import WILD, Card, rank, run_place
 from engine.hints.facts import REASONS, Hint, Tip, _has, discard_cost, safest_discard, ways_out
 from engine.hints.tips import TIPS
 from engine.judge.legal import legal_actions
@@ -67,15 +67,25 @@ def arranged(state: State, seat: int) -> list[int]:
     naturals = [rank(c) for c in hand if not WILD[c] and rank(c) != 3]
     paired = {r for r in naturals if naturals.count(r) > 1}
 
+    def rest(card: Card) -> tuple[int, int, int]:
+        if runs and rank(card) not in paired:
+            return (2, card % 4, run_place(card))
+        return (3, run_place(card), card % 4)
+
+    return ordered_hand(hand, rest)
+
+
+def ordered_hand(hand: Sequence[Card], rest: Callable[[Card], tuple[int, int, int]]) -> list[int]:
+    """The hand's indexes with the wild cards first, then the threes (Taktik 3's first two groups),
+    then the other cards by ``rest`` (a key whose first number is 2 or more)."""
+
     def key(index: int) -> tuple[int, int, int]:
         card = hand[index]
         if WILD[card]:
             return (0, card, 0)
         if rank(card) == 3:
             return (1, card, 0)
-        if runs and rank(card) not in paired:
-            return (2, card % 4, run_place(card))
-        return (3, run_place(card), card % 4)
+        return rest(card)
 
     return sorted(range(len(hand)), key=key)
 

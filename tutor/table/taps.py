@@ -5,8 +5,8 @@ is a :class:`Taps`); no rule is decided here: the engine judges every action the
 from __future__ import annotations
 
 from engine.core.actions import Discard, Layoff, MeldAction, TakePile
-from engine.core.cards import WILD, Card, rank, run_place
-from engine.hints.ranked import arranged
+from engine.core.cards import Card, rank, run_place
+from engine.hints.ranked import arranged, ordered_hand
 from engine.judge.legal import legal_actions
 from engine.core.state import State
 from tutor.text.messages import Refusal
@@ -19,15 +19,8 @@ def sorted_hand(hand: tuple[Card, ...], order: str) -> list[int]:
     if order not in ("rank", "suit"):
         return []
 
-    def key(index: int) -> tuple[int, int, int]:
-        card = hand[index]
-        if WILD[card]:
-            return (0, card, 0)
-        if rank(card) == 3:
-            return (1, card, 0)
-        return (2, run_place(card), card % 4) if order == "rank" else (2, card % 4, run_place(card))
-
-    return sorted(range(len(hand)), key=key)
+    return ordered_hand(hand, lambda card: (2, run_place(card), card % 4) if order == "rank"
+                        else (2, card % 4, run_place(card)))
 
 
 class Taps:
