@@ -10,6 +10,7 @@ import re
 import tomllib
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from engine.core.i18n import N_, translate
 
@@ -36,8 +37,13 @@ DEFINITIONS: dict[str, str] = {
 
 
 @cache
+def _glossary() -> dict[str, Any]:
+    return tomllib.loads(GLOSSARY.read_text(encoding="utf-8"))
+
+
+@cache
 def _patterns(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    glossary = tomllib.loads(GLOSSARY.read_text(encoding="utf-8"))
+    glossary = _glossary()
     found = []
     for concept, entry in glossary.items():
         if concept not in DEFINITIONS:
@@ -47,8 +53,9 @@ def _patterns(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple(found)
 
 
-def segments(text: str, lang: str) -> list[tuple[str, str | None]]:
-    """``text`` cut into pieces, each with the concept it names (``None`` for plain text).
+def segments(text: str, lang: str, only: frozenset[str] | None = None) -> list[tuple[str, str | None]]:
+    """``text`` cut into pieces, each with the concept it names (``None`` for plain text); with
+    ``only``, those concepts alone.
 
     A term is the whole word its glossary pattern matches within; where patterns overlap the
     longest match wins (Swedish "sakhög" is the pile, not a form of "saka").
@@ -58,6 +65,8 @@ def segments(text: str, lang: str) -> list[tuple[str, str | None]]:
     """
     matches = []
     for concept, pattern in _patterns(lang):
+        if only is not None and concept not in only:
+            continue
         for match in pattern.finditer(text):
             start, end = match.span()
             if start == end:
@@ -83,3 +92,39 @@ def segments(text: str, lang: str) -> list[tuple[str, str | None]]:
 
 def definition(concept: str, lang: str) -> str:
     return translate(DEFINITIONS[concept], lang)
+
+
+def concepts(source: str) -> tuple[str, ...]:
+    """The game's terms an English text names, in the order it first names them."""
+    found: list[str] = []
+    for _piece, concept in segments(source, "en"):
+        if concept is not None and concept not in found:
+            found.append(concept)
+    return tuple(found)
+
+
+def lesson_terms(sources: tuple[str, ...], lang: str) -> tuple[list[list[tuple[str, str | None]]], dict[str, str]]:
+    """A lesson's texts (message ids) cut for ``lang``, and the terms to offer beside them.
+
+    The terms are those the English texts name, so a lesson offers the same terms in every language
+    (a translation may word a sentence so that another term's pattern matches too, or none does):
+    each labelled with the word the translation uses for it, or the language's term where it words
+    the sentence without one. Only those terms are underlined in the translation."""
+    wanted: list[str] = []
+    for source in sources:
+        wanted.extend(c for c in concepts(source) if c not in wanted)
+    only = frozenset(wanted)
+    cut = [segments(translate(source, lang), lang, only) for source in sources]
+    words: dict[str, str] = {}
+    for pieces in cut:
+        for piece, concept in pieces:
+            if concept is not None and concept not in words:
+                words[concept] = piece
+    return cut, {concept: words.get(concept) or term(concept, lang) for concept in wanted}
+
+
+def term(concept: str, lang: str) -> str:
+    """The one word the glossary gives ``concept`` in ``lang`` (English: the concept's name)."""
+    if lang == "en":
+        return concept.replace("_", " ")
+    return str(_glossary()[concept][lang]["term"])

@@ -16,7 +16,7 @@ from tutor.lessons.catalog import TOPICS, Lesson
 from tutor.lessons.progress import LessonProgress, Profile, shown_name
 from tutor.store.settings import Settings
 from tutor.table.model import TableModel
-from tutor.text.glossary import definition, segments
+from tutor.text.glossary import definition, lesson_terms
 from tutor.views.memo import memo
 from tutor.views.student import assigned_list, stars_text
 from tutor.views.widgets import FONT, TARGET, AnyEvent, Handlers, _, home_button, language_menu, on, setup_view
@@ -241,18 +241,14 @@ def _lesson_view(model: TableModel, handlers: Handlers, narrow: bool = False) ->
         ft.Semantics(identifier="lesson-title", content=ft.Text(lesson_heading(model), size=18,
                                                                 weight=ft.FontWeight.BOLD, font_family=FONT)),
     ]
-    goal, step = _(model, lesson.goal), _(model, run.step()) if run.step() else ""
-    cut = {text: segments(text, lang) for text in (goal, step)}
+    sources = (lesson.goal, run.step()) if run.step() else (lesson.goal,)
+    # the terms the English names, so that a lesson offers the same ones in every language
+    cut, terms = lesson_terms(sources, lang)
     if not narrow:  # a phone's goal is the line above the table
-        rows.append(rich_text(goal, cut[goal], handlers, "lesson-goal", weight=ft.FontWeight.BOLD))
-    if step and not narrow:  # a phone's narration is in the sheet beside the hand (lesson_step_view)
-        rows.append(rich_text(step, cut[step], handlers, "lesson-step"))
+        rows.append(rich_text(_(model, lesson.goal), cut[0], handlers, "lesson-goal", weight=ft.FontWeight.BOLD))
+    if len(sources) > 1 and not narrow:  # a phone's narration is in the sheet beside the hand (lesson_step_view)
+        rows.append(rich_text(_(model, sources[1]), cut[1], handlers, "lesson-step"))
     # the same terms as buttons: larger to tap on a phone, and reachable by a screen reader
-    terms: dict[str, str] = {}
-    for pieces in cut.values():
-        for piece, concept in pieces:
-            if concept is not None and concept not in terms:
-                terms[concept] = piece
     if terms and handlers.define is not None:
         rows.append(ft.Row([ft.Semantics(identifier=f"term-{concept}", selected=model.term == concept, content=ft.TextButton(height=TARGET, 
             content=word, icon=ft.Icons.HELP_OUTLINE, on_click=on(handlers.define, concept)))
@@ -275,9 +271,10 @@ def lesson_step_view(model: TableModel, handlers: Handlers) -> ft.Control | None
     run = model.lesson
     if run is None or handlers.lesson is None or not run.step() or run.consequence is not None:
         return None
-    step = _(model, run.step())
-    return memo("lesson-step", (step, model.lang, handlers), lambda: ft.Container(
-        key="lesson-step", content=rich_text(step, segments(step, model.lang), handlers, "lesson-step")))
+    source = run.step()
+    return memo("lesson-step", (source, model.lang, handlers), lambda: ft.Container(
+        key="lesson-step", content=rich_text(_(model, source), lesson_terms((source,), model.lang)[0][0], handlers,
+                                             "lesson-step")))
 
 
 def lesson_outcome_view(model: TableModel, handlers: Handlers) -> ft.Control | None:

@@ -11,7 +11,7 @@ import flet as ft
 from engine.core.actions import TakePile, parse_action
 from engine.core.i18n import translate
 from tests.tutor.helpers import TRAPPED, semantics
-from tutor.text.glossary import DEFINITIONS, definition, segments
+from tutor.text.glossary import DEFINITIONS, definition, lesson_terms, segments
 from tutor.lessons.catalog import ROOT, catalog, load_lesson
 from tutor.table.model import TableModel
 from tutor.lessons.progress import LessonProgress, Profile
@@ -128,6 +128,22 @@ def test_tapping_a_term_shows_its_definition() -> None:
     model.term = "frozen"
     nodes = semantics(page_view(model, _handlers()))
     assert "definition" in nodes and nodes["term-frozen"].selected
+
+
+def test_a_lesson_offers_the_same_terms_in_every_language() -> None:
+    """The terms beside a lesson are those its English names, whatever the translation's wording
+    (a Swedish "lägger" matched "lay off" where the English has none, an Icelandic sentence without
+    the word for a natural card lost the term); each in the learner's words."""
+    for lesson in catalog():
+        sources = (lesson.goal, *lesson.steps)
+        offered = {lang: lesson_terms(sources, lang)[1] for lang in ("en", "sv", "de", "is")}
+        assert len({tuple(terms) for terms in offered.values()}) == 1, (lesson.id, offered)
+        for lang, terms in offered.items():
+            assert all(word.strip() for word in terms.values()), (lesson.id, lang)
+    model = TableModel.for_lesson(load_lesson(FROZEN), "sv")
+    nodes = semantics(page_view(model, _handlers()))
+    assert {"term-frozen", "term-pile", "term-wild_card"} <= set(nodes)
+    assert lesson_terms(("Seven cards or more make a canasta.",), "sv")[1] == {"canasta": "canasta"}
 
 
 GOING_OUT = ROOT / "classic" / "17-going-out-canasta.toml"
