@@ -90,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     url = f"http://{args.host}:{port}/"
     print(f"canasta-tutor: {url}", flush=True)
     # compiled with mypyc where a C compiler built it (make run), else interpreted (docs/speed.md)
-    print(f"canasta-tutor: the rules engine runs {ENGINE}", file=sys.stderr, flush=True)
+    why = "" if ENGINE == "compiled" else " (no current compiled build: `make compiled` needs a C compiler)"
+    print(f"canasta-tutor: the rules engine runs {ENGINE}{why}", file=sys.stderr, flush=True)
     if not args.no_browser:
         threading.Timer(1.5, webbrowser.open, (url,)).start()
     origins = (*args.allow_origin, *listening_origins(args.host, port))
