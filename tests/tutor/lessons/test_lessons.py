@@ -300,6 +300,33 @@ def test_the_checker_accepts_the_hands_play_can_reach(position: dict[str, object
     assert impossible_hands(load_position(position)) == []
 
 
+@pytest.mark.parametrize(("position", "problem"), [
+    ({"variant": "classic", "phase": "play", "hands": [ELEVEN[:5], 11, 11, 11], "pile": ["9s"],
+      "melds": [[], [["Kh", "Ks", "Kc"]]]}, "melds[1]: worth 30, less than the opening minimum of 50"),
+    ({"variant": "royal", "phase": "play", "scores": [0, 1800], "hands": [ELEVEN[:5], 15, 15, 15], "pile": ["9s"],
+      "melds": [[], [["Qs", "Qd", "Qh", "2s"], ["3h"]]]}, "melds[1]: worth 50, less than the opening minimum of 90"),
+])
+def test_the_checker_refuses_melds_no_opening_could_have_made(position: dict[str, object], problem: str) -> None:
+    from engine.position import load_position
+    from tutor.lessons.catalog import impossible_melds
+
+    found = impossible_melds(load_position(position))
+    assert any(line.startswith(problem) for line in found), found
+
+
+@pytest.mark.parametrize("position", [
+    {"variant": "classic", "phase": "play", "scores": [0, -50], "hands": [ELEVEN[:5], 11, 11, 11], "pile": ["9s"],
+     "melds": [[], [["Kh", "Ks", "Kc"]]]},  # below 0 the minimum is 15
+    {"variant": "royal", "phase": "play", "scores": [0, 1800], "hands": [ELEVEN[:5], 15, 15, 15], "pile": ["9s"],
+     "melds": [[["3d"]], [["Qs", "Qd", "Qh", "2s"], ["As", "Ad", "Ac"]]]},  # a lone red three does not open
+])
+def test_the_checker_accepts_melds_an_opening_could_have_made(position: dict[str, object]) -> None:
+    from engine.position import load_position
+    from tutor.lessons.catalog import impossible_melds
+
+    assert impossible_melds(load_position(position)) == []
+
+
 def test_a_lesson_with_a_hand_no_deal_could_produce_fails_the_check(tmp_path: Path) -> None:
     path = tmp_path / "hand.toml"
     path.write_text(TRAPPED.replace('hands = [["7h", "7d", "9c", "Kd"], 11, 11, 11]',
@@ -419,3 +446,4 @@ def test_a_trap_in_a_mastery_check_shows_what_follows_there_too() -> None:
     assert not run.act(parse_action({"type": "discard", "card": "9h"}))
     assert run.consequence_stopped is not None and run.consequence is not None
     assert run.consequence_moves > 0 and run.consequence.turn not in (0, 1)  # seat 1's whole turn is shown
+
