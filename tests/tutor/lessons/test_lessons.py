@@ -447,3 +447,26 @@ def test_a_trap_in_a_mastery_check_shows_what_follows_there_too() -> None:
     assert run.consequence_stopped is not None and run.consequence is not None
     assert run.consequence_moves > 0 and run.consequence.turn not in (0, 1)  # seat 1's whole turn is shown
 
+
+
+def test_a_lessons_own_answer_to_a_refusal_names_only_cards_every_deal_holds() -> None:
+    """Feedback answers a refusal in the lesson's deal and in each variation (the mastery check): a card it
+    names must be in every deal, in the learner's hand, the pile or on the table (else it names the refusal's
+    facts, ``{points}``, ``{pair}`` …)."""
+    import re
+
+    from engine.core.cards import format_card
+    from tutor.lessons.catalog import catalog
+
+    suits = {"♥": "h", "♦": "d", "♣": "c", "♠": "s"}
+    wrong = []
+    for lesson in catalog():
+        for rule, text in lesson.feedback.items():
+            named = [m[:-1] + suits[m[-1]] for m in re.findall(r"(?:10|[2-9JQKA])[♥♦♣♠]", text)]
+            for index, setup in enumerate(lesson.setups):
+                start = setup.start
+                seen = {format_card(c) for c in (*start.hands[lesson.seat], *start.pile)}
+                seen |= {format_card(c) for melds in start.melds for meld in melds for c in meld.cards}
+                wrong += [f"{lesson.id}: feedback {rule} names {card}, not in deal {index}"
+                          for card in named if card not in seen]
+    assert wrong == []
