@@ -32,7 +32,7 @@ LOG = logging.getLogger("tutor.lessons.catalog")
 __all__ = ["ARGUMENTS", "KEYS", "PREDICATES", "ROOT", "SEARCH_BUDGET", "STEP_KEYS", "TOPICS", "TRAP_KEYS",
            "UNAVAILABLE", "VARIANT_ORDER", "VARIATION_KEYS", "BrokenLesson", "Catalog", "Lesson", "LessonError",
            "LessonRun", "Predicate", "Setup", "Trap", "_Before", "catalog", "check", "find_lesson", "fresh_deal",
-           "impossible_hands", "in_path_order", "order_problems", "shows_itself",
+           "impossible_hands", "impossible_melds", "in_path_order", "order_problems", "shows_itself",
            "lesson_catalog", "lesson_files", "load_lesson", "main", "next_lesson", "read_lesson"]
 
 
@@ -81,6 +81,7 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
     for index, setup in enumerate(lesson.setups):
         where = "position" if index == 0 else f"variations[{index - 1}].position"
         problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_hands(setup.start))
+        problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_melds(setup.start))
     if lesson.tip is not None:
         found = [h for h in advice(lesson.start, lesson.seat) if h.tip == lesson.tip]  # Taktik 5's too
         if not found:
@@ -135,6 +136,22 @@ def impossible_hands(state: State) -> list[str]:
             needed = f"{least}" if exact else f"at least {least}"
             wrong.append(f"hands[{seat}]: holds {len(hand)} cards {when} without having melded this hand;"
                          f" a deal of {rules.hand_size} and a draw of {rules.draw_count} give {needed}")
+    return wrong
+
+
+def impossible_melds(state: State) -> list[str]:
+    """The sides whose melds on the table no opening could have put there: a side's first melds were
+    worth at least the minimum its score asks (bonuses not counted), and melds only grow, so the melds
+    that open (not Royal's lone red threes) are worth at least that minimum still."""
+    rules, wrong = state.rules, []
+    for team, melds in enumerate(state.melds):
+        if not state.has_opened(team):
+            continue
+        worth = sum(rules.meld_points(meld) for meld in melds)
+        minimum = state.opening_minimum(team)
+        if worth < minimum:
+            wrong.append(f"melds[{team}]: worth {worth}, less than the opening minimum of {minimum} that the"
+                         f" side's score of {state.scores[team]} asks: no opening could have put them there")
     return wrong
 
 

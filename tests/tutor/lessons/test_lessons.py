@@ -300,6 +300,33 @@ def test_the_checker_accepts_the_hands_play_can_reach(position: dict[str, object
     assert impossible_hands(load_position(position)) == []
 
 
+@pytest.mark.parametrize(("position", "problem"), [
+    ({"variant": "classic", "phase": "play", "hands": [ELEVEN[:5], 11, 11, 11], "pile": ["9s"],
+      "melds": [[], [["Kh", "Ks", "Kc"]]]}, "melds[1]: worth 30, less than the opening minimum of 50"),
+    ({"variant": "royal", "phase": "play", "scores": [0, 1800], "hands": [ELEVEN[:5], 15, 15, 15], "pile": ["9s"],
+      "melds": [[], [["Qs", "Qd", "Qh", "2s"], ["3h"]]]}, "melds[1]: worth 50, less than the opening minimum of 90"),
+])
+def test_the_checker_refuses_melds_no_opening_could_have_made(position: dict[str, object], problem: str) -> None:
+    from engine.position import load_position
+    from tutor.lessons.catalog import impossible_melds
+
+    found = impossible_melds(load_position(position))
+    assert any(line.startswith(problem) for line in found), found
+
+
+@pytest.mark.parametrize("position", [
+    {"variant": "classic", "phase": "play", "scores": [0, -50], "hands": [ELEVEN[:5], 11, 11, 11], "pile": ["9s"],
+     "melds": [[], [["Kh", "Ks", "Kc"]]]},  # below 0 the minimum is 15
+    {"variant": "royal", "phase": "play", "scores": [0, 1800], "hands": [ELEVEN[:5], 15, 15, 15], "pile": ["9s"],
+     "melds": [[["3d"]], [["Qs", "Qd", "Qh", "2s"], ["As", "Ad", "Ac"]]]},  # a lone red three does not open
+])
+def test_the_checker_accepts_melds_an_opening_could_have_made(position: dict[str, object]) -> None:
+    from engine.position import load_position
+    from tutor.lessons.catalog import impossible_melds
+
+    assert impossible_melds(load_position(position)) == []
+
+
 def test_a_lesson_with_a_hand_no_deal_could_produce_fails_the_check(tmp_path: Path) -> None:
     path = tmp_path / "hand.toml"
     path.write_text(TRAPPED.replace('hands = [["7h", "7d", "9c", "Kd"], 11, 11, 11]',
@@ -419,3 +446,27 @@ def test_a_trap_in_a_mastery_check_shows_what_follows_there_too() -> None:
     assert not run.act(parse_action({"type": "discard", "card": "9h"}))
     assert run.consequence_stopped is not None and run.consequence is not None
     assert run.consequence_moves > 0 and run.consequence.turn not in (0, 1)  # seat 1's whole turn is shown
+
+
+
+def test_a_lessons_own_answer_to_a_refusal_names_only_cards_every_deal_holds() -> None:
+    """Feedback answers a refusal in the lesson's deal and in each variation (the mastery check): a card it
+    names must be in every deal, in the learner's hand, the pile or on the table (else it names the refusal's
+    facts, ``{points}``, ``{pair}`` …)."""
+    import re
+
+    from engine.core.cards import format_card
+    from tutor.lessons.catalog import catalog
+
+    suits = {"♥": "h", "♦": "d", "♣": "c", "♠": "s"}
+    wrong = []
+    for lesson in catalog():
+        for rule, text in lesson.feedback.items():
+            named = [m[:-1] + suits[m[-1]] for m in re.findall(r"(?:10|[2-9JQKA])[♥♦♣♠]", text)]
+            for index, setup in enumerate(lesson.setups):
+                start = setup.start
+                seen = {format_card(c) for c in (*start.hands[lesson.seat], *start.pile)}
+                seen |= {format_card(c) for melds in start.melds for meld in melds for c in meld.cards}
+                wrong += [f"{lesson.id}: feedback {rule} names {card}, not in deal {index}"
+                          for card in named if card not in seen]
+    assert wrong == []
