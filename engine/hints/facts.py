@@ -217,12 +217,16 @@ def _discard_reason(state: State, action: Discard) -> str:
     same = sum(1 for c in state.hands[state.turn] if not WILD[c] and rank(c) == rank(card))
     if _blocks(state, action) or _stops_next(state, action):
         return "blocks"
+    if card in _next_samba_ends(state):
+        return "fits_theirs"  # the next side's Samba takes it (Royal)
     if frozen and rank(card) in their_ranks:
         return "melded"
     if not frozen and rank(card) in their_ranks - _fed_ranks(state, nxt):
         return "finished"
     unseen = _unseen_of_rank(state, card)
-    if not WILD[card] and rank(card) not in their_ranks and (unseen == 0 or (frozen and unseen == 1)):
+    # the next side takes the pile with a natural pair, or against an open pile with one natural and a wild
+    # card (or onto its meld of the rank, or its Samba, above): where the unseen cards of the rank cannot make that
+    if not WILD[card] and rank(card) != 3 and rank(card) not in their_ranks and (unseen == 0 or (frozen and unseen == 1)):
         return "out_of_reach"
     if WILD[card] or (same > 1 and rank(card) != 3):
         return "safest"

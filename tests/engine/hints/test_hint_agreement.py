@@ -156,6 +156,18 @@ def test_an_open_pile_is_not_said_to_be_out_of_the_next_sides_reach() -> None:
     assert "a pair of it in hand, or one and a wild card" in text
 
 
+def test_a_card_the_next_sides_samba_takes_is_said_to_fit_it() -> None:
+    # Royal: the 9♠ extends the next side's Samba of spades; every other 9 is in the open pile, which the
+    # Samba can still take: "it fits none of the next side's melds" was false, "out of reach" would be too
+    nines = ["9h", "9d", "9c"] * 3 + ["9s", "9s"]
+    state = state_of(["9s", "JK", "2c"], variant="royal", phase="play", pile=["4c", *nines],
+                     melds=[[["Ah", "Ad", "As"]], [["5s", "6s", "7s", "8s"], ["Kh", "Kd", "Kc"]]])
+    hint = _said(state)["tactics.deny_pile"]
+    assert hint.action == Discard(parse_card("9s"))
+    assert hint.explanation().endswith("Discard the 9♠: it fits a meld of the next side, but no other card in your"
+                                       " hand is safer."), hint.explanation()
+
+
 def test_the_turns_lay_offs_say_the_move_first_then_the_rest() -> None:
     # "Add Joker Joker to your meld of 7s" for a move that lays one joker
     state = state_of(["JK", "JK", "9d", "5h"], phase="play", melds=[[["7h", "7d", "7s", "7c", "7h"]], []])
