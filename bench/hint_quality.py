@@ -334,7 +334,7 @@ def judge(entry: dict[str, Any], scored: dict[str, list[float]]) -> dict[str, An
     legal = legal_actions(state)
     found = hints(state)
     row: dict[str, Any] = {"decisions": real_decisions(state, legal), "hinted": bool(found),
-                           "contradictions": contradictions(found), "tips": sorted({h.tip for h in found})}
+                           "contradictions": contradictions(found, state), "tips": sorted({h.tip for h in found})}
     # a cached move the engine now refuses (scored before a fix to how positions load: tuning
     # royal/4/15's discard of the 3s from a meld) is no move the hint could have chosen
     scored = {k: ms for k, ms in scored.items() if is_legal(state, parse_action(json.loads(k)))}

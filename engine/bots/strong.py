@@ -13,7 +13,8 @@ from engine.core.errors import FactValue
 from engine.core.i18n import N_, Text
 from engine.core.melds import MeldKind, meld_name
 from engine.core.state import Phase, State
-from engine.hints.facts import Hint
+from engine.hints.facts import Hint, _spoils_natural
+from engine.hints.ranked import hints
 from engine.judge.game import apply
 from engine.judge.legal import legal_actions
 
@@ -60,6 +61,18 @@ def _what_it_does(state: State, action: Action) -> tuple[str, dict[str, FactValu
 
 
 
+def agreeing(state: State, legal: list[Action]) -> list[Action]:
+    """The moves the strong player chooses among: none that goes against the top hint (shown beside it,
+    the two would advise against each other, and the hints are judged against a longer search than the
+    strong player's budget), nor one that lays a wild card where it costs a natural canasta (the hints'
+    ``_spoils_natural``, measured); all of them where none is left."""
+    found = hints(state)
+    hand = state.hands[state.turn]
+    kept = [a for a in legal if not _spoils_natural(state, a)
+            and not (found and found[0].opposes(Hint("expert.choice", a, (), _STRONG["other"]), hand))]
+    return kept or legal
+
+
 def strong_move(state: State, budget_ms: float = 300.0, seed: int = 0) -> Hint | None:
     """What a strong player would do here: the expert bot's choice, what it achieves, and the
     points its playouts gave it over the next best, shown only with their error bar and only where
@@ -67,14 +80,20 @@ def strong_move(state: State, budget_ms: float = 300.0, seed: int = 0) -> Hint |
     Costs the budget; not part of ``hints``."""
     if state.is_over():
         return None
-    legal = legal_actions(state)
+    every = legal_actions(state)
+    legal = agreeing(state, every)
     bot = ExpertBot(budget_ms)
     action = bot.choose(observe(state, state.turn), legal, random.Random(seed))
     kind, facts = _what_it_does(state, action)
     points, error = round(bot.last_edge), round(bot.last_error)
+    # where moves were left out (against the top hint), the margin is over the others only, and says so
+    narrowed = len(legal) < len(every)
     if error > 0 and points > 2 * error:
         facts.update(points=points, error=error)
-        margin: Text = N_("In trial deals it scored {points} ± {error} points more than the next best move.")
+        margin: Text = (N_("In trial deals it scored {points} ± {error} points more than the next best move that"
+                           " goes along with the hint.") if narrowed else
+                        N_("In trial deals it scored {points} ± {error} points more than the next best move."))
     else:
-        margin = N_("In trial deals no other move did clearly better.")
+        margin = (N_("In trial deals no other move that goes along with the hint did clearly better.") if narrowed
+                  else N_("In trial deals no other move did clearly better."))
     return Hint("expert.choice", action, cards_of(action), _STRONG[kind], facts, 0.0, more=(margin,))

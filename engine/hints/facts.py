@@ -42,16 +42,41 @@ class Hint:
     weight: float = 1.0  # higher first
     others: tuple[Action, ...] = ()  # other actions that follow the same advice (any lone card, …)
     more: tuple[Text, ...] = ()  # further sentences, with the same facts (the strong player's margin)
+    avoids: tuple[Action, ...] = ()  # moves this advice is against (the two where the joker goes, a small pile taken)
+    keeps: tuple[Card, ...] = ()  # cards it keeps in the hand this turn, neither melded nor thrown away
+    spends: tuple[Card, ...] = ()  # cards it says to put down besides its move's ("meld your red threes")
+    melds_first: bool = False  # a discard's advice that any meld keeping its card goes along with
+
 
     def follows(self, action: Action) -> bool:
         """Whether ``action`` follows this advice (the review of a hand asks); the order the cards
         were picked in does not matter."""
         mine = canonical(action)
+        if self.melds_first and isinstance(action, MeldAction) and isinstance(self.action, Discard) \
+                and self.action.card not in action.cards():
+            return True  # the turn goes on to this discard
         return mine == canonical(self.action) or any(mine == canonical(other) for other in self.others)
+
+    def opposes(self, other: Hint, hand: Sequence[Card]) -> bool:
+        """Whether this advice and ``other``'s advise against each other, shown together: neither's move
+        follows the other's advice, or one's move is a move the other advises against, or one's move
+        spends (melds, discards, takes the pile with) a card the other keeps in the hand."""
+        if not self.follows(other.action) and not other.follows(self.action):
+            return True
+        mine, theirs = canonical(self.action), canonical(other.action)
+        if any(theirs == canonical(a) for a in self.avoids) or any(mine == canonical(a) for a in other.avoids):
+            return True
+        return _spends_kept(self, other.keeps, hand) or _spends_kept(other, self.keeps, hand)
 
     def explanation(self, lang: str = "en") -> str:
         facts = format_facts(self.facts, lang)
         return " ".join(translate_text(t, self.facts, lang).format(**facts) for t in (self.text, *self.more))
+
+
+def _spends_kept(hint: Hint, keeps: Sequence[Card], hand: Sequence[Card]) -> bool:
+    """Whether ``hint``'s advice leaves the hand fewer of a card than ``keeps`` holds of it."""
+    spent, kept, held = Counter(cards_of(hint.action)) | Counter(hint.spends), Counter(keeps), Counter(hand)
+    return any(held[card] - spent[card] < n for card, n in kept.items() if spent[card])
 
 
 @dataclass(frozen=True)
@@ -151,6 +176,36 @@ def _blocks(state: State, action: Discard) -> bool:
     return after.phase is Phase.DRAW and after.is_pile_blocked()
 
 
+def _stops_next(state: State, action: Discard) -> bool:
+    """Whether the discard leaves the next player unable to take the pile at all (a black three),
+    whatever the pile holds: the reason it is safe, even where the pile is too small to be worth stopping."""
+    if WILD[action.card] or not state.pile:
+        return False
+    after = apply(state, action)
+    return after.phase is Phase.DRAW and after.is_pile_blocked()
+
+
+def _unseen_of_rank(state: State, card: Card) -> int:
+    """How many cards of ``card``'s rank the player to act cannot see: the decks' less those in its hand,
+    in the pile, and in every side's melds."""
+    if WILD[card]:
+        return 0
+    want = rank(card)
+    total = sum(1 for c in state.rules.deck() if not WILD[c] and rank(c) == want)
+    seen = [*state.hands[state.turn], *state.pile, *(c for melds in state.melds for m in melds for c in m.cards)]
+    return total - sum(1 for c in seen if not WILD[c] and rank(c) == want)
+
+
+def discard_facts(state: State, action: Discard) -> dict[str, FactValue]:
+    """The facts a discard's reason is said with (``_DISCARD_TEXTS``)."""
+    card = action.card
+    facts: dict[str, FactValue] = {"card": card, "rank": rank(card) or 1}
+    if not WILD[card]:
+        facts["seen"] = sum(1 for c in state.rules.deck() if not WILD[c] and rank(c) == rank(card)) - _unseen_of_rank(
+            state, card)
+    return facts
+
+
 def _discard_reason(state: State, action: Discard) -> str:
     """What makes ``action`` the safe discard, in the terms :func:`safest_discard` weighs; only what
     is true of the card (where it fits a meld of the next side or breaks a pair, that no other card
@@ -160,12 +215,19 @@ def _discard_reason(state: State, action: Discard) -> str:
     their_ranks = {m.rank for m in state.melds[nxt] if m.kind is MeldKind.RANK}
     frozen = state.is_pile_frozen_for(nxt)
     same = sum(1 for c in state.hands[state.turn] if not WILD[c] and rank(c) == rank(card))
-    if _blocks(state, action):
+    if _blocks(state, action) or _stops_next(state, action):
         return "blocks"
+    if card in _next_samba_ends(state):
+        return "fits_theirs"  # the next side's Samba takes it (Royal)
     if frozen and rank(card) in their_ranks:
         return "melded"
     if not frozen and rank(card) in their_ranks - _fed_ranks(state, nxt):
         return "finished"
+    unseen = _unseen_of_rank(state, card)
+    # the next side takes the pile with a natural pair, or against an open pile with one natural and a wild
+    # card (or onto its meld of the rank, or its Samba, above): where the unseen cards of the rank cannot make that
+    if not WILD[card] and rank(card) != 3 and rank(card) not in their_ranks and (unseen == 0 or (frozen and unseen == 1)):
+        return "out_of_reach"
     if WILD[card] or (same > 1 and rank(card) != 3):
         return "safest"
     if not frozen and rank(card) in their_ranks:
@@ -406,8 +468,10 @@ _DISCARD_TEXTS: Mapping[str, Text] = {
     "blocks": N_("Discard the {card}: it blocks the pile, so the next player cannot take it."),
     "melded": N_("Discard the {card}: the pile is frozen, and with the other side's meld of {rank_of} few are"
                  " left for {pair} to take it with."),
-    "fits_none": N_("Discard the {card}: it fits none of the next side's melds, so it does not give them the"
-                    " pile, and it breaks no pair."),
+    "fits_none": N_("Discard the {card}: it fits none of the next side's melds, so to take the pile with it they"
+                    " need a pair of it in hand, or one and a wild card; and it breaks no pair."),
+    "out_of_reach": N_("Discard the {card}: you already see {seen} cards of its rank, so the next side cannot hold"
+                       " the cards they would need to take the pile with it."),
     "lone": N_("Discard the {card}: a lone card breaks no pair, and the highest costs most if it is caught in"
                " your hand."),
     "fits_theirs": N_("Discard the {card}: it fits a meld of the next side, but no other card in your hand is safer."),

@@ -90,10 +90,11 @@ def ordered_hand(hand: Sequence[Card], rest: Callable[[Card], tuple[int, int, in
     return sorted(range(len(hand)), key=key)
 
 
-def contradictions(found: Sequence[Hint]) -> list[tuple[str, str]]:
-    """Pairs of hints that advise against each other: each one's move goes against the other's advice."""
-    return [(a.tip, b.tip) for i, a in enumerate(found) for b in found[i + 1:]
-            if not a.follows(b.action) and not b.follows(a.action)]
+def contradictions(found: Sequence[Hint], state: State) -> list[tuple[str, str]]:
+    """Pairs of hints that advise against each other (``Hint.opposes``): neither's move follows the
+    other's advice, one's move is one the other advises against, or one spends a card the other keeps."""
+    hand = state.hands[state.turn]
+    return [(a.tip, b.tip) for i, a in enumerate(found) for b in found[i + 1:] if a.opposes(b, hand)]
 
 
 def hints(state: State, seat: int | None = None) -> list[Hint]:
@@ -120,7 +121,7 @@ def hints(state: State, seat: int | None = None) -> list[Hint]:
     kept: list[Hint] = []
     for hint in sorted(found, key=lambda h: -h.weight):
         # a hint that advises against a weightier one is left out: the learner is told one thing
-        if not contradictions([*kept, hint])[len(contradictions(kept)):]:
+        if not any(hint.opposes(k, state.hands[state.turn]) for k in kept):
             kept.append(hint)
     return kept
 

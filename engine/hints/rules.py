@@ -5,11 +5,12 @@ the canasta a meld completes, the answer to partner and the everyday discard.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import combinations
 
 from engine.core.actions import Action, AnswerGoOut, Discard, Draw, MeldAction, TakePile, cards_of
-from engine.core.cards import JOKER, RED_THREES, WILD, rank
+from engine.core.cards import JOKER, RED_THREES, WILD, Card, rank
 from engine.core.errors import FactValue
-from engine.judge.game import apply
+from engine.judge.game import apply, is_legal
 from engine.hints.facts import (
     _DISCARD_TEXTS,
     SAMBA_CORE,
@@ -17,6 +18,7 @@ from engine.hints.facts import (
     _caught_points,
     _potential,
     _discard_reason,
+    discard_facts,
     _has,
     _meldable,
     _score_marks,
@@ -117,6 +119,10 @@ def _draw(state: State, legal: list[Action]) -> Iterator[Hint]:
         text: Text = N_("The pile is blocked by the {top}: draw from the stock.")
     elif state.is_pile_frozen_for(team) and held < 2 and rank(top) != 3:
         text = N_("The pile is frozen and you do not hold {pair} to meld with the {top}: draw from the stock.")
+        if not state.is_pile_frozen_by_cards():
+            # frozen only for a side that has not opened: say so, or "frozen" contradicts the pile in sight
+            text = N_("Until your side has opened, the pile is frozen for it, and you do not hold {pair} to meld with"
+                      " the {top}: draw from the stock.")
     else:
         text = N_("The {top} on top fits neither your side's melds nor the cards you hold: draw from the stock.")
     yield Hint("rule.draw", Draw(), (top,), text, {"top": top, "rank": rank(top) or 1}, 0.4)
@@ -152,7 +158,7 @@ def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
         # The fewest cards that reach the minimum, sparing wild cards, then the most points: showing the
         # biggest opening would teach the learner to empty the hand, against Taktik 1 ("minst åtta
         # eller fler kort").
-        best = min(openings, key=cost)
+        best = spare_wilds(state, min(openings, key=cost))
         points = points_of(best)
         yield Hint("rule.opening", best, cards_of(best), N_("Your side needs {minimum} points to open:"
                                                             " {cards} make {points}."),
@@ -160,9 +166,48 @@ def _opening(state: State, legal: list[Action]) -> Iterator[Hint]:
         return
     discard = safest_discard(state, legal)
     if discard is not None:
+        # the discard said with its own reason: the opening minimum says why not to meld, not what to discard
         yield Hint("rule.opening", discard, (), N_("Your side needs {minimum} points to open and your hand does not"
                                                    " reach them yet: discard and wait for cards."),
-                   {"minimum": minimum}, 0.5)
+                   {"minimum": minimum, **discard_facts(state, discard)}, 0.5,
+                   more=(_DISCARD_TEXTS[_discard_reason(state, discard)],))
+
+
+def spare_wilds(state: State, action: MeldAction) -> MeldAction:
+    """``action``'s new melds with the fewest wild cards that still make a legal move (an opening that
+    still reaches the minimum), the cheapest of them first: K K Joker rather than K K 2 Joker where 50
+    points open (the wild cards are worth more kept for a canasta; the legal moves top a meld up with the
+    dearest wild card after the cheapest). The same move where none can be spared."""
+    hand_wilds = sorted((c for c in state.hands[state.turn] if WILD[c]), key=state.rules.value)
+    if not action.melds or not hand_wilds or len(hand_wilds) > 8:
+        return action
+    naturals = [tuple(c for c in m if not WILD[c]) for m in action.melds]
+    used = [sum(1 for c in m if WILD[c]) for m in action.melds]
+
+    def cost(melds: tuple[tuple[Card, ...], ...]) -> tuple[int, int]:
+        wilds = [c for m in melds for c in m if WILD[c]]
+        return len(wilds), sum(state.rules.value(c) for c in wilds)
+
+    best, best_cost = action, cost(action.melds)
+
+    def place(i: int, pool: list[Card], melds: tuple[tuple[Card, ...], ...]) -> None:
+        nonlocal best, best_cost
+        if cost(melds) >= best_cost:
+            return
+        if i == len(naturals):
+            candidate = MeldAction(melds=melds, layoffs=action.layoffs)
+            if is_legal(state, candidate):
+                best, best_cost = candidate, cost(melds)
+            return
+        for k in range(used[i] + 1):
+            for chosen in dict.fromkeys(combinations(pool, k)):
+                rest = list(pool)
+                for c in chosen:
+                    rest.remove(c)
+                place(i + 1, rest, melds + (naturals[i] + chosen,))
+
+    place(0, hand_wilds, ())
+    return best
 
 
 _WAY_OUT: Mapping[tuple[bool, bool], Text] = {
@@ -303,7 +348,12 @@ def _not_out_yet(state: State, legal: list[Action]) -> Iterator[Hint]:
             if _has(state, MeldKind.THREES) and any(c in RED_THREES for c in first.cards()):
                 more = (N_("Meld the red three first: one left in your hand when the hand ends counts 500 points"
                            " against your side."),)
-        yield Hint("rule.not_out_yet", action, (), text, {"count": state.rules.canastas_to_go_out}, 1.8, keeps, more)
+        facts: dict[str, FactValue] = {"count": state.rules.canastas_to_go_out}
+        if isinstance(action, Discard):
+            # the going-out rule says why a card is kept, not which: the discard's own reason says that
+            facts.update(discard_facts(state, action))
+            more = (_DISCARD_TEXTS[_discard_reason(state, action)],)
+        yield Hint("rule.not_out_yet", action, (), text, facts, 1.8, keeps, more)
 
 
 def _completing_steps(state: State, legal: list[Action], depth: int = 3) -> list[tuple[tuple[MeldAction, ...], State]]:
@@ -355,7 +405,9 @@ def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
             after = apply(state, action)
             if after.canastas(team) > before:  # the largest bonus gained, with the fewest cards
                 gain = sum(rules.meld_bonus(m) for m in after.melds[team]) - bonus
-                found.append(((gain, -len(action.cards()), 0), _table_worth(after, team) - worth, action,
+                # of as many cards, the jokers (Taktik 11: "använd jokern eftersom den ger mera poäng")
+                found.append(((gain, -len(action.cards()), action.cards().count(JOKER)), _table_worth(after, team) - worth,
+                              action,
                               cards_of(action)))
     if not found and rules.name in MULTI_STEP_CANASTA:
         for steps, after in _completing_steps(state, legal):
@@ -378,6 +430,17 @@ def _complete_canasta(state: State, legal: list[Action]) -> Iterator[Hint]:
             text = N_("Add {cards} to your meld of {rank_of}: it completes a canasta, {points} points more on the table"
                       " for your side.")
             facts["rank"] = target.rank
+            if len(cards) > len(best.cards()):
+                # the turn's lay-offs, one card a move: the text says the move's card first, then the rest
+                rest = list(cards)
+                rest.remove(best.cards()[0])
+                facts.update(card=best.cards()[0], others=tuple(rest))
+                text = N_("Add the {card} to your meld of {rank_of}, then {others}: together they complete a canasta,"
+                          " {points} points more on the table for your side.")
+        elif target is not None:
+            facts["meld"] = meld_name(rules, target)
+            text = N_("Lay {cards} off on the {meld_on}: it completes a canasta, {points} points more on the table for"
+                      " your side.")
         yield Hint("tactics.complete_canasta", best, cards, text, facts, 1.9,
                    tuple(a for a in legal if isinstance(a, MeldAction)))
 
@@ -441,4 +504,4 @@ def _safe_discard(state: State, legal: list[Action]) -> Iterator[Hint]:
         return
     others = tuple(a for a in legal if isinstance(a, MeldAction))  # melding first goes on to this discard
     yield Hint("tactics.safe_discard", choice, (choice.card,), _DISCARD_TEXTS[_discard_reason(state, choice)],
-               {"card": choice.card, "rank": rank(choice.card) or 1}, 0.3, others)
+               discard_facts(state, choice), 0.3, others, melds_first=True)

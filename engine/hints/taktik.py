@@ -24,7 +24,7 @@ from engine.hints.facts import (
     _threes_kept,
     safest_discard,
 )
-from engine.hints.rules import _opening
+from engine.hints.rules import _opening, spare_wilds
 from engine.core.i18n import N_, NP_, Text
 from engine.core.melds import Meld, MeldKind
 from engine.core.rules import EndOfStock
@@ -51,7 +51,8 @@ def _keep_pairs(state: State, legal: list[Action]) -> Iterator[Hint]:
         yield Hint("tactics.keep_pairs", choice, pairs, N_("The pile is frozen: keep your pairs, so that you can take it"
                                                            " with a natural pair. Discard a lone card, such as the {card}."),
                    {"card": choice.card}, 1.5,
-                   tuple(a for a in legal if not (isinstance(a, Discard) and counts.get(rank(a.card)) == 2)))
+                   tuple(a for a in legal if not (isinstance(a, Discard) and counts.get(rank(a.card)) == 2)),
+                   avoids=tuple(a for a in legal if isinstance(a, Discard) and counts.get(rank(a.card)) == 2))
 
 
 def _last_round(state: State) -> bool:
@@ -153,7 +154,8 @@ def _keep_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
                    " points would leave you fewer cards to build with, and it can wait.")
         cards = cards_of(small[0])
         yield Hint("tactics.keep_cards", discard, cards, text,
-                   {"count": keep, "cards": cards, "points": sum(state.rules.value(c) for c in cards)}, 1.2, others)
+                   {"count": keep, "cards": cards, "points": sum(state.rules.value(c) for c in cards)}, 1.2, others,
+                   avoids=tuple(small))
 
 
 def _joker_first(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -185,7 +187,8 @@ def _joker_first(state: State, legal: list[Action]) -> Iterator[Hint]:
             others = tuple(a for a in legal if a != action)  # only adding the two goes against it
             yield Hint("tactics.joker_first", joker, (JOKER,), N_("Add a joker rather than a two: it counts 50"
                                                                   " melded, and the two costs less if it stays"
-                                                                  " in your hand."), {}, 0.8, others)
+                                                                  " in your hand."), {}, 0.8, others,
+                       avoids=(action,))
             return
 
 
@@ -278,7 +281,7 @@ def _samba_cards(state: State, legal: list[Action]) -> Iterator[Hint]:
         cards = cards_of(meld)
         yield Hint("tactics.samba_cards", discard, cards, N_("Every Samba needs an 8, a 9 and a 10 (and 7s and jacks help):"
                                                              " melding {cards} as a rank meld may cost a Samba later."),
-                   {"cards": cards}, 1.3, tuple(a for a in legal if a != meld))
+                   {"cards": cards}, 1.3, tuple(a for a in legal if a != meld), avoids=(meld,))
 
 
 def _meld_red_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -303,13 +306,13 @@ def _meld_red_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
             yield Hint("tactics.meld_red_threes", choice, reds, N_("Your side has melded {ours} red threes and the other"
                                                                    " side {theirs}: you could hold back this one, so that"
                                                                    " they do not know their fate."),
-                       {"ours": ours, "theirs": theirs}, 1.0, tuple(keep))
+                       {"ours": ours, "theirs": theirs}, 1.0, tuple(keep), keeps=reds)
         return
     for action in legal:
         if isinstance(action, MeldAction) and action.cards() and all(c in RED_THREES for c in action.cards()):
             yield Hint("tactics.meld_red_threes", action, reds, N_("Meld your red threes early, so that your partners see"
                                                                    " where the Super Royal canasta stands."), {}, 1.4,
-                       _meanwhile(state, legal, action))
+                       _meanwhile(state, legal, action), spends=reds)
             return
 
 
@@ -324,7 +327,10 @@ def _keep_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
     chance = _royal_chance(state)
     # a red three that can be melded now is tip 6's ("Mäla dina röda treor så snart som möjligt"):
     # "keep your threes" would muddle it; black threes, and red ones that cannot go down, are this tip's
+    # one red three down now, the others may follow it in the same turn: none of them is kept
     meldable = _meldable(legal)
+    if meldable & RED_THREES:
+        meldable |= RED_THREES
     if (chance and not _threes_kept(state)) or all(c in RED_THREES and c in meldable for c in threes):
         return
     if chance and any(_stops_rich_pile(state, Discard(c)) for c in threes):
@@ -356,7 +362,8 @@ def _keep_threes(state: State, legal: list[Action]) -> Iterator[Hint]:
     red3, black3 = sorted(RED_THREES)[0], sorted(BLACK_THREES)[0]
     royal = state.rules.meld_bonus(Meld((red3,) * 4 + (black3,) * 3, 3, 7, 0, MeldKind.THREES))  # seed 000: 3 000
     yield Hint("tactics.keep_threes", choice, kept, text, {"card": choice.card, "count": len(kept), "worth": royal}, 0.9,
-               tuple(a for a in legal if not (isinstance(a, Discard) and a not in other)))
+               tuple(a for a in legal if not (isinstance(a, Discard) and a not in other)),
+               avoids=tuple(a for a in legal if isinstance(a, Discard) and a.card in kept), keeps=kept)
 
 
 def _opening_order(state: State, legal: list[Action]) -> Iterator[Hint]:
@@ -380,6 +387,7 @@ def _opening_order(state: State, legal: list[Action]) -> Iterator[Hint]:
 
     best = min(openings, key=spends)
     same = tuple(a for a in openings if spends(a) == spends(best))  # the same ranks, other wild cards
+    best = spare_wilds(state, best)  # the fewest wild cards that still open, the cheapest first
     yield Hint("tactics.opening_order", best, cards_of(best), N_("To open, spend aces first, then 4s, kings, 5s …:"
                                                                   " points now, while keeping what a partner's Samba"
                                                                   " may need."), {}, 1.6, same)
@@ -445,6 +453,16 @@ def _secret_samba(state: State, legal: list[Action]) -> Iterator[Hint]:
                    {"cards": cards_of(first)}, 1.0, tuple(sambas) + _meanwhile(state, legal, first))
 
 
+def _spends_wild_elsewhere(state: State, action: Action) -> bool:
+    """Whether ``action`` throws a wild card away or melds one outside a Bolivia (against tip 8's keeping)."""
+    if isinstance(action, Discard):
+        return WILD[action.card]
+    if not isinstance(action, MeldAction):
+        return False
+    return any(layoff.cards and any(WILD[c] for c in layoff.cards) for layoff in action.layoffs) or any(
+        any(WILD[c] for c in m) and state.rules.make_meld(m).kind is not MeldKind.BOLIVIA for m in action.melds)
+
+
 def _strong_opening(state: State, legal: list[Action]) -> Iterator[Hint]:
     """"En kraftfull öppning är en del av en Bolivia och en eller flera eventuella Sambas"."""
     team = state.team_of(state.turn)
@@ -462,4 +480,5 @@ def _strong_opening(state: State, legal: list[Action]) -> Iterator[Hint]:
                                                                        "Your {count} wild cards are the start of a"
                                                                        " Bolivia: a strong opening holds one, with"
                                                                        " Sambas; keep them together for it."),
-                   {"count": len(wilds)}, 1.0, tuple(bolivias) + _meanwhile(state, legal, action))
+                   {"count": len(wilds)}, 1.0, tuple(bolivias) + _meanwhile(state, legal, action),
+                   avoids=tuple(a for a in legal if _spends_wild_elsewhere(state, a)))

@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from engine.core.actions import Action, Discard, Draw, MeldAction, TakePile, cards_of
-from engine.core.cards import BLACK_THREES, WILD, rank
+from engine.core.cards import BLACK_THREES, WILD
 from engine.judge.game import apply, is_legal
 from engine.hints.facts import (
     _DISCARD_TEXTS,
     Hint,
     _discard_reason,
+    discard_facts,
     _has,
     _other_side_close,
     _score_marks,
@@ -52,7 +53,8 @@ def _dont_rush_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
                        "The pile holds only {count} cards worth having; its black threes would only burden your hand:"
                        " drawing from the stock may do more for it.")
         yield Hint("tactics.dont_rush_pile", Draw(), (), text, {"count": worth}, 1.1,
-                   tuple(a for a in legal if not isinstance(a, TakePile)))
+                   tuple(a for a in legal if not isinstance(a, TakePile)),
+                   avoids=tuple(a for a in legal if isinstance(a, TakePile)))
 
 
 # Royal: a small pile is not "bara några få kort som inte är så viktiga för din hand" where its top card
@@ -143,8 +145,8 @@ def _deny_pile(state: State, legal: list[Action]) -> Iterator[Hint]:
     yield Hint("tactics.deny_pile", choice, (choice.card,),
                NP_("The pile holds {count} card: the best players keep the other side from taking it.",
                    "The pile holds {count} cards: the best players keep the other side from taking it."),
-               {"card": choice.card, "rank": rank(choice.card) or 1, "count": len(state.pile)}, 0.35, others,
-               more=(_DISCARD_TEXTS[_discard_reason(state, choice)],))
+               {**discard_facts(state, choice), "count": len(state.pile)}, 0.35, others,
+               more=(_DISCARD_TEXTS[_discard_reason(state, choice)],), melds_first=True)
 
 
 def _going_out_time(state: State, legal: list[Action]) -> Iterator[Hint]:

@@ -145,7 +145,7 @@ def test_no_hint_is_illegal_or_advises_against_another(rules: Rules) -> None:
         found = hints(state)
         for hint in found:
             assert is_legal(state, hint.action), (hint.tip, hint.action)
-        assert not contradictions(found), [(h.tip, h.action) for h in found]
+        assert not contradictions(found, state), [(h.tip, h.action) for h in found]
 
 
 def test_answering_partner_gets_advice_with_its_reason() -> None:
@@ -476,7 +476,7 @@ def test_a_small_pile_whose_top_card_completes_a_canasta_is_taken_now(variant: s
     assert found[0].tip == "tactics.take_pile" and "tactics.dont_rush_pile" not in {h.tip for h in found}
     taken = apply(state, found[0].action)
     assert any(m.size == 7 and m.wilds == 0 for m in taken.melds[0])
-    assert "completes a canasta" in found[0].explanation() and not contradictions(found)
+    assert "completes a canasta" in found[0].explanation() and not contradictions(found, state)
     # a pile of two that completes nothing: tip 12 still says draw
     other = state_of(["Jd", "8c", "9h"], variant=variant, phase="draw", melds=melds, pile=["4d", "Kc"])
     assert hints(other)[0].tip == "tactics.dont_rush_pile"
@@ -578,7 +578,10 @@ def test_the_turns_lay_offs_that_complete_a_canasta_are_advised_whole_the_wild_c
     assert isinstance(hint.action, MeldAction) and hint.action.layoffs[0].onto == 0
     assert [pretty_card(c) for c in hint.action.cards()] in (["2♦"], ["2♠"])  # the wild card first
     assert sorted(pretty_card(c) for c in hint.cards) == ["2♠", "2♦", "5♣"]  # the whole plan is named
-    assert "completes a canasta" in hint.explanation()
+    # the move's card first, then the rest: the text says what the move lays
+    first = pretty_card(hint.action.cards()[0])
+    assert hint.explanation().startswith(f"Add the {first} to your meld of 5s, then ")
+    assert "together they complete a canasta" in hint.explanation()
     # of the wild cards, the joker goes first (Taktik 11)
     joker = state_of(["Jk", *hand[1:]], variant=variant, phase="play", melds=melds)
     hint = _hint(joker, "tactics.complete_canasta")
@@ -624,7 +627,8 @@ def test_a_canasta_completed_by_laying_off_names_the_meld_it_goes_onto() -> None
     state = state_of(["7s", "2c", "JK", "9d", "Kh"], phase="play", melds=[[["Ah", "Ad", "As", "Ac"],
                                                                           ["7d", "7h", "7c", "7c"]], []])
     hint = _hint(state, "tactics.complete_canasta")
-    assert hint.explanation().startswith("Add 7♠ 2♣ Joker to your meld of 7s: it completes a canasta"), hint.explanation()
+    assert hint.explanation().startswith("Add the Joker to your meld of 7s, then 7♠ 2♣: together they complete a"
+                                         " canasta"), hint.explanation()
     assert "sjuor" in hint.explanation("sv") and "sjöum" in hint.explanation("is")
     # a canasta that goes down as a new meld keeps "Meld"
     fresh = state_of(["9c", "9c", "9d", "9d", "9h", "9s", "9h", "Kh", "5d"], phase="play", **OPENED)

@@ -38,7 +38,7 @@ def _said(state: State, tip: str) -> Hint | None:
     for hint in found:
         assert is_legal(state, hint.action), (hint.tip, hint.action)
         assert "{" not in hint.explanation()
-    assert not contradictions(found), [(h.tip, h.action) for h in found]
+    assert not contradictions(found, state), [(h.tip, h.action) for h in found]
     return next((h for h in found if h.tip == tip), None)
 
 

@@ -349,8 +349,8 @@ def test_a_strong_players_move_is_legal_says_what_it_does_and_a_margin_only_with
     assert text.startswith("A strong player would ") and "do this" not in text
     if "points more" in text:  # a margin is shown only with its error bar, and only beyond twice it
         assert "±" in text and _number(hint, "points") > 2 * _number(hint, "error")
-    else:
-        assert text.endswith("no other move did clearly better.")
+    else:  # the moves against the top hint left out (taking the pile with the 7s), the text says so
+        assert text.endswith("no other move that goes along with the hint did clearly better.")
     # one legal move (draw: the J♠ fits nothing): no trials, and no "0 points more" either
     only = state_of(["5h", "8d", "Kc"], pile=["9c", "4d", "Js"], **OPENED)
     hint = strong_move(only, budget_ms=60)
