@@ -60,8 +60,12 @@ class Heading:
         return (self.title, *(text for pair in self.told for text in pair), self.note,
                 *(text for p in self.passages for text in (p.source, p.translation or p.quote)))
 
-    def matches(self, words: tuple[str, ...]) -> bool:
-        """Whether every one of ``words`` (casefolded) is in the heading's title or its text."""
+    def matches(self, words: tuple[str, ...], phrase: bool = False) -> bool:
+        """Whether every one of ``words`` (casefolded) is in the heading's title or its text; with
+        ``phrase``, the words one after the other in one of its texts."""
+        if phrase:
+            wanted = " ".join(words)
+            return any(wanted in " ".join(text.casefold().split()) for text in self.texts())
         text = " ".join(self.texts()).casefold()
         return all(word in text for word in words)
 
@@ -95,13 +99,19 @@ def reference(rules: Rules, lang: str) -> tuple[Topic, ...]:
 
 
 def search(topics: tuple[Topic, ...], query: str) -> tuple[Topic, ...]:
-    """The topics and headings whose title or text hold every word of ``query`` (in any case); an
-    empty query keeps them all."""
+    """The topics and headings that hold what is typed (in any case): those holding it as typed, the
+    words in that order, if any does ("frozen pile": the frozen pile, a natural meld for a frozen
+    pile, not the first card of the pile, whose pile "is frozen"); else those holding every word
+    anywhere in their title or text. An empty query keeps them all."""
     words = tuple(query.casefold().split())
     if not words:
         return topics
-    kept = (Topic(t.key, t.title, tuple(h for h in t.headings if h.matches(words))) for t in topics)
-    return tuple(t for t in kept if t.headings)
+    for phrase in (True, False):
+        kept = (Topic(t.key, t.title, tuple(h for h in t.headings if h.matches(words, phrase))) for t in topics)
+        found = tuple(t for t in kept if t.headings)
+        if found:
+            return found
+    return ()
 
 
 def count(topics: tuple[Topic, ...]) -> int:
