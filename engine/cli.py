@@ -136,8 +136,11 @@ def judge(args: argparse.Namespace) -> dict[str, Any]:
         }
         if source is not None:
             doc = rule_doc(state.rules, refusal.rule, args.lang)
-            verdict.update(statement=doc.statement, example=doc.example, quote=doc.quote, quote_lang=doc.quote_lang)
-            verdict["source"] = {"seed": source.seed, "section": source.section, "note": doc.note, "text": doc.source}
+            verdict.update(statement=doc.statement, example=doc.example, quote=doc.quote, quote_lang=doc.quote_lang,
+                           quote_translation=doc.translation)
+            # the developers' record of why the engine decides where the text is silent (English)
+            verdict["source"] = {"seed": source.seed, "section": source.section, "note": source.note or "",
+                                 "text": doc.source}
         return verdict
     return {"legal": True, "position": dump_position(after)}
 

@@ -4,7 +4,7 @@
 language (whitespace aside: the seeds wrap and space their lines unevenly); `` … `` joins two
 passages of the same section. ``tests/engine/ruledocs/test_ruledocs.py`` finds every passage in its seed,
 inside the section the variant's ``Rules.sources`` cites. Where the text is silent the passage is
-the section's nearest words and ``engine.ruledocs.texts.NOTES`` says what the engine follows.
+the section's nearest words and the learner is told so (``engine.ruledocs.texts.SILENT``).
 
 ``HEADINGS[variant][section]`` names each cited section for people: an English heading with a
 context per variant, translated; in the seed's own language it is the seed's own heading. Seed

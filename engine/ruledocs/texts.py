@@ -3,9 +3,9 @@
 ``TOLD[rule id]`` is the rule as Classic Canasta (seed 001) and every variant that plays it the
 same way have it; ``VARIANT_TOLD[variant][rule id]`` is a variant's own where its text differs
 (Wiener's composition table, Royal's two wild cards, Swedish's draw of two ...). Every sentence
-is read from the passage ``engine.ruledocs.quotes`` quotes, not from memory. ``NOTES`` says, in
-the learner's words, what the engine follows where the text is silent: one for every rule whose
-``Source.note`` is set (the developers' record of the same decision).
+is read from the passage ``engine.ruledocs.quotes`` quotes, not from memory. ``SILENT`` is all a
+learner is told where the text is silent (a rule whose ``Source.note`` is set): the reasons stay the
+developers' record, in the variant modules and docs/rules-<variant>.md.
 
 All texts are English msgids, translated where they are shown (``engine.ruledocs.told``). Cards in
 examples are written as the app shows them (``8♥``, ``Joker``).
@@ -558,87 +558,7 @@ SWEDISH: Mapping[str, Told] = {
 
 VARIANT_TOLD: Mapping[str, Mapping[str, Told]] = {"wiener": WIENER, "royal": ROYAL, "swedish": SWEDISH}
 
-_ASKING = N_("The text does not mention asking partner; the app follows pagat.com's Canasta, where the answer"
-             " binds.")
-
-NOTES: Mapping[str, Mapping[str, str]] = {
-    "classic": {
-        "red_three.lay_out": N_(
-            "The text lays out red threes dealt to you at your first turn and says no more; as on pagat.com,"
-            " a red three taken with the pile is not replaced, and one drawn as the stock's last card ends"
-            " the hand."),
-        "stock.empty": N_(
-            "The text's own web game ends the hand as soon as the stock runs out; the app plays the normal"
-            " rule the text names: each player in turn takes the pile or declines, and declining ends the"
-            " hand."),
-        "pile.wild_cards": N_(
-            "The text only says that the top card must be melded at once; with one natural card from your"
-            " hand, that meld has two natural cards, so it may hold one wild card at most."),
-        "opening.minimum": N_(
-            "The text's table reads \u201c0 - 1500\u201d and \u201c1500 - 3000\u201d: as its own"
-            " examples and pagat.com have it, a side with exactly 1,500 or 3,000 needs the higher minimum."),
-        "ask.cannot_go_out": N_(
-            "The text's web game offers the question only when the player could go out; the app does the"
-            " same."),
-    },
-    "wiener": {
-        "red_three.lay_out": N_(
-            "Red threes are laid out at your turn and replaced from the stock; a red three bought with the"
-            " pile gets no replacement."),
-        "pile.frozen_unopened": N_(
-            "The copy of the text breaks off in this sentence; as in every Canasta (pagat.com), a side that"
-            " has not opened needs two natural cards of the top card's rank to take the pile."),
-        "opening.minimum": N_(
-            "The copy of the text breaks off before its table; the app rebuilds it from the limits the"
-            " paragraph names (15, 50, 90, 120) and the usual thresholds (below 0, from 0, from 1,500, from"
-            " 3,000); a Hand-Canasta needs no minimum."),
-        "ask.after_meld": N_(
-            "The text does not say when to ask; as on pagat.com, you ask before you meld anything."),
-    },
-    "royal": {
-        "meld.too_few_naturals": N_(
-            "The text asks for three cards of one rank; since the pile may be taken with one natural card"
-            " and one or two wild cards, it cannot mean three natural ones: a meld needs at least two."),
-        "going_out.required": N_(
-            "The text gives a penalty to a player who asks and then does not go out; the app does not allow"
-            " it."),
-        "going_out.take_pile": N_(
-            "The text says the answer binds; the app reads it as binding the pile take too: after a yes you"
-            " take the pile and go out, after a no you may draw or take the pile but not go out."),
-    },
-    "swedish": {
-        "red_three.lay_out": N_(
-            "The text lays out a red three drawn from the stock and replaces it, and says no more; as on"
-            " pagat.com, red threes dealt to you are laid out at your first turn, one taken with the pile is"
-            " not replaced, and one drawn as the stock's last card ends the hand."),
-        "turn.answer_pending": _ASKING,
-        "stock.empty": N_(
-            "As the text says, the hand ends when the stock runs out: nobody takes the pile after the last"
-            " card has been drawn."),
-        "pile.blocked": N_(
-            "The text names only the black three, which closes the pile; as on pagat.com, a wild card or a"
-            " red three on top blocks it too."),
-        "pile.frozen_unopened": N_(
-            "The text does not say; as in pagat.com's Canasta, the pile is frozen for a side that has not"
-            " opened."),
-        "meld.black_threes": N_(
-            "The text only gives black threes 5 points; as in pagat.com's Canasta, they are melded only by a"
-            " player who goes out."),
-        "meld.black_threes_wild": N_(
-            "The text does not say; as in pagat.com's Canasta, a meld of black threes holds no wild cards."),
-        "pile.wild_cards": N_(
-            "The text lets the top card go into a new meld, and its glossary allows as many wild cards as"
-            " natural ones: with one natural card from your hand, the top card takes two wild cards at"
-            " most."),
-        "opening.minimum": N_(
-            "The text's table starts at 0; as on pagat.com, the minimum below 0 is 15, and a player who goes"
-            " out concealed needs none."),
-        "going_out.refused": _ASKING,
-        "going_out.required": _ASKING,
-        "ask.after_meld": _ASKING,
-        "ask.twice": _ASKING,
-        "ask.cannot_go_out": _ASKING,
-        "answer.not_asked": _ASKING,
-        "answer.cannot_pass": _ASKING,
-    },
-}
+# What a learner reads where the variant's text is silent (its ``Source.note`` is set): the reasons,
+# naming the text and the usual rule, are the developers' record (the variant modules' ``Source.note``,
+# docs/rules-<variant>.md), not the learner's.
+SILENT = N_("The rule text is silent here; the usual rule is followed.")

@@ -2,10 +2,10 @@
 and the variant's own words for it with where they stand.
 
 The app's rules reference and every refusal show a :class:`RuleDoc`; the judge's JSON carries
-one on a refusal. The texts are data (``engine.ruledocs.texts``: statements, examples and notes,
-English msgids; ``engine.ruledocs.quotes``: the seed passages and section headings) and every
-variant's rule ids, in ``Rules.sources``, have them all: ``tests/engine/ruledocs/test_ruledocs.py``
-checks it for every language, and finds every passage verbatim in its seed.
+one on a refusal. The texts are data (``engine.ruledocs.texts``: statements, examples and the note,
+English msgids; ``engine.ruledocs.quotes``: the seed passages and section headings;
+``engine.ruledocs.passages``: the passages' translations) and every variant's rule ids, in
+``Rules.sources``, have them all: ``tests/engine/ruledocs/test_ruledocs.py`` checks it for every language, and finds every passage verbatim in its seed.
 
 >>> from engine.variants import get_variant
 >>> doc = rule_doc(get_variant("royal"), "pile.single_card", "en")
@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from engine.core.i18n import translate, translate_text
 from engine.core.rulebook import RULES, title
 from engine.ruledocs.quotes import HEADINGS, QUOTES, SEED_LANGUAGES
-from engine.ruledocs.texts import NOTES, TOLD, VARIANT_TOLD, Told
+from engine.ruledocs.passages import translation
+from engine.ruledocs.texts import SILENT, TOLD, VARIANT_TOLD, Told
 
 if TYPE_CHECKING:
     from engine.core.rules import Rules
@@ -34,7 +35,8 @@ class RuleDoc(NamedTuple):
     source: str  # in `lang`: the variant's name and the section, e.g. "Royal Canasta · Table talk"
     quote: str  # the seed's own passage, verbatim, in the seed's language
     quote_lang: str  # "sv", "de" or "is"
-    note: str  # in `lang`: why the engine decides where the text is silent ("" if it does not)
+    note: str  # in `lang`: that the text is silent here and the usual rule is followed ("" if it is not)
+    translation: str  # the quote in `lang`, faithfully ("" where `lang` is the quote's own)
 
 
 class MissingRuleDoc(LookupError):
@@ -63,12 +65,10 @@ def rule_doc(rules: Rules, rule_id: str, lang: str) -> RuleDoc:
     if quote is None or heading is None:
         raise MissingRuleDoc(f"{rules.name} {rule_id}: no passage or no heading for {source.section!r}"
                              " (engine/ruledocs/quotes.py)")
-    note = ""
-    if source.note:
-        wanted = NOTES.get(rules.name, {}).get(rule_id)
-        if wanted is None:
-            raise MissingRuleDoc(f"{rules.name} {rule_id}: no learner's note (engine/ruledocs/texts.py)")
-        note = translate(wanted, lang)
+    quote_lang = SEED_LANGUAGES[source.seed]
+    translated = translation(rules.name, quote)
+    if translated is None:
+        raise MissingRuleDoc(f"{rules.name} {rule_id}: its passage has no translation (engine/ruledocs/passages.py)")
     return RuleDoc(
         rule_id=rule_id,
         title=title(rule_id, lang),
@@ -76,8 +76,9 @@ def rule_doc(rules: Rules, rule_id: str, lang: str) -> RuleDoc:
         example=translate(told.example, lang),
         source=f"{translate(rules.title, lang)} · {translate_text(heading, {}, lang)}",
         quote=quote,
-        quote_lang=SEED_LANGUAGES[source.seed],
-        note=note,
+        quote_lang=quote_lang,
+        note=translate(SILENT, lang) if source.note else "",
+        translation="" if lang == quote_lang else translate_text(translated, {}, lang),
     )
 
 

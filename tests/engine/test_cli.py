@@ -50,6 +50,13 @@ def test_judge_an_illegal_action_names_rule_and_source() -> None:
     assert verdict["explanation"].startswith("To take the pile you must meld its top card, the 9♥")
     assert verdict["source"]["seed"] == "001_ed02fa068fdb88f7.txt"
     assert verdict["source"]["section"] == "Að draga spil"
+    assert verdict["quote_lang"] == "is" and verdict["quote_translation"].startswith("If you pick up the pile, you must")
+
+
+def test_judge_a_refusal_in_the_passages_own_language_has_no_translation() -> None:
+    data = {"position": SPEC_EXAMPLE, "action": {"type": "take_pile", "meld": ["Ah", "2d"]}}
+    verdict = json.loads(run("judge", "-", "--lang", "is", stdin=json.dumps(data)).stdout)
+    assert verdict["quote_translation"] == "" and verdict["quote"].startswith("Ef þú tekur upp hauginn")
 
 
 @pytest.mark.parametrize(

@@ -40,7 +40,8 @@ from tutor.store.writer import Writer, settled
 from tutor.table.model import TableModel
 from tutor.table.seats import take_is_incomplete
 from tutor.views.memo import Memo
-from tutor.views.screens import home_view, rules_view
+from tutor.views.rules import rules_view
+from tutor.views.screens import home_view
 from tutor.views.table import page_view
 from tutor.views.widgets import FONT, Handlers, available, confirm_view, text_theme
 
@@ -114,7 +115,8 @@ class Session(TableActions, LessonActions, KeyActions, PeopleActions):
             choose_learner=self.choose_learner if student is None else None,
             add_learner=self.add_learner if student is None else None, sign_out=sign_out,
             type_name=self.type_name, typing=self.set_typing, confirm=self.confirm,
-            close_rules=self.close_rules, demo=self.demonstrate, demo_go=self.demo_go, demo_deal=self.demo_deal,
+            close_rules=self.close_rules, search_rules=self.search_rules, rules_topic=self.rules_topic,
+            demo=self.demonstrate, demo_go=self.demo_go, demo_deal=self.demo_deal,
             focus_card=self.focus_card,
         )
         self.game: TableModel = self.model  # the free game, kept while a lesson is played
@@ -141,6 +143,7 @@ class Session(TableActions, LessonActions, KeyActions, PeopleActions):
         self.wide = False  # the theme's text is a projector's (set by render)
         self.rules_for: str | None = None  # the rules reference is open, this rule marked ("": none)
         self.rules_list: object = None  # its list as last drawn (to scroll to a rule)
+        self.rules_query = ""  # what is typed in its search field
         self.scroller: object = None  # the screen's scrolling list as last drawn (Page Down, End, ...)
         self.card_focus: int | None = None  # the card of the hand that last got the keyboard's focus
         self.focus_kept: tuple[list[int], int] | None = None  # where it was, to follow the card (keys.py)
@@ -271,7 +274,7 @@ class Session(TableActions, LessonActions, KeyActions, PeopleActions):
         with self.memo.frame(self.screen):
             layers: list[ft.Control] = [self.screen_view()]
             if self.rules_for is not None:
-                reference = rules_view(self.model, self.handlers, self.rules_for)
+                reference = rules_view(self.model, self.handlers, self.rules_for, self.rules_query)
                 self.rules_list = _keyed(reference, "rules-list")
                 layers.append(ft.Container(reference, key="rules", left=0, top=0, right=0, bottom=0))
         self.tree = ft.Stack(layers, expand=True)

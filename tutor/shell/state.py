@@ -62,6 +62,7 @@ class SessionState:
     tapped: float | None
     rules_for: str | None
     rules_list: object
+    rules_query: str
     scroller: object
     card_focus: int | None
     focus_kept: tuple[list[int], int] | None  # the hand's cards as shown and the focused one's place

@@ -17,6 +17,7 @@ from engine.position import dump_position
 from tutor.table.model import TableModel
 from tutor.table.seats import take_is_incomplete
 from tutor.shell.state import SessionState
+from tutor.views.rules import scroll_key
 from tutor.views.widgets import available
 from tutor.table.workers import choose_action, hints_for, pool, review, strong_for
 
@@ -147,20 +148,31 @@ class TableActions(SessionState):
         self.render()
 
     async def show_rules(self, rule: str) -> None:
-        """The rules reference of the variant over the table, scrolled to the refused rule."""
-        self.rules_for = rule
+        """The rules reference of the variant over the table, scrolled to the refused rule's heading."""
+        self.rules_for, self.rules_query = rule, ""
         self.render()
-        if rule:
+        key = scroll_key(self.model, rule) if rule else None
+        if key is not None:
             await asyncio.sleep(0.3)  # the list is drawn before it can scroll to one of its items
-            await self.scroll_rules(rule)
+            await self.scroll_rules(key)
 
-    async def scroll_rules(self, rule: str) -> None:
+    async def scroll_rules(self, key: str) -> None:
         listing = self.rules_list
         if isinstance(listing, ft.Column):
-            await listing.scroll_to(scroll_key=rule, duration=300)
+            await listing.scroll_to(scroll_key=key, duration=300)
+
+    async def search_rules(self, query: str) -> None:
+        """The reference shows the rules whose heading or text hold what is typed."""
+        if query != self.rules_query:
+            self.rules_query = query
+            self.render()
+
+    async def rules_topic(self, topic: str) -> None:
+        """A topic of the reference's contents tapped: the list scrolls to it."""
+        await self.scroll_rules(f"topic-{topic}")
 
     async def close_rules(self) -> None:
-        self.rules_for = None
+        self.rules_for, self.rules_query = None, ""
         self.render()
 
     def in_progress(self) -> bool:

@@ -1,5 +1,5 @@
 """Pure views of the screens around the table: home (with a first visit's welcome), the
-settings, a lesson's panel, the lesson catalog and the rules reference. Like :mod:`tutor.views.widgets`:
+settings, a lesson's panel and the lesson catalog (the rules reference: :mod:`tutor.views.rules`). Like :mod:`tutor.views.widgets`:
 data and callbacks in, Flet controls out, no rule decided here."""
 
 from __future__ import annotations
@@ -99,61 +99,6 @@ def home_view(model: TableModel, handlers: Handlers, settings: Settings, saved: 
         settings_view(model, handlers, settings.card_size, settings.four_colour, with_sizes=False) or ft.Container(),
     ]
     return ft.Column(rows, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True, key="home")
-
-
-def _rule_docs(model: TableModel) -> list[tuple[str, str, str, str, str, str, str, str]]:
-    """Each rule of the variant told in full (engine.ruledocs.told); where that module is not there
-    yet, each rule's title and source."""
-    try:
-        from engine.ruledocs.told import rule_doc, rule_ids
-    except ImportError:
-        from engine.core.rulebook import title
-
-        return [(rule, title(rule, model.lang), "", "", f"{source.seed} · {source.section}", "", "", "")
-                for rule, source in model.rules.sources.items()]
-    return [tuple(rule_doc(model.rules, rule, model.lang)) for rule in rule_ids(model.rules)]  # type: ignore[misc]
-
-
-def rules_view(model: TableModel, handlers: Handlers, highlight: str = "") -> ft.Control:
-    """The rules reference over the table: each rule's statement, an example, its source (the
-    variant and section) and the seed's own words; the rule a refusal links to is marked and
-    scrolled to (the shell scrolls to its key); a close button."""
-    return memo("rules", (model.rules, model.lang, highlight, handlers), lambda: _rules_view(model, handlers, highlight))
-
-
-def _rules_view(model: TableModel, handlers: Handlers, highlight: str) -> ft.Control:
-    rows: list[ft.Control] = []
-    for rule, name, statement, example, source, quote, quote_lang, note in _rule_docs(model):
-        parts: list[ft.Control] = [ft.Text(name, weight=ft.FontWeight.BOLD, font_family=FONT, size=16)]
-        if statement:
-            parts.append(ft.Text(statement, font_family=FONT))
-        if example:
-            parts.append(ft.Text(_(model, N_("Example: {example}")).format(example=example), font_family=FONT,
-                                 italic=True))
-        if note:
-            parts.append(ft.Text(note, font_family=FONT, size=13, color=ft.Colors.GREY_800))
-        parts.append(ft.Text(_(model, N_("Source: {source}")).format(source=source), size=13, font_family=FONT))
-        if quote:
-            parts.append(ft.Container(
-                padding=ft.Padding.only(left=10), border=ft.Border.only(left=ft.BorderSide(3, ft.Colors.GREY_400)),
-                content=ft.Text(f"“{quote}”", size=13, italic=True, font_family=FONT)))
-        marked = rule == highlight
-        rows.append(ft.Semantics(identifier="rule-marked" if marked else f"rule-{rule}", content=ft.Container(
-            # Flet makes its keys dataclasses through an untyped decorator (flet/controls/keys.py), so
-            # mypy does not see their one field
-            key=ft.ScrollKey(rule),  # type: ignore[call-arg]
-            bgcolor=ft.Colors.AMBER_50 if marked else None, padding=8,
-            border_radius=6, content=ft.Column(parts, spacing=3))))
-    close = ft.Semantics(identifier="rules-close", content=ft.Button(height=TARGET, 
-        content=_(model, N_("Close")), icon=ft.Icons.CLOSE,
-        on_click=on(handlers.close_rules) if handlers.close_rules else None))
-    heading = ft.Row([ft.Text(_(model, N_("Rules of {variant}")).format(variant=_(model, model.rules.title)),
-                              size=20, weight=ft.FontWeight.BOLD, font_family=FONT, expand=True), close])
-    return ft.Semantics(identifier="rules-reference", content=ft.Container(
-        bgcolor=ft.Colors.WHITE, padding=12, border_radius=8, expand=True,
-        border=ft.Border.all(1, ft.Colors.GREY_400),
-        content=ft.Column([heading, ft.Column(rows, scroll=ft.ScrollMode.AUTO, expand=True, spacing=4,
-                                              key="rules-list")], expand=True)))
 
 
 # -- lessons ---------------------------------------------------------------------------------

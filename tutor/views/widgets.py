@@ -73,6 +73,8 @@ class Handlers:
     typing: Callable[[bool], object] | None = None  # a text field gained (True) or lost the focus
     confirm: Callable[[bool], object] | None = None  # the answer to "throw away the game?"
     close_rules: Callable[[], object] | None = None
+    search_rules: Callable[[str], object] | None = None  # the rules reference's search, as it is typed
+    rules_topic: Callable[[str], object] | None = None  # the reference's contents: a topic tapped (its key)
     sign_out: Callable[[], object] | None = None  # a class's student leaves this browser (--classroom)
     demo: Callable[[str], object] | None = None  # a lesson shown on a projector (tutor.classroom.demo), by its id
     demo_go: Callable[[str], object] | None = None  # in a demonstration: "next", "back", "restart", "leave"

@@ -20,7 +20,8 @@ from engine.core.i18n import LANGUAGES, translate, translate_text
 from engine.core.rulebook import RULES
 from engine.ruledocs.told import MissingRuleDoc, rule_doc, rule_ids
 from engine.ruledocs.quotes import HEADINGS, QUOTES, SEED_LANGUAGES
-from engine.ruledocs.texts import NOTES, TOLD, VARIANT_TOLD
+from engine.ruledocs.passages import PASSAGES, is_passage
+from engine.ruledocs.texts import SILENT, TOLD, VARIANT_TOLD
 from engine.core.rules import Rules
 from engine.variants import VARIANTS, get_variant
 
@@ -81,6 +82,11 @@ def test_every_rule_is_told_in_full_in_every_language(variant: str, rule_id: str
             assert doc.statement != english.statement, f"{lang}: statement of {variant} {rule_id} untranslated"
             assert doc.example != english.example, f"{lang}: example of {variant} {rule_id} untranslated"
             assert doc.note != english.note or not doc.note, f"{lang}: note of {variant} {rule_id} untranslated"
+        if lang == doc.quote_lang:
+            assert doc.translation == "", f"{lang}: the passage is shown in its own language, untranslated"
+        else:
+            assert doc.translation and doc.translation != doc.quote, f"{lang}: {variant} {rule_id}'s passage untranslated"
+            assert lang == "en" or doc.translation != english.translation, f"{lang}: {variant} {rule_id}'s passage in English"
         assert ".txt" not in doc.source and "00" not in doc.source, doc.source
         assert doc.source.startswith(translate(rules.title, lang) + " · ")
 
@@ -120,8 +126,10 @@ def test_the_data_holds_exactly_the_variants_rules(variant: str) -> None:
     rules = get_variant(variant)
     _same("passages (engine/ruledocs/quotes.py)", set(QUOTES[variant]), set(rules.sources))
     _same("headings (engine/ruledocs/quotes.py)", set(HEADINGS[variant]), {s.section for s in rules.sources.values()})
-    _same("learners' notes (engine/ruledocs/texts.py NOTES)", set(NOTES.get(variant, {})),
-          {r for r, s in rules.sources.items() if s.note})
+    quotes = {QUOTES[variant][r] for r in rules.sources}
+    translated = [QUOTES[variant][r] for r in PASSAGES[variant]]
+    assert len(translated) == len(set(translated)), "a passage translated twice (engine/ruledocs/passages.py)"
+    assert set(translated) == quotes, f"passages without a translation: {sorted(quotes - set(translated))[:3]}"
     assert not set(VARIANT_TOLD.get(variant, {})) - set(rules.sources), "statements of rules the variant lacks"
     assert set(rule_ids(rules)) == set(rules.sources) and len(rule_ids(rules)) == len(rules.sources)
 
@@ -158,10 +166,39 @@ def test_the_source_is_never_a_file_name_nor_the_seeds_heading_in_another_langua
     assert rule_doc(get_variant("classic"), "pile.blocked", "is").source.endswith("· Lokaður haugur")
 
 
-def test_the_note_says_in_the_learners_language_why_the_engine_decides() -> None:
+def test_where_the_text_is_silent_the_learner_is_told_so_plainly() -> None:
+    """The reasons (pagat.com, the text's web game, ...) are the developers' record, not the learner's."""
     doc = rule_doc(get_variant("swedish"), "ask.twice", "sv")
-    assert "pagat.com" in doc.note and "partner" in doc.note
+    assert doc.note == translate(SILENT, "sv") and "pagat" not in doc.note
     assert rule_doc(get_variant("classic"), "pile.blocked", "sv").note == ""
+
+
+DEVELOPERS_WORDS = re.compile(r"pagat|\bengine\b|\bhook|\.py\b|\bseed\b|\bsources?\.note\b|\bmsgid|\brule id", re.I)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_learner_text_speaks_as_a_developer(lang: str) -> None:
+    """Every text a learner reads of every rule: no web site, engine, hook, file or seed number."""
+    for variant, rule_id in CASES:
+        doc = rule_doc(get_variant(variant), rule_id, lang)
+        for text in (doc.title, doc.statement, doc.example, doc.source, doc.note, doc.translation):
+            assert not DEVELOPERS_WORDS.search(text), f"{lang} {variant} {rule_id}: {text!r}"
+
+
+def test_a_passage_is_translated_from_its_own_words() -> None:
+    """Each passage's entry names it, and rules quoting the same words share one translation."""
+    for variant, texts in PASSAGES.items():
+        for rule_id, text in texts.items():
+            assert is_passage(text.context) and text.context.endswith(f" passage: {rule_id}"), text.context
+    classic = get_variant("classic")
+    frozen = rule_doc(classic, "pile.frozen", "de")
+    assert frozen.quote.startswith("Frystan haug") and frozen.translation.startswith("Ein eingefrorenes Paket")
+    assert rule_doc(classic, "pile.frozen", "en").translation.startswith("A frozen pile may only be taken")
+    assert rule_doc(classic, "pile.frozen", "is").translation == ""
+    assert rule_doc(get_variant("royal"), "going_out.refused", "sv").translation == ""
+    assert QUOTES["royal"]["ask.after_pile"] == QUOTES["royal"]["ask.after_meld"]
+    royal = get_variant("royal")
+    assert rule_doc(royal, "ask.after_pile", "de").translation == rule_doc(royal, "ask.after_meld", "de").translation
 
 
 def test_a_rule_the_variant_does_not_have_is_refused_by_name() -> None:
