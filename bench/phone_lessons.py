@@ -80,6 +80,9 @@ def _candidates(state: State) -> Iterator[Action]:
                 yield MeldAction(melds=(bare + wilds[:n],))
         for card in hand:
             yield Discard(card)
+        for onto, meld in enumerate(state.melds[team]):  # Royal: a card of the side's meld as the discard
+            for card in dict.fromkeys(meld.cards):
+                yield Discard(card, onto)
         for size in (3, 4, 2, 5, 1):
             for cards in itertools.combinations(hand, size):
                 yield MeldAction(melds=(tuple(cards),))
@@ -157,6 +160,17 @@ def _until(page: Any, done: Any, timeout: float = 20.0) -> bool:
     return False
 
 
+def pick(page: Any, team: int, meld: int, card: Card) -> None:
+    """Royal's discard from a meld: tap the meld (its last card first, each tap the one before) until
+    it says the card is the one to discard."""
+    wanted = f"to discard: {card_label(card, 'en')})"
+    for _ in range(16):
+        by_id(page, f"meld-{team}-{meld}").first.click()
+        if _until(page, lambda: wanted in by_id(page, f"meld-{team}-{meld}").first.inner_text(), 2):
+            return
+    raise AssertionError(f"the {card_label(card, 'en')} of meld {meld} was never picked")
+
+
 def hand_size(page: Any) -> int:
     return int(_hand(page).count())
 
@@ -166,6 +180,9 @@ def play(page: Any, action: Action, team: int) -> None:
     before = hand_size(page)
     if isinstance(action, Draw):
         press(page, "draw")
+    elif isinstance(action, Discard) and action.meld is not None:
+        pick(page, team, action.meld, action.card)
+        press(page, "discard")
     elif isinstance(action, Discard):
         select(page, (action.card,))
         press(page, "discard")

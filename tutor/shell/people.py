@@ -271,6 +271,10 @@ class PeopleActions(SessionState):
             return
         if model.selected and model.is_my_turn():
             await self._act(model.layoff_action(index))
+        elif model.is_my_turn() and model.can_pick(index):  # Royal: a card of the meld as the discard
+            self.notice = ""
+            model.pick(index)
+            self.render()
         else:
             self.notice = "stage" if model.is_my_turn() and model.state.phase.value != "draw" else "meld"
             self.render()

@@ -58,6 +58,10 @@ class TableActions(SessionState):
             self.notice = ""
             self.model.play(self.model.pile_action(onto=index))
             self.after_learner()
+        elif self.model.can_pick(index):  # Royal: a card of the meld as the discard, the last one first
+            self.notice = ""
+            self.model.pick(index)
+            self.render()
         else:  # say why nothing happens: whose turn it is, to draw first, or what to select first
             drawn = self.model.state.phase.value != "draw"
             self.notice = "stage" if self.model.is_my_turn() and drawn else "meld"

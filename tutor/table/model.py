@@ -92,6 +92,7 @@ class TableModel(Taps, Sayings):
     term: str | None = None  # the game term whose definition is shown (a glossary concept)
     goal_open: bool = False  # on a phone: the lesson's panel shown in full, not its goal's one line
     hand_sort: str = "advised"  # the hand's order (the learner's setting): "advised", "rank" or "suit"
+    picked: tuple[int, int] | None = None  # Royal: the side's meld card picked as the discard (meld, place)
     # a lesson's inputs since its attempt began (the learner's actions, refused ones too, the others'
     # replies, Try again, Start over, hints): replayed, they rebuild it after a restart (tutor/store/resume.py)
     journal: list[list[Any]] = field(default_factory=list)

@@ -103,7 +103,7 @@ def why_not(model: Table, kind: str) -> Message | None:
     if kind in ("meld", "discard") and model.state.phase.value == "play":
         if kind == "meld" and not model.selected and not model.staged_at:
             return Message.text(N_("Select the cards of a meld first."))
-        if kind == "discard" and len(model.selected) != 1:
+        if kind == "discard" and model.discard_action() is None:
             return Message.text(N_("Select one card to discard."))
     if kind == "take_pile":
         incomplete = _incomplete_take(model)

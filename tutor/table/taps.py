@@ -33,6 +33,7 @@ class Taps:
     staged_at: list[tuple[int, ...]]  # melds waiting to go down together
     rejected: Refusal | None
     hand_sort: str  # "advised" (the tactics' order), "rank" or "suit"
+    picked: tuple[int, int] | None  # Royal: a card of the side's meld (meld, place) chosen as the discard
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -47,6 +48,7 @@ class Taps:
 
     def tap_card(self, index: int) -> None:
         """Select or unselect a card of the hand; a card set aside in a meld is not in play."""
+        self.picked = None
         if index in self.selected:
             self.selected.remove(index)
         elif 0 <= index < len(self.hand) and index not in self.staged_indexes():
@@ -71,6 +73,40 @@ class Taps:
     def clear(self) -> None:
         self.selected.clear()
         self.staged_at.clear()
+        self.picked = None
+
+    def can_pick(self, meld: int) -> bool:
+        """Whether a tap on the side's meld ``meld``, with no card of the hand selected, picks a card of
+        it as the discard: in Royal (seed 000 "Spelordning": the discard may be a card melded this
+        turn), on the learner's turn after the draw, on a meld that took cards from the hand this
+        turn (a tap on another still asks for the cards of a lay-off). The engine judges the discard."""
+        state = self.state
+        melds = state.melds[self.team]
+        if not (state.rules.discard_from_meld and not self.selected and not state.is_over()
+                and state.turn == self.seat and state.phase.value == "play" and 0 <= meld < len(melds)):
+            return False
+        ts = state.turn_state
+        before = ts.meld_sizes[meld] if meld < len(ts.meld_sizes) else (
+            len(melds[meld].cards) if meld < ts.melds_before else 0)
+        return len(melds[meld].cards) > before
+
+    def pick(self, meld: int) -> None:
+        """Pick the discard from the side's meld ``meld``: its last card, and each further tap the card
+        before (the cards melded this turn lie last); past its first card, nothing is picked."""
+        cards = self.state.melds[self.team][meld].cards if 0 <= meld < len(self.state.melds[self.team]) else ()
+        if self.picked is not None and self.picked[0] == meld:
+            place = self.picked[1] - 1
+            self.picked = (meld, place) if place >= 0 else None
+        else:
+            self.picked = (meld, len(cards) - 1) if cards else None
+        self.rejected = None
+
+    def picked_card(self) -> Card | None:
+        if self.picked is None:
+            return None
+        meld, place = self.picked
+        melds = self.state.melds[self.team]
+        return melds[meld].cards[place] if meld < len(melds) and place < len(melds[meld].cards) else None
 
     def stage(self) -> None:
         """Put the selected cards aside as one meld of several that go down together."""
@@ -114,5 +150,11 @@ class Taps:
         return chosen[0] if chosen else 0
 
     def discard_action(self) -> Discard | None:
+        """The discard the taps build: the one card selected in the hand, or the card picked from a meld."""
         cards = self.selected_cards()
-        return Discard(cards[0]) if len(cards) == 1 else None
+        if len(cards) == 1:
+            return Discard(cards[0])
+        card = self.picked_card()
+        if not cards and card is not None and self.picked is not None:
+            return Discard(card, self.picked[0])
+        return None

@@ -33,13 +33,17 @@ def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Ha
     # with the count beside the meld's name, so a side's melds take a line or two of the table
     compact = size == "small"
     overlap = width * (0.66 if compact else 0.45)
-    cards = ft.Row([card_view(c, model.lang, width=width, corner=True) for c in meld.cards], spacing=-overlap,
-                   wrap=False)
+    mine = team == model.team
+    # Royal: the card picked as the discard stands out of its meld, as a selected card of the hand
+    picked = model.picked[1] if mine and model.picked is not None and model.picked[0] == index else None
+    cards = ft.Row([card_view(c, model.lang, width=width, corner=True, selected=place == picked)
+                    for place, c in enumerate(meld.cards)], spacing=-overlap, wrap=False)
     box_width = max(72 if compact else 96, width + (width - overlap) * (len(meld.cards) - 1) + 12)
     label = _(model, meld_name(rules, meld))
     shown = f"{label} · {len(meld.cards)}" if compact else label
-    mine = team == model.team
     words = f"{label}: {cards_label(meld.cards, model.lang)}"
+    if picked is not None:
+        words += " " + _(model, N_("(to discard: {card})")).format(card=card_label(meld.cards[picked], model.lang))
     box = ft.Container(
         content=ft.Semantics(identifier=f"meld-{team}-{index}", button=mine or None, label=words,
                              exclude_semantics=True,
@@ -123,10 +127,11 @@ def _pile_view(model: TableModel, handlers: Handlers, size: str, strip: bool = F
 
 def table_view(model: TableModel, handlers: Handlers, size: str = "medium", strip: bool = False) -> ft.Control:
     """Each side's melds and red threes, the pile, the stock and who holds how many cards: drawn
-    from the engine's state, so a tap that only selects reuses the last frame's (tutor.views.memo).
+    from the engine's state (and Royal's card picked from a meld as the discard), so a tap that only
+    selects reuses the last frame's (tutor.views.memo).
     ``strip`` (a phone): the sides alone, one above the other; the pile and the counts are
     :func:`strip_view`'s, fixed above the hand."""
-    return memo("table", (model.state, model.rules, model.seat, model.lang, size, strip, handlers),
+    return memo("table", (model.state, model.rules, model.seat, model.lang, size, strip, handlers, model.picked),
                 lambda: _table_view(model, handlers, size, strip))
 
 
@@ -158,7 +163,7 @@ def _table_view(model: TableModel, handlers: Handlers, size: str, strip: bool = 
         name = side_label(model, team)
         points = model.totals[team] if model.totals else 0
         inputs = (state.melds[team], state.red_threes[team], name, points, model.team, model.rules, model.lang, size,
-                  handlers)
+                  handlers, model.picked if team == model.team else None)
         rows.append(memo(("side", team), inputs, partial(_side_view, model, handlers, size, team, name, points)))
     if strip:  # each side the screen's width, so its melds wrap at the edge, not at its heading's width
         return ft.Column(rows, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -185,7 +190,8 @@ def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name
     header = _(model, N_("{side} · {points} points")).format(side=name, points=format_number(points, model.lang))
     threes = state.red_threes[team]
     mine = team == model.team
-    melds = [memo(("meld", team, i), (m, mine, model.rules, model.lang, size, handlers),
+    melds = [memo(("meld", team, i), (m, mine, model.rules, model.lang, size, handlers,
+                                      model.picked if mine and model.picked and model.picked[0] == i else None),
                   partial(meld_view, model, m, i, team, handlers, size))
              for i, m in enumerate(state.melds[team])]
     if not melds:

@@ -206,7 +206,7 @@ def available(model: TableModel) -> dict[str, bool]:
         # are legal, no discard yet: the Meld button was closed exactly when the learner had to meld)
         "meld": mine and (chosen or bool(model.staged)) and (model.can("discard") or model.can("meld")),
         "stage": mine and chosen,
-        "discard": mine and len(model.selected) == 1 and model.can("discard"),
+        "discard": mine and model.discard_action() is not None and model.can("discard"),
         "ask_go_out": model.can("ask_go_out"),
         "decline_pile": model.can("decline_pile"),
         "draw_replacement": model.can("draw_replacement"),
