@@ -24,7 +24,7 @@ def _nothing(*_args: object) -> None:
 
 HANDLERS = Handlers(_nothing, _nothing, _nothing, _nothing, _nothing, _nothing, _nothing, _nothing, go=_nothing,
                     change_setting=_nothing)
-CALLS = PeopleCalls(*([_nothing] * 13))
+CALLS = PeopleCalls(*([_nothing] * 15))
 
 
 def test_a_plan_makes_the_seats_it_says() -> None:
