@@ -192,14 +192,29 @@ def tables_view(desk: Desk, overview: Overview, tables: Sequence[Listed], making
 
 # -- the projector ---------------------------------------------------------------------------------
 
-def hidden_model(table: Listed, lang: str) -> SeatModel:
+@dataclass
+class RoomModel(SeatModel):
+    """A table seen by the room, from no seat: each seat and side by its person's name, or its computer
+    player's level."""
+
+    names: tuple[str, ...] = ()
+
+    def seat_label(self, seat: int) -> str:
+        return self.names[seat]
+
+    def _named(self, seat: int, lang: str) -> str:
+        return self.names[seat]
+
+
+def hidden_model(table: Listed, lang: str) -> RoomModel:
     """The table as the room may see it: the melds, the pile, the scores; every hand face down."""
     form = table.form
     state = form.state
     state = state.evolve(hands=tuple((FACE_DOWN,) * len(hand) for hand in state.hands),
                          stock=(FACE_DOWN,) * len(state.stock), out_of_play=(FACE_DOWN,) * len(state.out_of_play))
-    model = SeatModel(rules=form.rules, state=state, lang=lang, seat=0, practice=False, seed=form.seed,
-                      hand_number=form.hand_number)
+    model = RoomModel(rules=form.rules, state=state, lang=lang, seat=0, practice=False, seed=form.seed,
+                      hand_number=form.hand_number,
+                      names=tuple(holder_name(table, seat, lang) for seat in range(form.rules.players)))
     model.seats_at, model.status = form.seats, form.status
     return model
 

@@ -163,6 +163,8 @@ class SeatModel(TableModel):
     # -- what is not done here ---------------------------------------------------------------------------------
 
     def waiting_note(self) -> str:
+        if self.status == OVER and not self.state.is_over():  # ended mid-hand by the teacher
+            return Message.text(N_("This table has ended: nobody plays on at it."))(self.lang)
         if self.status != WAITING:
             return ""
         return Message.text(N_("The game has not begun: the host starts it when everyone is seated."))(self.lang)

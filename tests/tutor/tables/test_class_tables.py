@@ -22,7 +22,7 @@ from tutor.classroom.teacher import Gate
 from tutor.classroom.teacher_app import TeacherSession
 from tutor.shell.people import own_moves
 from tutor.store import Store, forget_open_stores, open_store
-from tutor.store.class_tables import ClassTables
+from tutor.store.class_tables import ClassTable, ClassTables
 from tutor.store.classes import Classes
 from tutor.tables.actor import OVER, PLAYING, WAITING, Seat, TableActor, new_form
 from tutor.tables.codes import person_key
@@ -81,6 +81,8 @@ def test_a_kept_seat_is_its_students_and_the_table_begins_when_all_are_seated() 
         assert table.form.status == OVER and table.form.to_act() is None
         told = SeatModel.at(table, 0, "sv")
         assert told.log_lines()[-1] == "Läraren har avslutat bordet."
+        assert told.waiting_note() == "Bordet är avslutat: ingen spelar vidare vid det."
+        assert not told.is_my_turn()
 
     asyncio.run(run())
 
@@ -172,9 +174,9 @@ def test_the_projector_shows_no_card_of_any_hand() -> None:
         table = class_table([(1, "Anna"), (2, "Björn"), (3, "Cecilia"), (4, "David")])
         for learner, seat in ((1, 0), (2, 2), (3, 1), (4, 3)):
             assert await table.sit(person_key(learner), "x") == seat
-        shown = listed([SimpleNamespace(number=1, code=table.code, data=table.form.json(), version=table.version,
-                                        updated=time.time(), ended=None)])[0]
+        shown = listed([ClassTable(table.code, 1, table.form.json(), table.version, time.time(), None)])[0]
         model = hidden_model(shown, "de")
+        assert model.team_label(0) == "Anna und Björn" and model.seat_label(1) == "Cecilia"  # from no seat
         assert all(set(hand) == {FACE_DOWN} for hand in model.state.hands)
         assert [len(h) for h in model.state.hands] == [len(h) for h in table.form.state.hands]
         page = projected_view(shown, "de", SimpleNamespace(project=lambda code: None), 1920, 1080)  # type: ignore[arg-type]
