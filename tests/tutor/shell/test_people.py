@@ -4,7 +4,7 @@ its own seat; the engine's refusal, or the table having moved on, is shown to th
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, cast
 
 from engine.core.actions import Discard
 from tests.tutor.tables.test_actor import Memory
@@ -84,8 +84,10 @@ def test_a_student_takes_the_seat_kept_for_them_and_a_seat_given_away_leaves_the
         def __init__(self, student: Any) -> None:
             super().__init__()
             self.screen, self.store, self.student, self.device = "home", store, student, student.id
-            self.settings, self.options = SimpleNamespace(language="en", bot="random"), SimpleNamespace(think=0.0)
-            self.people_message, self.page = None, SimpleNamespace(url="http://127.0.0.1/", client_ip="10.0.0.1")
+            self.settings = cast(Any, SimpleNamespace(language="en", bot="random"))
+            self.options = cast(Any, SimpleNamespace(think=0.0))
+            self.people_message = None
+            self.page = cast(Any, SimpleNamespace(url="http://127.0.0.1/", client_ip="10.0.0.1"))
 
         def pace(self) -> float:
             return 0.0

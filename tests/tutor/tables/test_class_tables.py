@@ -26,6 +26,7 @@ from tutor.store.class_tables import ClassTable, ClassTables
 from tutor.store.classes import Classes
 from tutor.tables.actor import OVER, PLAYING, WAITING, Seat, TableActor, new_form
 from tutor.tables.codes import person_key
+from tutor.tables.plan import Plan
 from tutor.tables.seat import FACE_DOWN, SeatModel
 from tutor.tables.seating import class_seats, groups, here, listed, mine, table_of_four
 from tutor.views.people import scores_history
@@ -61,6 +62,8 @@ def test_students_are_seated_evenly_in_partnerships() -> None:
     now = time.time()
     assert here([(1, "A", now - 60), (2, "B", now - 3600), (3, "C", None)], now) == [(1, "A")]
     assert {table_of_four(v) for v in ("classic", "wiener", "royal", "swedish")} == {"4"}
+    assert Plan().with_wait(30.0).wait == 30.0 and Plan().with_wait(7.0).wait == 60.0  # only the times offered
+    assert Plan().with_wait(300.0).with_variant("royal").wait == 300.0
 
 
 def class_table(group: list[tuple[int, str]], wait: float = 60.0) -> TableActor:
