@@ -62,3 +62,31 @@ def test_the_host_frees_a_seat_and_gives_it_to_a_computer_player(tmp_path: Path)
         assert by_id(host, "people-give-2-computer").count() == 0
         assert "The host gives the seat of Jon to a computer player." in _log(host)
         screenshot(host, "people-host-gave-seat.png")
+
+
+def test_after_a_hand_the_scores_are_a_table_and_a_chart(tmp_path: Path) -> None:
+    """One person and three computer players; the person plays a turn by taps and then lets the table wait
+    past its 30 s: a computer player plays the hand out for them, and the scores after the hand show as a
+    table and a line chart (looked at in the screenshot)."""
+    from tests.tutor.end_to_end.test_e2e_people import _play_a_turn
+
+    with served("--lang", "en", "--pace", "0", "--settings", str(tmp_path / "settings.json")) as url, \
+            chromium() as browser:
+        host = open_page(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page(), url,
+                         "people-button")
+        click(host, "people-button")
+        by_id(host, "people-make").first.wait_for(timeout=30_000)
+        _type(host, "people-name", "Hugo")
+        for seat in (1, 2, 3):
+            click(host, f"people-seat-{seat}-beginner")
+        click(host, "people-wait-30")
+        click(host, "people-make")
+        by_id(host, "table-code").first.wait_for(timeout=30_000)
+        click(host, "people-start")
+        _play_a_turn(host)
+        wait_for(host, lambda: "a computer player plays for you" in _log(host), timeout=60, what="away after 30 s")
+        wait_for(host, lambda: by_id(host, "people-scores").count() > 0, timeout=240, what="the hand's scores")
+        said = read(host, "people-scores")
+        assert said.startswith("You and Partner: ") and "Left and Right: " in said
+        by_id(host, "people-scores").first.scroll_into_view_if_needed()
+        screenshot(host, "people-scores-phone.png")
