@@ -46,6 +46,7 @@ class TablesCalls:
     start: Callable[[str], object]
     end: Callable[[str], object]
     project: Callable[[str | None], object]
+    hints: Callable[[str, bool], object]  # a table's hints on (True) or off
 
 
 def _t(lang: str, text: str, **facts: object) -> str:
@@ -102,6 +103,7 @@ def making_view(desk: Desk, overview: Overview, making: Making, calls: TablesCal
             boxes.append(ft.Semantics(identifier=f"tables-pick-{student.id}", content=ft.Checkbox(
                 label=f"{mark}{student.name}{where}", value=bool(order), on_change=on(calls.pick, student.id))))
         rows.append(ft.Row(boxes, wrap=True, spacing=8))
+    if making.picked:
         rows.append(_button("tables-seat-picked", say(SEAT_PICKED, lang, count=len(making.picked)),
                             calls.seat_picked, icon=ft.Icons.TABLE_RESTAURANT, filled=False))
     return ft.Container(bgcolor=ft.Colors.GREEN_50, border_radius=8, padding=12, key="tables-making",
@@ -162,6 +164,10 @@ def table_card(desk: Desk, table: Listed, calls: TablesCalls) -> ft.Control:
     if form.status == WAITING:
         buttons.append(_button(f"table-start-{table.code}", _t(lang, N_("Start now")), calls.start, table.code,
                                icon=ft.Icons.PLAY_ARROW))
+    if form.status != OVER:
+        buttons.append(_button(f"table-hints-{table.code}", _t(lang, N_("Turn hints off") if form.hints else
+                                                               N_("Turn hints on")),
+                               calls.hints, table.code, not form.hints, filled=False))
     buttons += [_button(f"table-project-{table.code}", _t(lang, N_("Show on the projector")), calls.project,
                         table.code, icon=ft.Icons.CO_PRESENT, filled=False),
                 _button(f"table-end-{table.code}", _t(lang, N_("End the table")), calls.end, table.code,

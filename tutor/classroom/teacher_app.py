@@ -104,7 +104,7 @@ class TeacherSession(TeacherTables):
         self.tables_calls = TablesCalls(
             variant=self.tables_variant, level=self.tables_level, wait=self.tables_wait, pick=self.pick,
             seat_here=self.seat_here, seat_picked=self.seat_picked, start=self.start_class_table,
-            end=self.end_class_table, project=self.project)
+            end=self.end_class_table, project=self.project, hints=self.class_table_hints)
 
     # -- drawing -------------------------------------------------------------------------------
 

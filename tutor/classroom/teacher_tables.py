@@ -131,6 +131,13 @@ class TeacherTables:
             await actor.start()
             await self.read()
 
+    async def class_table_hints(self, code: str, on: bool) -> None:
+        """The teacher turns a table's hints on or off (the host's switch at a table of one's own)."""
+        actor = await self._table(code)
+        if actor is not None:
+            await actor.set_hints(on)
+            await self.read()
+
     async def end_class_table(self, code: str) -> None:
         class_id = self._mine()
         actor = await self._table(code)

@@ -43,7 +43,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
     forget_open_stores()
 
 
-async def until(predicate: Callable[[], object], seconds: float = 5.0) -> None:
+async def until(predicate: Callable[[], object], seconds: float = 15.0) -> None:
     for _ in range(int(seconds / 0.02)):
         if predicate():
             return
@@ -161,6 +161,10 @@ def test_the_teacher_makes_tables_sees_them_live_and_alone_ends_them(store: Stor
         await desk.end_class_table(foreign.code)
         assert foreign.form.status == WAITING and len(ClassTables(store).of_class(other.id)) == 1
         await until(lambda: len(desk.shown.tables) == 3)
+        await desk.class_table_hints(third.code, False)
+        assert not actor.form.hints
+        await desk.class_table_hints(foreign.code, False)  # not this class's
+        assert foreign.form.hints
         await desk.project(third.code)
         assert desk.projected == third.code
         desk.view()
