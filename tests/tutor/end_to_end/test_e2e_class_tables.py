@@ -33,7 +33,7 @@ def _join(page: Any, code: str, name: str, pin: str) -> None:
     _type(page, "join-name", name)
     _type(page, "join-pin", pin)
     page.keyboard.press("Enter")
-    by_id(page, "sign-out").first.wait_for(timeout=30_000)
+    by_id(page, "sign-out").first.wait_for(timeout=60_000)
 
 
 def _wheel_to(page: Any, identifier: str) -> None:
@@ -45,10 +45,10 @@ def _wheel_to(page: Any, identifier: str) -> None:
 def _take_seat(page: Any) -> str:
     """The table the teacher seated this student at, on their home: one tap takes the seat."""
     seat = page.locator('[flt-semantics-identifier^="take-seat-"]')
-    wait_for(page, lambda: seat.count() > 0, timeout=30, what="the table on the student's home")
+    wait_for(page, lambda: seat.count() > 0, timeout=60, what="the table on the student's home")
     identifier = str(seat.first.get_attribute("flt-semantics-identifier"))
     click(page, identifier)
-    by_id(page, "table-code").first.wait_for(timeout=30_000)
+    by_id(page, "table-code").first.wait_for(timeout=60_000)
     return identifier.removeprefix("take-seat-")
 
 
@@ -62,10 +62,10 @@ def test_the_teacher_seats_two_students_follows_projects_and_ends_their_table(tm
         teacher = open_page(browser.new_context(viewport=DESKTOP).new_page(), url + "teacher", "teacher-password")
         _type(teacher, "teacher-password", PASSWORD)
         teacher.keyboard.press("Enter")
-        by_id(teacher, "class-name").first.wait_for(timeout=30_000)
+        by_id(teacher, "class-name").first.wait_for(timeout=60_000)
         _type(teacher, "class-name", "7B")
         teacher.keyboard.press("Enter")
-        by_id(teacher, "class-code").first.wait_for(timeout=30_000)
+        by_id(teacher, "class-code").first.wait_for(timeout=60_000)
         code = read(teacher, "class-code").split()[0]
 
         anna, bo = _phone(browser, url), _phone(browser, url)
@@ -73,8 +73,8 @@ def test_the_teacher_seats_two_students_follows_projects_and_ends_their_table(tm
         click(bo, "lang-sv")
         _join(bo, code, "Bo", "1357")
         click(teacher, "tab-tables")
-        by_id(teacher, "tables-seat-here").first.wait_for(timeout=30_000)
-        wait_for(teacher, lambda: "2" in read(teacher, "tables-seat-here"), what="two students here")
+        by_id(teacher, "tables-seat-here").first.wait_for(timeout=60_000)
+        wait_for(teacher, lambda: "2" in read(teacher, "tables-seat-here"), timeout=60, what="two students here")
         click(teacher, "tables-level-beginner")
         click(teacher, "tables-wait-120")
         screenshot(teacher, "class-tables-making.png")
@@ -85,20 +85,20 @@ def test_the_teacher_seats_two_students_follows_projects_and_ends_their_table(tm
         assert _take_seat(bo) == table
         doing = f"table-doing-{table}"
         _wheel_to(teacher, doing)
-        wait_for(teacher, lambda: read(teacher, doing).startswith("To play: Anna"), what="the table begun, live")
+        wait_for(teacher, lambda: read(teacher, doing).startswith("To play: Anna"), timeout=60, what="the table begun, live")
         assert "Anna and Bo" in read(teacher, f"table-scores-{table}")  # partners
         screenshot(anna, "class-table-anna-phone.png")
         screenshot(bo, "class-table-bo-phone.png")
 
         _play_a_turn(anna)
-        wait_for(bo, lambda: "Anna" in _log(bo), timeout=30, what="Anna's turn told on Bo's phone")
-        wait_for(teacher, lambda: not read(teacher, doing).startswith("To play: Anna"), timeout=30,
+        wait_for(bo, lambda: "Anna" in _log(bo), timeout=60, what="Anna's turn told on Bo's phone")
+        wait_for(teacher, lambda: not read(teacher, doing).startswith("To play: Anna"), timeout=60,
                  what="the teacher's list following the table")
         screenshot(teacher, "class-tables-live.png")
 
         _wheel_to(teacher, f"table-project-{table}")
         click(teacher, f"table-project-{table}")
-        by_id(teacher, "table-projector").first.wait_for(timeout=30_000)
+        by_id(teacher, "table-projector").first.wait_for(timeout=60_000)
         screenshot(teacher, "class-table-projector.png")
         shown = teacher.locator("flt-semantics").all_inner_texts() + [
             str(node.get_attribute("aria-label")) for node in teacher.locator("[aria-label]").all()]
@@ -113,8 +113,8 @@ def test_the_teacher_seats_two_students_follows_projects_and_ends_their_table(tm
         click(teacher, "projector-leave")
         _wheel_to(teacher, f"table-end-{table}")
         click(teacher, f"table-end-{table}")
-        wait_for(anna, lambda: "The teacher has ended the table." in _log(anna), what="the end told to Anna")
-        wait_for(bo, lambda: "Läraren har avslutat bordet." in _log(bo), what="the end told to Bo, in Swedish")
+        wait_for(anna, lambda: "The teacher has ended the table." in _log(anna), timeout=60, what="the end told to Anna")
+        wait_for(bo, lambda: "Läraren har avslutat bordet." in _log(bo), timeout=60, what="the end told to Bo, in Swedish")
         assert "Bordet är avslutat" in read(bo, "status")
-        wait_for(teacher, lambda: by_id(teacher, "no-class-tables").count() == 1, what="the table gone from the list")
+        wait_for(teacher, lambda: by_id(teacher, "no-class-tables").count() == 1, timeout=60, what="the table gone from the list")
         screenshot(bo, "class-table-ended-phone.png")
