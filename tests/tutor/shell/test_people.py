@@ -111,3 +111,34 @@ def test_a_student_takes_the_seat_kept_for_them_and_a_seat_given_away_leaves_the
         forget_open_stores()
 
     asyncio.run(run())
+
+
+def test_each_seat_reviews_its_own_moves_once_the_hand_is_over() -> None:
+    import random
+
+    from engine.judge.legal import legal_actions
+    from tutor.shell.people import own_moves
+    from tutor.table.workers import review
+
+    table = TableActor("SCORESAB", new_form("classic", 4, None, [Seat("random", open=True) for _ in range(4)],
+                                            seed=11), Memory(), pace=0.0)
+
+    async def play() -> Tab:
+        for i in range(4):
+            await table.sit(person_key(i), f"P{i}")
+        await table.start()
+        rng = random.Random(2)
+        while not table.form.state.is_over():
+            seat = table.form.to_act()
+            assert seat is not None
+            await table.act(seat, rng.choice(legal_actions(table.form.state)))
+        tab = _seated(table, 0)
+        assert tab.sitting is not None
+        await tab._review(tab.sitting)
+        return tab
+
+    tab = asyncio.run(play())
+    assert tab.sitting is not None and tab.frames == 1
+    mine = tab.sitting.model.review
+    assert mine and mine == review(own_moves(table.happened, 0), "en")  # seat 0's moves alone
+    assert mine != review(own_moves(table.happened, 1), "en")
