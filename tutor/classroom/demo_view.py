@@ -298,4 +298,6 @@ def demo_view(demo: Demonstration, lang: str, handlers: DemoCalls, width: float,
                            _footer(demo, lang, handlers, s)], spacing=12 * s, expand=True)))
 
 
-__all__ = ["TITLE", "demo_view", "scale"]
+side_view = _side  # a side's melds and score, drawn for the room (the projector's table for people too)
+
+__all__ = ["INK", "TITLE", "demo_view", "scale", "side_view"]

@@ -29,12 +29,16 @@ from tutor.lessons.catalog import catalog, find_lesson
 from tutor.lessons.progress import ProgressError
 from tutor.store import Store
 from tutor.store import salvage
+from tutor.store.class_tables import ClassTable, ClassTables
 from tutor.store.classes import ClassInfo, Classes, TrapCount
 from tutor.store.salvage import Salvage
 from tutor.store.store import class_topic
 from tutor.store.teacher_sign_ins import TeacherSignIns
 from tutor.classroom.teacher import NOT_CLASSROOM, Desk, Gate, Grid, csv_file, grid, trap_lines
+from tutor.classroom.teacher_tables import TeacherTables
 from tutor.classroom.teacher_view import TeacherHandlers, assign_view, desk_view, grid_view, sign_in_view, traps_view
+from tutor.classroom.tables_view import TablesCalls, projected_view, tables_view
+from tutor.tables.seating import listed
 
 LOG = logging.getLogger("tutor.classroom.teacher")
 LANGUAGE_KEY = "canasta-tutor.classroom.teacher-language"  # the teacher's language, kept in their browser
@@ -67,9 +71,10 @@ class Shown:
     traps: tuple[TrapCount, ...] = ()
     read_at: float = 0.0
     recovered: Salvage | None = None  # what a damaged store kept, until the teacher has read it
+    tables: tuple[ClassTable, ...] = ()  # the class's tables for people, not ended
 
 
-class TeacherSession:
+class TeacherSession(TeacherTables):
     """One teacher's browser tab."""
 
     def __init__(self, page: ft.Page, store: Store, gate: Gate, classroom: bool, lang: str) -> None:
@@ -95,6 +100,11 @@ class TeacherSession:
         self.built: tuple[tuple[float, str, int], Grid] | None = None  # the grid last built, and for what
         self.sign_ins = TeacherSignIns(store)
         self.token: str | None = None  # this browser's sign-in, kept in its storage
+        self.setup_tables()
+        self.tables_calls = TablesCalls(
+            variant=self.tables_variant, level=self.tables_level, wait=self.tables_wait, pick=self.pick,
+            seat_here=self.seat_here, seat_picked=self.seat_picked, start=self.start_class_table,
+            end=self.end_class_table, project=self.project, hints=self.class_table_hints)
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -112,6 +122,10 @@ class TeacherSession:
         if self.demo is not None:
             return demo_view(self.demo, desk.lang, DemoHandlers(self.demo_go, self.demo_deal),
                              width, self.page.height or 800)
+        if self.projected is not None and desk.class_id is not None:
+            shown = next((t for t in listed(self.shown.tables) if t.code == self.projected), None)
+            if shown is not None:
+                return projected_view(shown, desk.lang, self.tables_calls, width, self.page.height or 800)
         handlers = self.handlers if width >= DEMO_WIDTH else replace(self.handlers, demo=None)
         the_grid: Grid | None = None
         body: ft.Control | None = None
@@ -119,6 +133,9 @@ class TeacherSession:
             the_grid = self.grid()
             if desk.tab == "grid":
                 body = grid_view(desk, the_grid, handlers, width, self.page.height or 800)
+            elif desk.tab == "tables":
+                body = tables_view(desk, self.shown.overview, listed(self.shown.tables), self.making,
+                                   self.tables_calls, width)
             elif desk.tab == "traps":
                 body = traps_view(desk, trap_lines(self.shown.traps, desk.lang), width)
             else:
@@ -141,7 +158,8 @@ class TeacherSession:
         if class_id is None or all(c.id != class_id for c in classes):
             return Shown(classes, read_at=time.time(), recovered=recovered)
         return Shown(classes, self.classes.overview(class_id), tuple(self.classes.assigned(class_id)),
-                     tuple(self.classes.traps(class_id)), time.time(), recovered)
+                     tuple(self.classes.traps(class_id)), time.time(), recovered,
+                     tuple(ClassTables(self.store).of_class(class_id)))
 
     async def read(self, urgent: bool = True) -> None:
         """Reads the class again (off the event loop) and redraws. Live notices (not ``urgent``)
@@ -171,6 +189,7 @@ class TeacherSession:
                     return
                 if class_id == self.desk.class_id:
                     self.shown = shown
+                    self.follow_tables([t.code for t in shown.tables])
                     if class_id is not None and shown.overview is None:
                         self.desk.class_id = None  # the class is gone
                     self.render()
@@ -204,6 +223,7 @@ class TeacherSession:
 
     def close(self) -> None:
         self.listen(None)
+        self.stop_tables()
         if self.ticker is not None:
             self.ticker.cancel()
 
@@ -277,7 +297,7 @@ class TeacherSession:
         except Exception as error:  # ended in the store: the token the browser keeps signs no one in
             LOG.warning("the browser's storage cannot be written: %s", error)
         self.close()
-        self.demo, self.page.on_keyboard_event = None, None
+        self.demo, self.page.on_keyboard_event, self.projected = None, None, None
         lang = self.desk.lang
         self.desk, self.shown = Desk(lang=lang), Shown()
         self.render()
@@ -298,6 +318,7 @@ class TeacherSession:
         if not self.desk.signed_in:
             return
         self.desk = replace(self.desk, class_id=class_id, message="", new_pin=None, removing=None, tab="grid")
+        self.projected, self.making.picked = None, []
         self.listen(class_id)
         await self.read()
 

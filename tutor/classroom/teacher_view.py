@@ -35,7 +35,7 @@ NAME_WIDTH, PHONE_NAME_WIDTH, NOW_WIDTH, ACTIVE_WIDTH, LESSON_WIDTH = 210, 190, 
 ROW_HEIGHT, HEADER_HEIGHT = 48, 138
 GRID_MIN_HEIGHT, GRID_MARGIN = 320, 120  # the grid's own height: the window's, less the room for the tabs above it
 CHART_BARS = 10  # the chart shows the most-fallen traps; the list below it names them all
-TABS = {"grid": N_("The class"), "traps": N_("Traps"), "assign": N_("Assign lessons")}
+TABS = {"grid": N_("The class"), "traps": N_("Traps"), "assign": N_("Assign lessons"), "tables": N_("Tables")}
 
 
 @dataclass(frozen=True)

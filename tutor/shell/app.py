@@ -117,7 +117,7 @@ class Session(TableActions, LessonActions, KeyActions, PeopleActions):
             type_name=self.type_name, typing=self.set_typing, confirm=self.confirm,
             close_rules=self.close_rules, search_rules=self.search_rules, rules_topic=self.rules_topic,
             demo=self.demonstrate, demo_go=self.demo_go, demo_deal=self.demo_deal,
-            focus_card=self.focus_card,
+            focus_card=self.focus_card, take_seat=self.take_class_seat if student is not None else None,
         )
         self.game: TableModel = self.model  # the free game, kept while a lesson is played
         self.setup_people()  # a table for people: the lobby's choices, the seat this tab sits at (tutor/shell/people.py)
@@ -240,7 +240,7 @@ class Session(TableActions, LessonActions, KeyActions, PeopleActions):
                 progress = self.progress.all_lessons(learner)
                 if screen == "lessons":
                     due, profiles = tuple(self.progress.due(learner)), tuple(self.progress.profiles())
-            self.shelf = Shelf(self._has_game(), assigned, learner, progress, due, profiles)
+            self.shelf = Shelf(self._has_game(), assigned, learner, progress, due, profiles, self.class_tables())
         except (SQLAlchemyError, ProgressError) as error:
             LOG.error("the home's facts cannot be read: %s", error)
 

@@ -72,7 +72,7 @@ class LessonActions(SessionState):
 
         shelf = self.shelf
         return student_home(self.settings.language, self.student.name, self.class_name, list(shelf.assigned),
-                            shelf.progress, self.handlers)
+                            shelf.progress, self.handlers, list(shelf.tables))
 
     async def open_lesson(self, lesson_id: str, variation: int) -> None:
         """Start a lesson: its own deal (0), or ``-1``: a fresh deal (a review, a mastery check)."""

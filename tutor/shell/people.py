@@ -8,6 +8,7 @@ import asyncio
 import inspect
 import logging
 from dataclasses import dataclass, replace
+from collections.abc import Sequence
 from typing import Any
 
 import flet as ft
@@ -15,15 +16,18 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from engine.core.actions import Action, AnswerGoOut, AskGoOut, DeclinePile, Draw, DrawReplacement
 from engine.core.i18n import N_, NP_, translate
+from engine.position import dump_position
 from tutor.serving.ratelimit import RateLimiter
 from tutor.shell.state import SessionState
 from tutor.table import seats
 from tutor.table.seats import take_is_incomplete
-from tutor.table.workers import hints_for, pool
-from tutor.tables.actor import Moved, TableActor
+from tutor.table.workers import hints_for, pool, review
+from tutor.store.class_tables import ClassTables
+from tutor.tables.actor import Happened, Moved, TableActor
 from tutor.tables.codes import person_key, read_code
 from tutor.tables.hub import hub_for
 from tutor.tables.plan import Plan
+from tutor.tables.seating import mine
 from tutor.tables.seat import SeatModel, hint_position
 from tutor.text.messages import Message, Refusal
 from tutor.views.people import PeopleCalls, lobby_view, people_panel
@@ -46,6 +50,19 @@ class Sitting:
     model: SeatModel
     host: bool
     stop: Any  # stops watching the actor
+    reviewing: asyncio.Task[None] | None = None  # this seat's own review of the hand just over
+
+
+def own_moves(happened: Sequence[Happened], seat: int) -> list[tuple[Any, ...]]:
+    """The seat's own moves of the hand last played (after its deal): the position before each, in full,
+    and the action, as the review reads them (tutor.table.workers.review)."""
+    moves: list[tuple[Any, ...]] = []
+    for item in reversed(happened):
+        if item.event.kind in ("start", "next_hand"):
+            break
+        if item.event.kind == "act" and item.event.seat == seat:
+            moves.append((dump_position(item.before, reveal=True), item.event.detail, {}))
+    return moves[::-1]
 
 
 def table_link(page_url: str, code: str) -> str:
@@ -72,7 +89,7 @@ class PeopleActions(SessionState):
             type_name=self.type_people_name, type_code=self.type_people_code, variant=self.plan_variant,
             table=self.plan_table, seat=self.plan_seat, make=self.make_table, join=self.join_table,
             start=self.start_table, hints=self.table_hints, typing=self.set_people_typing, back=self.back_to_table,
-            here=self.here_again, leave=self.leave_seat)
+            here=self.here_again, leave=self.leave_seat, wait=self.plan_wait, give=self.give_seat)
         self.people_handlers = replace(self.handlers, tap_card=self.people_tap_card, tap_meld=self.people_tap_meld,
                                        tap_pile=self.people_tap_pile, press=self.people_press,
                                        answer=self.people_answer, set_language=self.people_language)
@@ -97,6 +114,10 @@ class PeopleActions(SessionState):
 
     async def plan_table(self, name: str) -> None:
         self.plan = self.plan.with_table(name)
+        self.render()
+
+    async def plan_wait(self, wait: float) -> None:
+        self.plan = self.plan.with_wait(wait)
         self.render()
 
     async def plan_seat(self, seat: int, kind: str) -> None:
@@ -137,7 +158,8 @@ class PeopleActions(SessionState):
         if name is None:
             return
         plan = self.plan
-        actor = await self.hub().make(plan.variant, plan.table_form().people, plan.table, plan.made(self.settings.bot))
+        actor = await self.hub().make(plan.variant, plan.table_form().people, plan.table, plan.made(self.settings.bot),
+                                      plan.wait)
         seat = await actor.sit(person_key(self.device), name, 0)
         assert seat == 0
         self._sit_at(actor, 0)
@@ -166,6 +188,36 @@ class PeopleActions(SessionState):
             return
         self._sit_at(actor, seat)
 
+    def class_tables(self) -> tuple[tuple[int, str, str], ...]:
+        """A class's student: the tables of their class with a seat kept for them or taken by them (read
+        off the event loop, with the home's facts)."""
+        if self.student is None:
+            return ()
+        rows = ClassTables(self.store).of_class(self.student.class_id)
+        return tuple(mine(rows, self.student.id))
+
+    async def take_class_seat(self, code: str) -> None:
+        """A class's student takes the seat their teacher kept for them (only at a table of their class)."""
+        student = self.student
+        if student is None:
+            return
+        try:
+            rows = ClassTables(self.store)
+            if await asyncio.to_thread(rows.class_of, code) != student.class_id:
+                LOG.warning("a student's tab asked for table %s, not of their class", code)
+                return
+            actor = await self.hub().open(code)
+            seat = await actor.sit(person_key(self.device), student.name) if actor is not None else None
+        except SQLAlchemyError as error:
+            self._unreachable(error)
+            return
+        if actor is None or seat is None:
+            self.people_message = Message.text(N_("Every seat for a person at this table is taken."))
+            self.screen = "people"
+            self.render()
+            return
+        self._sit_at(actor, seat)
+
     async def open_link(self, typed: str) -> None:
         """A table's link opened: back in one's own seat at once, else the lobby with the code filled in."""
         code = read_code(typed)
@@ -188,7 +240,7 @@ class PeopleActions(SessionState):
     def _sit_at(self, actor: TableActor, seat: int) -> None:
         self.leave_table()
         model = SeatModel.at(actor, seat, self.settings.language)
-        host = actor.form.seats[0].person == person_key(self.device)
+        host = actor.form.classroom is None and actor.form.seats[0].person == person_key(self.device)
         sitting = Sitting(actor, seat, model, host, None)
         sitting.stop = actor.watch(lambda: self._table_changed(sitting))
         self.sitting, self.people_message, self.screen = sitting, None, "people-table"
@@ -197,7 +249,16 @@ class PeopleActions(SessionState):
     def _table_changed(self, sitting: Sitting) -> None:
         if self.sitting is not sitting:
             return
+        if sitting.actor.form.seats[sitting.seat].person != person_key(self.device):  # the host gave the seat away
+            self.leave_table()
+            self.people_message = Message.text(N_("The host has given your seat to someone else."))
+            if self.screen == "people-table":
+                self.screen = "people"
+                self.render()
+            return
         sitting.model.follow(sitting.actor)
+        if sitting.model.state.is_over() and not sitting.model.review and sitting.reviewing is None:
+            sitting.reviewing = asyncio.get_running_loop().create_task(self._review(sitting))
         if self.screen != "people-table":  # gone home meanwhile: drawn when the table is opened again
             return
         try:
@@ -205,6 +266,21 @@ class PeopleActions(SessionState):
         except Exception:  # the tab has gone: stop watching
             LOG.info("a seat's tab has gone; it stops watching its table")
             self.leave_table()
+
+    async def _review(self, sitting: Sitting) -> None:
+        """The hand just over, looked back at for this seat alone: its own moves, judged in the process pool
+        from the table's positions (kept on the server; only the review's words reach the seat)."""
+        try:
+            moves = own_moves(sitting.actor.happened, sitting.seat)
+            if moves:
+                loop = asyncio.get_running_loop()
+                sitting.model.review = await loop.run_in_executor(pool(), review, moves, sitting.model.lang)
+                if self.sitting is sitting and self.screen == "people-table":
+                    self.render()
+        except Exception:  # a review that fails leaves the hand's scores as they are
+            LOG.exception("a seat's review of its hand failed")
+        finally:
+            sitting.reviewing = None
 
     def leave_table(self) -> None:
         """Stop drawing the table in this tab (the seat stays the person's: a later tab gets it back)."""
@@ -247,6 +323,16 @@ class PeopleActions(SessionState):
             return
         self.leave_table()
         await self.go("home")
+
+    async def give_seat(self, seat: int, to_person: bool) -> None:
+        """The host gives a seat to a computer player for good, or frees it for another person."""
+        sitting = self.sitting
+        if sitting is None or not sitting.host or seat == sitting.seat:
+            return
+        try:
+            await sitting.actor.give(seat, to_person)
+        except SQLAlchemyError as error:
+            self._unreachable(error)
 
     async def table_hints(self, on: bool) -> None:
         if self.sitting is not None and self.sitting.host:

@@ -105,6 +105,7 @@ class Shelf:
     progress: dict[str, Any] = field(default_factory=dict)  # lesson id -> LessonProgress
     due: tuple[str, ...] = ()  # lessons to review today
     profiles: tuple[Any, ...] = ()  # the device's learners
+    tables: tuple[tuple[int, str, str], ...] = ()  # a class's student: their tables (number, code, variant)
 
 
 

@@ -184,3 +184,14 @@ people_table_events = Table(
     Column("number", Integer, primary_key=True, autoincrement=False),
     Column("data", Text, nullable=False),  # JSON: tutor.tables.actor.Event
 )
+
+# a class's tables (revision 0007; tutor/store/class_tables.py): the tables for people its teacher made from the
+# class list, numbered in the class, until the teacher ends them
+class_tables = Table(
+    "class_tables", metadata,
+    Column("code", String(16), ForeignKey("people_tables.code", ondelete="CASCADE"), primary_key=True),
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("number", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("ended", Float, nullable=True),
+)

@@ -123,12 +123,20 @@ class TableActor:
                 if self.form.seats[mine].away:  # back on reopening the table
                     await self._commit(Event(self.version + 1, "back", mine))
                 return mine
-            free = [i for i, s in enumerate(self.form.seats) if s.open and s.person is None]
-            chosen = seat if seat in free else free[0] if free and seat is None else None
+            kept = next((i for i, s in enumerate(self.form.seats) if s.reserved == person and s.person is None), None)
+            free = [i for i, s in enumerate(self.form.seats) if s.open and s.person is None and s.reserved is None]
+            chosen = kept if kept is not None else seat if seat in free else free[0] if free and seat is None else None
             if chosen is None:
                 return None
+            if kept is not None:  # the name the teacher seated them by, as the class knows it
+                name = self.form.seats[kept].name or name
             await self._commit(Event(self.version + 1, "sit", chosen, {"person": person, "name": name}))
-            return chosen
+            seats = self.form.seats
+            if (self.form.status == WAITING and self.form.classroom is not None
+                    and all(s.person is not None for s in seats if s.reserved is not None)):
+                await self._commit(Event(self.version + 1, "start", 0))  # a class's table begins once all are seated
+        self._kick()
+        return chosen
 
     async def back(self, seat: int) -> None:
         """The person at ``seat`` is back: the computer player stops playing for them."""
@@ -140,6 +148,22 @@ class TableActor:
         async with self.lock:
             if self.form.seats[seat].person is not None:
                 await self._commit(Event(self.version + 1, "leave", seat, {"name": self.form.seats[seat].name}))
+        self._kick()
+
+    async def give(self, seat: int, to_person: bool) -> None:
+        """The host gives ``seat`` to a computer player for good (``to_person`` false), or frees it for
+        another person (a computer player holds it meanwhile); whoever sat there leaves it."""
+        async with self.lock:
+            holder = self.form.seats[seat]
+            if seat > 0 or self.form.classroom is not None:
+                await self._commit(Event(self.version + 1, "give", seat, {"open": to_person, "name": holder.name}))
+        self._kick()
+
+    async def end(self) -> None:
+        """The teacher ends the table: no one plays on at it."""
+        async with self.lock:
+            if self.form.status != OVER:
+                await self._commit(Event(self.version + 1, "end", 0))
         self._kick()
 
     async def start(self) -> None:

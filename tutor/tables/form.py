@@ -26,21 +26,25 @@ class Seat:
     """A chair at the table: a person sits there (``person``, a key that is not the browser's own, and
     the ``name`` as typed), or a computer player of ``level`` holds it. ``open``: it waits for a
     person, held by the computer player until one sits down. ``away``: the person let the table wait
-    longer than its time; the computer player plays for them until they are back."""
+    longer than its time; the computer player plays for them until they are back. ``reserved``: the
+    person the seat is kept for (a teacher seated a student there, ``name`` theirs); nobody else sits
+    down in it."""
 
     level: str = "basic"
     open: bool = False
     person: str | None = None
     name: str = ""
     away: bool = False
+    reserved: str | None = None
 
     def json(self) -> dict[str, Any]:
-        return {"level": self.level, "open": self.open, "person": self.person, "name": self.name, "away": self.away}
+        return {"level": self.level, "open": self.open, "person": self.person, "name": self.name, "away": self.away,
+                "reserved": self.reserved}
 
     @classmethod
     def read(cls, data: dict[str, Any]) -> Seat:
         return cls(str(data["level"]), bool(data["open"]), data.get("person"), str(data.get("name", "")),
-                   bool(data.get("away", False)))
+                   bool(data.get("away", False)), data.get("reserved"))
 
 
 @dataclass(frozen=True)
@@ -55,12 +59,13 @@ class Form:
     hand_number: int = 1
     hints: bool = True
     wait: float = 60.0  # seconds the table waits for a person to act before a computer player plays for them
+    classroom: int | None = None  # the class whose teacher made the table (the teacher is its host)
 
     def json(self) -> dict[str, Any]:
         return {"variant": self.rules.name, "people": self.rules.table_of().people, "table": self.rules.table,
                 "seats": [s.json() for s in self.seats], "position": dump_position(self.state, reveal=True),
                 "seed": self.seed, "status": self.status, "hand_number": self.hand_number, "hints": self.hints,
-                "wait": self.wait}
+                "wait": self.wait, "classroom": self.classroom}
 
     @classmethod
     def read(cls, data: dict[str, Any]) -> Form:
@@ -68,7 +73,7 @@ class Form:
         state = load_position(data["position"]).evolve(stock_hidden=True)  # as dealt: the stock face down
         return cls(rules, tuple(Seat.read(s) for s in data["seats"]), state,
                    int(data["seed"]), str(data["status"]), int(data["hand_number"]), bool(data["hints"]),
-                   float(data.get("wait", 60.0)))
+                   float(data.get("wait", 60.0)), data.get("classroom"))
 
     def to_act(self) -> int | None:
         """The seat to act now (``None``: nobody; the table has not begun, or the hand is over)."""
@@ -87,7 +92,9 @@ class Form:
 class Event:
     """What happened at a table, numbered in its order: ``sit`` (a person takes a seat), ``leave``,
     ``start``, ``act`` (an action, in its JSON form), ``next_hand``, ``hints``; ``away`` (a person let
-    the table wait past its time), ``stand_in`` (a computer player's action for them), ``back``."""
+    the table wait past its time), ``stand_in`` (a computer player's action for them), ``back``;
+    ``give`` (the host gives a seat to a computer player for good, or frees it for another person),
+    ``end`` (the teacher ends the table)."""
 
     number: int
     kind: str
@@ -103,12 +110,12 @@ class Event:
 
 
 def new_form(variant: str, people: int, table: str | None, seats: Sequence[Seat], seed: int,
-             wait: float = 60.0) -> Form:
+             wait: float = 60.0, classroom: int | None = None) -> Form:
     rules = get_variant(variant).for_people(people, table)
     if len(seats) != rules.players:
         raise ValueError(f"{rules.players} seats expected, not {len(seats)}")
     state = deal(rules, random.Random(seed), dealer=rules.players - 1)
-    return Form(rules, tuple(seats), state, seed, wait=wait)
+    return Form(rules, tuple(seats), state, seed, wait=wait, classroom=classroom)
 
 
 def step(form: Form, event: Event) -> Form:
@@ -119,6 +126,8 @@ def step(form: Form, event: Event) -> Form:
     if event.kind == "sit":
         if not seats[event.seat].open or seats[event.seat].person is not None:
             raise ValueError("the seat is not free")
+        if seats[event.seat].reserved not in (None, event.detail["person"]):
+            raise ValueError("the seat is kept for another person")
         seats[event.seat] = replace(seats[event.seat], person=str(event.detail["person"]),
                                     name=str(event.detail["name"]))
         return replace(form, seats=tuple(seats))
@@ -150,6 +159,12 @@ def step(form: Form, event: Event) -> Form:
         dealer = (form.state.dealer + 1) % form.rules.players
         state = deal(form.rules, random.Random(form.seed * 1000 + number), scores=totals, dealer=dealer)
         return replace(form, state=state, hand_number=number)
+    if event.kind == "give":  # the host's: to a computer player for good, or free for another person
+        seats[event.seat] = replace(seats[event.seat], person=None, name="", away=False, reserved=None,
+                                    open=bool(event.detail["open"]))
+        return replace(form, seats=tuple(seats))
+    if event.kind == "end":
+        return replace(form, status=OVER)
     if event.kind == "hints":
         return replace(form, hints=bool(event.detail["on"]))
     raise ValueError(f"no such event: {event.kind}")

@@ -24,10 +24,12 @@ class TableHub:
         self.unsubscribe: dict[str, Callable[[], None]] = {}
         self.lock = asyncio.Lock()
 
-    async def make(self, variant: str, people: int, table: str | None, seats: Sequence[Seat]) -> TableActor:
-        """A new table with a code no other table has; seat 0 is its host's."""
+    async def make(self, variant: str, people: int, table: str | None, seats: Sequence[Seat], wait: float = 60.0,
+                   classroom: int | None = None) -> TableActor:
+        """A new table with a code no other table has; seat 0 is its host's (a class's: the teacher is
+        its host). ``wait``: the seconds it waits for a person before a computer player plays for them."""
         seed = int.from_bytes(os.urandom(4), "big")
-        form = new_form(variant, people, table, seats, seed)
+        form = new_form(variant, people, table, seats, seed, wait, classroom)
         while True:
             code = new_code()
             if await asyncio.to_thread(self.rows.create, code, form.json()):

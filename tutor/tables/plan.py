@@ -26,13 +26,19 @@ class Plan:
     variant: str = "classic"
     table: str = "4"
     seats: tuple[str, ...] = (PERSON, PERSON, PERSON, PERSON)  # each seat but the host's: "person" or a level
+    wait: float = 60.0  # seconds the table waits for a person before a computer player plays for them
 
     def table_form(self) -> Table:
         return next(t for t in tables_of(self.variant) if t.name == self.table)
 
     def with_variant(self, variant: str) -> Plan:
         first = tables_of(variant)[0]
-        return Plan(variant, first.name, (PERSON,) * first.players)
+        return Plan(variant, first.name, (PERSON,) * first.players, self.wait)
+
+    def with_wait(self, wait: float) -> Plan:
+        from tutor.tables.seating import WAITS
+
+        return replace(self, wait=wait) if wait in WAITS else self
 
     def with_table(self, name: str) -> Plan:
         table = next(t for t in tables_of(self.variant) if t.name == name)

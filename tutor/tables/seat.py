@@ -111,6 +111,16 @@ class SeatModel(TableModel):
         elif event.kind == "leave":
             self._say(Message.text(N_("{name} leaves the table; a computer player takes the seat."),
                                    name=str(event.detail.get("name", ""))))
+        elif event.kind == "give":
+            if event.detail.get("open"):
+                said = N_("The host frees the seat of {name} for another person; a computer player holds it meanwhile.")
+            else:
+                said = N_("The host gives the seat of {name} to a computer player.")
+            name = str(event.detail.get("name", "")) or chairs.seat_label(self.state.players, self.seat, event.seat,
+                                                                           self.lang)
+            self._say(Message.text(said, name=name))
+        elif event.kind == "end":
+            self._say(Message.text(N_("The teacher has ended the table.")))
         elif event.kind == "start":
             self._say(Message.text(N_("The game begins.")))
             self._say(Message.deal(seat_state(happened.after, self.seat), 1, self.seen))
@@ -153,6 +163,8 @@ class SeatModel(TableModel):
     # -- what is not done here ---------------------------------------------------------------------------------
 
     def waiting_note(self) -> str:
+        if self.status == OVER and not self.state.is_over():  # ended mid-hand by the teacher
+            return Message.text(N_("This table has ended: nobody plays on at it."))(self.lang)
         if self.status != WAITING:
             return ""
         return Message.text(N_("The game has not begun: the host starts it when everyone is seated."))(self.lang)

@@ -8,16 +8,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import flet as ft
+import flet_charts as fch
 
-from engine.core.i18n import N_, translate
+from engine.core.i18n import N_, NP_, translate, translate_text
 from engine.variants import VARIANTS
-from tutor.tables.actor import WAITING, Seat
+from tutor.tables.actor import OVER, WAITING, Seat
 from tutor.tables.plan import LEVELS, PERSON, Plan, tables_of
 from tutor.tables.seat import SeatModel
+from tutor.tables.seating import WAITS
 from tutor.views.screens import BOT_NAMES
 from tutor.views.widgets import FONT, TARGET, Handlers, home_button, language_menu, on
 
 LEVEL_NAMES = {"basic": N_("Basic player"), **BOT_NAMES}
+SECONDS = NP_("{count} second", "{count} seconds")
+MINUTES = NP_("{count} minute", "{count} minutes")
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,8 @@ class PeopleCalls:
     back: Callable[[], object]
     here: Callable[[], object]
     leave: Callable[[], object]
+    wait: Callable[[float], object]
+    give: Callable[[int, bool], object]  # the host: a seat to a computer player (False) or free for a person (True)
 
 
 def _button(identifier: str, text: str, action: Callable[..., object], *args: object, filled: bool = True,
@@ -102,6 +108,10 @@ def lobby_view(lang: str, handlers: Handlers, calls: PeopleCalls, plan: Plan, na
     form = plan.table_form()
     for seat in range(form.players):
         rows.append(_seat_choice(lang, calls, plan, seat, form.teams))
+    rows.append(ft.Text(t(N_("A computer player plays for a person who has not acted after")), font_family=FONT,
+                        weight=ft.FontWeight.BOLD))
+    rows.append(ft.Row([_button(f"people-wait-{int(w)}", wait_words(w, lang), calls.wait, w, filled=False,
+                                selected=w == plan.wait) for w in WAITS], wrap=True, spacing=4))
     rows.append(_button("people-make", t(N_("Make the table")), calls.make))
     return ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True, key="people")
 
@@ -141,6 +151,74 @@ def seat_words(model: SeatModel, seat: int, holder: Seat) -> str:
     return translate(N_("{seat}: computer player ({level})"), lang).format(seat=place, level=level)
 
 
+def _seat_line(model: SeatModel, calls: PeopleCalls, seat: int, holder: Seat, host: bool) -> ft.Control:
+    """A seat in words; for the host, beside another's seat: give it to a computer player, or free it."""
+    words = ft.Semantics(identifier=f"people-seat-{seat}", content=ft.Text(seat_words(model, seat, holder),
+                                                                           font_family=FONT))
+    if not host or seat == model.seat or model.status == OVER or (holder.person is None and not holder.open):
+        return words
+    lang = model.lang
+    buttons = [_button(f"people-give-{seat}-computer", translate(N_("Give to a computer player"), lang), calls.give,
+                       seat, False, filled=False)]
+    if holder.person is not None:
+        buttons.append(_button(f"people-give-{seat}-person", translate(N_("Free for another person"), lang),
+                               calls.give, seat, True, filled=False))
+    return ft.Row([words, *buttons], wrap=True, spacing=4)
+
+
+def wait_words(wait: float, lang: str) -> str:
+    """A table's wait in words: "30 seconds", "2 minutes"."""
+    if wait < 60:
+        return translate_text(SECONDS, {"count": int(wait)}, lang).format(count=int(wait))
+    return translate_text(MINUTES, {"count": int(wait // 60)}, lang).format(count=int(wait // 60))
+
+
+LINE_COLOURS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_600, ft.Colors.GREEN_700)
+
+
+def scores_history(model: SeatModel) -> ft.Control | None:
+    """After each hand: each side's points hand by hand and in all, as a table and as a chart of the
+    totals (one line a side)."""
+    hands = model.hand_scores
+    if not hands:
+        return None
+    lang = model.lang
+    teams = range(len(model.state.teams))
+    names = [model.team_label(t) for t in teams]
+    running = [0] * len(names)
+    totals: list[list[int]] = []
+    lines: list[ft.Control] = [ft.Row([ft.Text(translate(N_("Hand"), lang), width=60, font_family=FONT,
+                                               weight=ft.FontWeight.BOLD),
+                                       *[ft.Text(n, expand=True, font_family=FONT, weight=ft.FontWeight.BOLD)
+                                         for n in names]])]
+    for number, scores in enumerate(hands, start=1):
+        running = [r + s.total for r, s in zip(running, scores)]
+        totals.append(list(running))
+        lines.append(ft.Row([ft.Text(str(number), width=60, font_family=FONT),
+                             *[ft.Text(translate(N_("{points} ({total} in all)"), lang).format(
+                                 points=s.total, total=t), expand=True, font_family=FONT)
+                               for s, t in zip(scores, running)]]))
+    series = [fch.LineChartData(
+        points=[fch.LineChartDataPoint(0, 0), *[fch.LineChartDataPoint(i + 1, row[t]) for i, row in enumerate(totals)]],
+        color=LINE_COLOURS[t % len(LINE_COLOURS)], stroke_width=3) for t in teams]
+    values = [v for row in totals for v in row] + [0]
+    low, high = min(values), max(values)
+    chart = fch.LineChart(
+        data_series=series, min_x=0, max_x=max(1, len(totals)), min_y=min(0, low), max_y=max(high, 100),
+        interactive=False,
+        bottom_axis=fch.ChartAxis(label_size=24, labels=[fch.ChartAxisLabel(value=i, label=ft.Text(str(i), size=11))
+                                                         for i in range(len(totals) + 1)]),
+        left_axis=fch.ChartAxis(label_size=44),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.GREY_300, width=1))
+    key = ft.Row([ft.Row([ft.Container(width=14, height=4, bgcolor=LINE_COLOURS[t % len(LINE_COLOURS)]),
+                          ft.Text(names[t], size=12, font_family=FONT)], spacing=4, tight=True) for t in teams],
+                 wrap=True, spacing=12)
+    summary = "; ".join(f"{names[t]}: {totals[-1][t]}" for t in teams)
+    return ft.Semantics(identifier="people-scores", label=summary, content=ft.Column([
+        ft.Text(translate(N_("Scores after each hand"), lang), font_family=FONT, weight=ft.FontWeight.BOLD),
+        *lines, ft.Container(content=chart, height=160, padding=ft.Padding.only(top=8, right=8)), key], spacing=4))
+
+
 def people_panel(model: SeatModel, calls: PeopleCalls, code: str, link: str, host: bool) -> ft.Control:
     """The table's code and link, its seats, and for the host Start (and hints on or off)."""
     lang = model.lang
@@ -154,9 +232,11 @@ def people_panel(model: SeatModel, calls: PeopleCalls, code: str, link: str, hos
                                                        size=18, weight=ft.FontWeight.BOLD, font_family=FONT)),
         ft.Semantics(identifier="table-link", label=t(N_("Link: {link}")).format(link=link), exclude_semantics=True,
                      content=ft.Text(t(N_("Link: {link}")).format(link=link), selectable=True, font_family=FONT)),
-        *[ft.Semantics(identifier=f"people-seat-{s}", content=ft.Text(seat_words(model, s, holder), font_family=FONT))
-          for s, holder in enumerate(model.seats_at)],
+        *[_seat_line(model, calls, s, holder, host) for s, holder in enumerate(model.seats_at)],
     ]
+    history = scores_history(model)
+    if history is not None:
+        rows.append(history)
     if model.away():
         rows.append(_button("people-here", t(N_("I'm back")), calls.here))
     if model.status == WAITING:

@@ -131,7 +131,9 @@ def table_view(model: TableModel, handlers: Handlers, size: str = "medium", stri
     selects reuses the last frame's (tutor.views.memo).
     ``strip`` (a phone): the sides alone, one above the other; the pile and the counts are
     :func:`strip_view`'s, fixed above the hand."""
-    return memo("table", (model.state, model.rules, model.seat, model.lang, size, strip, handlers, model.picked),
+    people = getattr(model, "seats_at", ())  # at a table for people: who sits where names the sides
+    return memo("table", (model.state, model.rules, model.seat, model.lang, size, strip, handlers, model.picked,
+                          people),
                 lambda: _table_view(model, handlers, size, strip))
 
 

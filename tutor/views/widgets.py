@@ -80,6 +80,7 @@ class Handlers:
     demo_go: Callable[[str], object] | None = None  # in a demonstration: "next", "back", "restart", "leave"
     demo_deal: Callable[[int], object] | None = None  # in a demonstration: the deal shown (0, or a variation)
     focus_card: Callable[[int, bool], object] | None = None  # a card of the hand got (True) or lost the focus
+    take_seat: Callable[[str], object] | None = None  # a class's student sits down at a table their teacher made
 
 
 def on(fn: Callable[..., object], *args: object) -> Callable[[AnyEvent], Awaitable[None]]:

@@ -4,7 +4,7 @@ its own seat; the engine's refusal, or the table having moved on, is shown to th
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, cast
 
 from engine.core.actions import Discard
 from tests.tutor.tables.test_actor import Memory
@@ -63,3 +63,82 @@ def test_a_tabs_action_is_judged_for_its_own_seat_and_a_refusal_shown_to_it_alon
 def test_the_link_is_the_pages_own_address() -> None:
     assert table_link("ws://127.0.0.1:8550", "ABCDEFGH") == "http://127.0.0.1:8550/table/ABCDEFGH"
     assert table_link("wss://cards.school.example/", "ABCDEFGH") == "https://cards.school.example/table/ABCDEFGH"
+
+
+def test_a_student_takes_the_seat_kept_for_them_and_a_seat_given_away_leaves_the_tab(tmp_path: Any) -> None:
+    from types import SimpleNamespace
+
+    from tutor.store import forget_open_stores, open_store
+    from tutor.store.class_tables import ClassTables
+    from tutor.store.classes import Classes
+    from tutor.tables.hub import hub_for
+    from tutor.tables.seating import class_seats
+
+    store, _ = open_store(f"sqlite:///{tmp_path / 'store.sqlite3'}", tmp_path)
+    school = Classes(store)
+    seven, other = school.create_class("7B"), school.create_class("8A")
+    anna = school.join(seven.code, "Anna", "1234")[0]
+    zed = school.join(other.code, "Zed", "1234")[0]
+
+    class Student(Tab):
+        def __init__(self, student: Any) -> None:
+            super().__init__()
+            self.screen, self.store, self.student, self.device = "home", store, student, student.id
+            self.settings = cast(Any, SimpleNamespace(language="en", bot="random"))
+            self.options = cast(Any, SimpleNamespace(think=0.0))
+            self.people_message = None
+            self.page = cast(Any, SimpleNamespace(url="http://127.0.0.1/", client_ip="10.0.0.1"))
+
+        def pace(self) -> float:
+            return 0.0
+
+    async def run() -> None:
+        hub = hub_for(store, 0.0)
+        table = await hub.make("classic", 4, "4", class_seats([(anna.id, "Anna")], "random"), classroom=seven.id)
+        ClassTables(store).add(seven.id, table.code)
+        mine, stranger = Student(anna), Student(zed)
+        assert mine.class_tables() == ((1, table.code, "classic"),) and stranger.class_tables() == ()
+        await stranger.take_class_seat(table.code)  # not a table of Zed's class: nothing happens
+        assert stranger.sitting is None and table.form.seats[0].person is None
+        await mine.take_class_seat(table.code)
+        assert mine.sitting is not None and mine.sitting.seat == 0 and not mine.sitting.host
+        assert mine.screen == "people-table" and table.form.status == "playing"  # all kept seats taken
+        await table.give(0, False)  # the teacher's table: its seat 0 is a student's, given away here
+        await asyncio.sleep(0.05)  # the watcher is called on the loop
+        assert mine.sitting is None and mine.screen == "people"
+        assert mine.people_message is not None and "given your seat" in mine.people_message("en")
+        await table.end()
+        forget_open_stores()
+
+    asyncio.run(run())
+
+
+def test_each_seat_reviews_its_own_moves_once_the_hand_is_over() -> None:
+    import random
+
+    from engine.judge.legal import legal_actions
+    from tutor.shell.people import own_moves
+    from tutor.table.workers import review
+
+    table = TableActor("SCORESAB", new_form("classic", 4, None, [Seat("random", open=True) for _ in range(4)],
+                                            seed=11), Memory(), pace=0.0)
+
+    async def play() -> Tab:
+        for i in range(4):
+            await table.sit(person_key(i), f"P{i}")
+        await table.start()
+        rng = random.Random(2)
+        while not table.form.state.is_over():
+            seat = table.form.to_act()
+            assert seat is not None
+            await table.act(seat, rng.choice(legal_actions(table.form.state)))
+        tab = _seated(table, 0)
+        assert tab.sitting is not None
+        await tab._review(tab.sitting)
+        return tab
+
+    tab = asyncio.run(play())
+    assert tab.sitting is not None and tab.frames == 1
+    mine = tab.sitting.model.review
+    assert mine and mine == review(own_moves(table.happened, 0), "en")  # seat 0's moves alone
+    assert mine != review(own_moves(table.happened, 1), "en")

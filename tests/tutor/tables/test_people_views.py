@@ -24,7 +24,7 @@ def _nothing(*_args: object) -> None:
 
 HANDLERS = Handlers(_nothing, _nothing, _nothing, _nothing, _nothing, _nothing, _nothing, _nothing, go=_nothing,
                     change_setting=_nothing)
-CALLS = PeopleCalls(*([_nothing] * 13))
+CALLS = PeopleCalls(*([_nothing] * 15))
 
 
 def test_a_plan_makes_the_seats_it_says() -> None:
@@ -75,3 +75,23 @@ def test_a_seats_page_is_the_games_page_with_the_tables_panel() -> None:
     host = SeatModel.at(table, 0, "en")
     hosts = semantics(people_panel(host, CALLS, "ABCDEFGH", "", host=True))
     assert "people-start" in hosts and "people-leave" not in hosts  # the host's table stays theirs
+
+
+def test_a_side_is_named_anew_when_a_person_sits_down_though_nothing_else_changed() -> None:
+    from tutor.views.memo import Memo
+    from tutor.views.table import table_view
+
+    form = new_form("classic", 4, None, [Seat("basic", open=True) for _ in range(4)], seed=3)
+    table = TableActor("ABCDEFGH", form, Memory(), pace=0.0)
+    asyncio.run(table.sit(person_key("h"), "Hugo", 0))
+    model = SeatModel.at(table, 0, "en")
+    cache = Memo()
+
+    def sides() -> list[str]:
+        with cache.frame("people-table"):
+            return [str(getattr(c, "value", "")) for c in walk(table_view(model, HANDLERS))]
+
+    assert any("You and Partner" in t for t in sides())
+    asyncio.run(table.sit(person_key("p"), "Pia", 2))
+    model.follow(table)
+    assert any("You and Pia" in t for t in sides())  # not the last frame's "Partner"

@@ -151,3 +151,27 @@ def test_a_seat_in_another_process_hears_each_action(url: str, tmp_path: Path) -
         there.live.close()
         there.engine.dispose()
         forget_open_stores()
+
+
+def test_a_classs_tables_are_kept_numbered_and_ended_in_the_class_alone(url: str, tmp_path: Path) -> None:
+    from tutor.store.class_tables import ClassTables
+    from tutor.store.classes import Classes
+
+    store = _store(url, tmp_path)
+    school = Classes(store)
+    seven, other = school.create_class("7B"), school.create_class("8A")
+    rows, tables = ClassTables(store), TableRows(store)
+    form = new_form("classic", 4, "4", _seats(), seed=1, classroom=seven.id)
+    for code in ("AAAAAAAA", "BBBBBBBB"):
+        assert tables.create(code, form.json())
+    assert rows.add(seven.id, "AAAAAAAA") == 1 and rows.add(seven.id, "BBBBBBBB") == 2
+    assert [t.code for t in rows.of_class(seven.id)] == ["AAAAAAAA", "BBBBBBBB"] and rows.of_class(other.id) == []
+    assert rows.of_class(seven.id)[0].data["classroom"] == seven.id
+    assert rows.class_of("AAAAAAAA") == seven.id and rows.class_of("CCCCCCCC") is None
+    assert not rows.ended(other.id, "AAAAAAAA")  # not that class's table
+    assert rows.ended(seven.id, "AAAAAAAA")
+    assert [t.code for t in rows.of_class(seven.id)] == ["BBBBBBBB"]
+    assert [t.code for t in rows.of_class(seven.id, ended=True)] == ["AAAAAAAA", "BBBBBBBB"]
+    school.remove_class(seven.id)  # the class gone: its list of tables too
+    assert rows.class_of("BBBBBBBB") is None
+    forget_open_stores()
