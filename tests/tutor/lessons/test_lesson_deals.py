@@ -100,3 +100,22 @@ def test_no_lesson_sits_still_after_a_discard() -> None:
     stalled = [f"{lesson.id}[{v}]: {cards}" for lesson in catalog() for v in range(len(lesson.setups))
                if (cards := _stalls(lesson, v))]
     assert stalled == []
+
+
+def test_no_royal_lesson_throws_a_three_to_a_side_building_a_royal_canasta() -> None:
+    """Seed 000, Taktik: "Undvik att saka en svart eller röd trea såvida det andra laget inte har en chans att
+    bygga en Royal Canasta", read as the hints read it (engine/hints/facts.py): a three in the pile goes to the
+    other side's meld of threes with the pile, so no lesson teaches that discard where such a meld lies."""
+    from engine.core.cards import BLACK_THREES, RED_THREES
+    from engine.core.melds import MeldKind
+
+    wrong = []
+    for lesson in catalog():
+        for index, setup in enumerate(lesson.setups):
+            start, team = setup.start, setup.start.team_of(lesson.seat)
+            building = any(meld.kind is MeldKind.THREES for t in range(len(start.teams)) if t != team
+                           for meld in start.melds[t])
+            threes = [a for a in setup.solution if isinstance(a, Discard) and (a.card in RED_THREES or a.card in BLACK_THREES)]
+            if building and threes:
+                wrong.append(f"{lesson.id}[{index}]")
+    assert wrong == []
