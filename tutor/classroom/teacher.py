@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from engine.core.i18n import N_, NP_, Text, translate, translate_text
 from engine.variants import VARIANTS
 from tutor.lessons.catalog import Lesson, find_lesson
+from tutor.lessons.run import STALLED
 from tutor.serving.ratelimit import RateLimiter
 from tutor.store.classes import Cell, Classes, Overview, TrapCount
 from tutor.store.salvage import Salvage
@@ -100,7 +101,10 @@ def lesson_names(lesson_id: str, lang: str) -> tuple[str, str]:
 
 def trap_text(lesson: Lesson | None, detail: str, lang: str) -> str:
     """The lesson's own words for a trap the store names by its English text (cut to
-    ``DETAIL_LENGTH``), in ``lang``; the stored text itself if the lesson no longer has it."""
+    ``DETAIL_LENGTH``), in ``lang``; the stored text itself if the lesson no longer has it. The runner's
+    answer to a move that left nobody to play on is said in ``lang`` too."""
+    if detail == translate(STALLED, "en")[:DETAIL_LENGTH]:
+        return translate(STALLED, lang)
     for trap in lesson.traps if lesson is not None else ():
         english = translate(trap.text, "en")
         if english == detail or (len(detail) >= DETAIL_LENGTH and english.startswith(detail)):

@@ -32,7 +32,7 @@ LOG = logging.getLogger("tutor.lessons.catalog")
 __all__ = ["ARGUMENTS", "KEYS", "PREDICATES", "ROOT", "SEARCH_BUDGET", "STEP_KEYS", "TOPICS", "TRAP_KEYS",
            "UNAVAILABLE", "VARIANT_ORDER", "VARIATION_KEYS", "BrokenLesson", "Catalog", "Lesson", "LessonError",
            "LessonRun", "Predicate", "Setup", "Trap", "_Before", "catalog", "check", "find_lesson", "fresh_deal",
-           "impossible_hands", "impossible_melds", "in_path_order", "order_problems", "shows_itself",
+           "impossible_hands", "impossible_melds", "impossible_turns", "in_path_order", "order_problems", "shows_itself",
            "lesson_catalog", "lesson_files", "load_lesson", "main", "next_lesson", "read_lesson"]
 
 
@@ -82,6 +82,7 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
         where = "position" if index == 0 else f"variations[{index - 1}].position"
         problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_hands(setup.start))
         problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_melds(setup.start))
+        problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_turns(setup.start))
     if lesson.tip is not None:
         found = [h for h in advice(lesson.start, lesson.seat) if h.tip == lesson.tip]  # Taktik 5's too
         if not found:
@@ -136,6 +137,52 @@ def impossible_hands(state: State) -> list[str]:
             needed = f"{least}" if exact else f"at least {least}"
             wrong.append(f"hands[{seat}]: holds {len(hand)} cards {when} without having melded this hand;"
                          f" a deal of {rules.hand_size} and a draw of {rules.draw_count} give {needed}")
+    return wrong
+
+
+def _turns_taken(state: State) -> dict[int, int]:
+    """The turns each seat has finished, where its hand tells (drawing two, a player who has not melded
+    grows by one a turn: see :func:`impossible_hands`); the player to act counts the turns before this one."""
+    rules, turn = state.rules, state.turn_state
+    taken = {}
+    for seat, hand in enumerate(state.hands):
+        if state.has_melded[seat]:
+            continue
+        if seat == state.turn and state.phase is Phase.PLAY:
+            if not (turn.melded or turn.took_pile or turn.replacements):
+                taken[seat] = len(hand) - rules.hand_size - rules.draw_count
+        else:
+            taken[seat] = len(hand) - rules.hand_size
+    return taken
+
+
+def impossible_turns(state: State) -> list[str]:
+    """The tables whose hands no order of turns could have come to (drawing two, with two cards or more in
+    the stock, so every draw was whole). Turns go round from the first player, so the seats after the player
+    to act, in the order they play, have finished as many turns as that player or one more, never fewer
+    than a seat before them: the first player's turn came earlier. A seat whose turns are known (it has not
+    melded, :func:`_turns_taken`) bounds the others; a seat bound to no turn yet holds the deal."""
+    rules = state.rules
+    if rules.draw_count == 1 or state.phase not in (Phase.DRAW, Phase.PLAY) or len(state.stock) < 2:
+        return []
+    taken = _turns_taken(state)
+    order = [(state.turn + k) % len(state.hands) for k in range(1, len(state.hands))]
+    known = [(seat, taken[seat]) for seat in order if seat in taken]
+    wrong = [f"hands[{later}]: {len(state.hands[later])} cards, {t_later} turns played, after hands[{seat}]'s"
+             f" {t}: turns go round in order, so a seat that plays later has played as many or more"
+             for (seat, t), (later, t_later) in zip(known, known[1:]) if t_later < t]
+    mine = taken.get(state.turn)
+    if mine is not None:
+        wrong += [f"hands[{seat}]: {len(state.hands[seat])} cards, {t} turns played while the player to act has"
+                  f" played {mine}: every other seat has played as many or one more"
+                  for seat, t in known if t not in (mine, mine + 1)]
+    if wrong:
+        return wrong
+    for index, seat in enumerate(order):
+        later = [t for s, t in known if order.index(s) >= index] + ([mine + 1] if mine is not None else [])
+        if seat not in taken and later and min(later) == 0 and len(state.hands[seat]) != rules.hand_size:
+            wrong.append(f"hands[{seat}]: holds {len(state.hands[seat])} cards, but has not played a turn yet"
+                         f" (a seat after it in the order has played none): it holds the deal of {rules.hand_size}")
     return wrong
 
 

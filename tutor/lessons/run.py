@@ -13,6 +13,7 @@ from engine.core.actions import Action, Discard, canonical, cards_of
 from engine.bots.base import observe
 from engine.core.cards import Card
 from engine.core.errors import IllegalActionError
+from engine.core.i18n import N_
 from engine.judge.game import apply
 from engine.judge.legal import legal_actions
 from engine.bots.levels import make_bot
@@ -22,6 +23,8 @@ from tutor.lessons.files import Lesson, Trap
 
 
 
+STALLED = N_("That ends your turn without reaching the goal, and nobody plays on in this lesson. Read the goal"
+             " again and look for another move.")
 SEARCH_BUDGET = 150  # moves Try again may try to prove a position still solvable (bench/lesson_search.py)
 
 
@@ -142,7 +145,19 @@ class LessonRun:
                 self._play_consequence(trap)
                 return False
         self._replies()
+        if self._stalled():
+            # the turn passed and nobody plays on: the lesson would sit still, neither solved nor failed
+            self.mistakes += 1
+            self.said = Message.text(STALLED)
+            self.consequence, self.consequence_moves = self.state, 0
+            return False
         return True
+
+    def _stalled(self) -> bool:
+        """Whether the learner's move passed the turn to a seat with no scripted reply left and no bot,
+        the goal not reached: a line the lesson has no answer for (Try again takes the move back)."""
+        return (not self.is_over() and not self.state.is_over() and self.state.turn != self.lesson.seat
+                and not self.needs_bot() and self.replies_played >= len(self.setup.replies))
 
     def _play_consequence(self, trap: Trap) -> None:
         shown = self.state

@@ -112,6 +112,13 @@ def test_a_trap_is_said_in_the_lessons_words_in_the_teachers_language() -> None:
     assert trap_text(None, english, "de") == english  # a lesson since removed: the stored words
 
 
+def test_the_runners_answer_to_a_turn_that_left_nobody_to_play_on_is_in_the_teachers_language() -> None:
+    from tutor.lessons.run import STALLED
+
+    lesson = lesson_of(BLACK_THREES)
+    assert trap_text(lesson, translate(STALLED, "en")[:DETAIL_LENGTH], "de") == translate(STALLED, "de") != STALLED
+
+
 def test_a_long_trap_text_cut_by_the_store_is_still_found() -> None:
     lesson = lesson_of(BLACK_THREES)
     english = trap_english(BLACK_THREES, 0)
