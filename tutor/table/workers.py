@@ -197,7 +197,7 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
     found = []
     taken = (facts or {}).get("pile_taken")
     verdict = judge_discard(state, action) if taken else None
-    if verdict is not None:
+    if verdict is not None and taken:
         # what happened, then the hints' verdict from what the learner could see: the safer discard and
         # why; a better move is named as such only where the trial deals bear it out
         pile = Message.text(NP_("The next player took the pile ({count} card) right after this discard.",
