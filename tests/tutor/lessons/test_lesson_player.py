@@ -211,7 +211,7 @@ def test_a_trap_says_what_the_table_shows(tmp_path: Path) -> None:
 
 
 def test_a_mastery_check_does_not_narrate_the_main_deal() -> None:
-    lesson = load_lesson(ROOT / "classic" / "11-opening-50.toml")
+    lesson = load_lesson(ROOT / "classic" / "10-opening-50.toml")
     main = TableModel.for_lesson(lesson, "en").lesson
     assert main is not None and main.step()
     check = TableModel.for_lesson(lesson, "en", variation=1)

@@ -279,7 +279,7 @@ def test_a_saved_finished_hand_is_not_counted_twice_when_continued() -> None:
 def test_a_lesson_shows_the_scores_of_its_position() -> None:
     from tutor.lessons.catalog import ROOT, load_lesson
 
-    lesson = load_lesson(ROOT / "classic" / "11-opening-50.toml")
+    lesson = load_lesson(ROOT / "classic" / "10-opening-50.toml")
     for variation, setup in enumerate(lesson.setups):
         model = TableModel.for_lesson(lesson, "en", variation)
         assert model.totals == tuple(setup.start.scores) and model.opening_minimum() == 50
