@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.bots.base import observe
-from engine.core.actions import Discard, MeldAction
+from engine.core.actions import Discard, Layoff, MeldAction
 from engine.core.cards import parse_card
 from engine.core.i18n import translate_text
 from engine.core.rulebook import format_facts
@@ -70,7 +70,7 @@ def test_the_discard_the_hints_advise_or_one_as_safe_gets_no_better_move() -> No
     as_safe = judge_discard(state, Discard(parse_card("7c")))  # another lone card: lower, a tie-break only
     assert as_safe is not None and as_safe.better is None
     assert _said(state, "7c") == "No card in your hand was a safer discard than the 7♣."
-    assert judge_discard(state, MeldAction(layoffs=((1, (parse_card("Kh"),)),))) is None
+    assert judge_discard(state, MeldAction(layoffs=(Layoff(0, (parse_card("Qs"),)),))) is None
 
 
 @pytest.mark.parametrize("variant", ["classic", "royal"])
