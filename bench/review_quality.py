@@ -3,9 +3,11 @@
 Issue 18: "the post-hand review ... never flags a move that the reference rates as good". The hint
 benchmark's caches (``bench/data/hint_reference*.json``) hold, for every stored position, the margins of
 a dozen or more moves played out in the same sampled worlds. Each of those moves is put to the review
-as the learner's move (``tutor.table.workers.moments``: the tips the move goes against and a wild card
-discarded that froze the pile, each named only where the review's own trial deals bear it out; the
-third kind of moment, a pile the next player took, depends on what followed and is not judged here).
+as the learner's move (``tutor.table.workers.moments``: the tips the move goes against, a wild card
+discarded that froze the pile, and, for every discard from the hand, the pile taken by the next player
+right after, as if it had been: the safer discard the hints rank first, each named as the better move
+only where the review's own trial deals bear it out). A move is flagged where a moment names a better
+move (``better``); a pile given with the hints' reason alone, the trial deals not bearing it out, is not.
 The review's trial deals are its own (24, then 72 where the first look is clear; other worlds than
 the reference's). Per variant and set it prints:
 
@@ -60,7 +62,7 @@ from bench.expert_choices import Position, playout_margins  # noqa: E402
 from bench.hint_quality import DATA, is_real_loss, paired_loss  # noqa: E402
 from bench.hint_settle import FRESH  # noqa: E402
 from engine.bots import trials  # noqa: E402
-from engine.core.actions import Action, parse_action  # noqa: E402
+from engine.core.actions import Action, Discard, parse_action  # noqa: E402
 from engine.judge.game import is_legal  # noqa: E402
 from engine.hints.ranked import against  # noqa: E402
 from engine.position import load_position  # noqa: E402
@@ -122,9 +124,13 @@ def _looks(position: dict[str, Any], action_json: dict[str, Any]) -> tuple[list[
                        "diffs": [round(d, 1) for d in edge.diffs]})
         return edge
 
+    action = parse_action(action_json)
+    # every discard from the hand as if the next player took the pile right after: its moment's advice
+    taken = {"pile_taken": {"cards": 0, "points": 0}} if isinstance(action, Discard) and action.meld is None else None
     trials.compare = recorded  # the review imports it at call time (one position a process at once)
     try:
-        return moments(0, position, action_json), played, advised
+        said = [m for m in moments(0, position, action_json, taken) if m.get("better")]
+        return said, played, advised
     finally:
         trials.compare = compare
 

@@ -44,7 +44,8 @@ def test_a_good_move_the_review_flags_is_settled_in_fresh_worlds(monkeypatch: py
     cached = json.loads((review_quality.DATA / "hint_reference_holdout21.json").read_text())[entry["id"]]["margins"]
     best, other = list(cached)[:2]
     margins = {best: [10.0, 20.0, 0.0], other: [0.0, 15.0, 5.0]}  # within noise: both good
-    monkeypatch.setattr(review_quality, "moments", lambda *args: [{"tip": "tactics.deny_pile"}])  # the review flags all
+    monkeypatch.setattr(review_quality, "moments",  # the review flags all, naming a better move
+                        lambda *args: [{"tip": "tactics.deny_pile", "better": {"type": "draw"}}])
     seen: list[int] = []
 
     def fresh(position: object, actions: list[object], samples: int) -> list[list[float]]:
@@ -85,3 +86,19 @@ def test_a_flagged_move_is_settled_against_the_advice_too(monkeypatch: pytest.Mo
     assert review_quality._settle(state, entry["seed"], keys[best], keys[best], [advice], 20)[2]["verdict"] == "bad"
     assert review_quality._settle(state, entry["seed"], keys[best], keys[best], [], 20) == ("best", {"verdict": "best"},
                                                                                          {"verdict": "best"})
+
+
+def test_every_discard_is_judged_as_if_the_next_player_took_the_pile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pile-given moment is put to the benchmark too: each discard from the hand as if the pile
+    were taken right after; a move is flagged only where a moment names a better move."""
+    asked: list[object] = []
+
+    def review(index: int, position: object, action: dict[str, object], facts: object = None) -> list[dict[str, object]]:
+        asked.append(facts)
+        return [{"tip": "review.pile_given", "better": None}, {"tip": "tactics.keep_pairs", "better": {"type": "draw"}}]
+
+    monkeypatch.setattr(review_quality, "moments", review)
+    said, _, _ = review_quality._looks({}, {"type": "discard", "card": "Kh"})
+    assert [m["tip"] for m in said] == ["tactics.keep_pairs"]  # the pile given without a better move: no flag
+    review_quality._looks({}, {"type": "draw"})
+    assert asked == [{"pile_taken": {"cards": 0, "points": 0}}, None]

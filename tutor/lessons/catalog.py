@@ -285,10 +285,22 @@ def in_path_order(lessons: Sequence[Lesson]) -> list[Lesson]:
 MINIMUM = re.compile(r"opening\.minimum_(\d+)")
 
 
+def minimum_place(variant: str, points: int) -> tuple[int, int]:
+    """Where an opening minimum stands on a variant's path, simple to harder: the minimum of a side at 0
+    (every game's first hand) first; then the one below zero, an exception to it; then the higher ones,
+    rising with the score (the variant's ``opening_table``)."""
+    from engine.variants import VARIANTS
+
+    table = [minimum for _, minimum in VARIANTS[variant].for_people(4).opening_table]
+    if len(table) > 1 and points == table[0]:  # below zero: right after the minimum at 0
+        return (table[1], 1)
+    return (points, 0)
+
+
 def order_problems(lessons: Sequence[Lesson]) -> list[str]:
     """What is wrong with the order of the path (``lessons`` in it): a lesson needing a rule that only
     a later lesson teaches, or none; two lessons of a variant teaching one rule; a variant's opening
-    minimums not in rising order. A need is met by an earlier lesson of the same variant or of a
+    minimums out of order (``minimum_place``: the one at 0, then the one below zero, then rising). A need is met by an earlier lesson of the same variant or of a
     variant earlier on the path (Classic's rules hold in the others unless they name their own)."""
     problems: list[str] = []
     taught: dict[str, Lesson] = {}  # rule -> the first lesson teaching it
@@ -310,9 +322,10 @@ def order_problems(lessons: Sequence[Lesson]) -> list[str]:
         found = MINIMUM.fullmatch(lesson.teaches)
         if found is not None:
             points, before = int(found.group(1)), minimums.get(lesson.variant)
-            if before is not None and before[0] > points:
-                problems.append(f"{lesson.path}: teaches: the minimum of {points} comes after the higher"
-                                f" {before[0]} of {before[1].path}: the minimums rise along the path")
+            if before is not None and minimum_place(lesson.variant, before[0]) > minimum_place(lesson.variant, points):
+                problems.append(f"{lesson.path}: teaches: the minimum of {points} comes after the"
+                                f" {before[0]} of {before[1].path}: the minimum at 0 comes first, then the one"
+                                " below zero, then the higher ones as the score rises")
             minimums[lesson.variant] = (points, lesson)
     return problems
 

@@ -86,6 +86,7 @@ class LessonActions(SessionState):
         self.model = TableModel.for_lesson(lesson, self.settings.language, variation)
         self.recorded = False
         self.attempts.start(self._learner(), self.model.lesson)
+        self._look_up_first_stars()
         self.screen, self.first_visit, self.notice = "lesson", False, ""
         self.after_learner()
 
@@ -192,6 +193,18 @@ class LessonActions(SessionState):
 
     # -- the lesson on the table, kept so that a restart gives it back (tutor/store/resume.py) ----------
 
+    def _look_up_first_stars(self) -> None:
+        """Whether the learner has earned stars before (any lesson completed, in the store): if not, the
+        lesson's solve says what the stars mean; once earned they are in the store, so it is said once.
+        Read off the event loop, on the writer's thread after the attempt's start."""
+        learners, learner, model = self.progress, self._learner(), self.model
+        model.first_stars = False
+
+        def look() -> None:
+            model.first_stars = not any(p.completed for p in learners.all_lessons(learner).values())
+
+        self.writer.submit(look, "whether the learner has earned stars")
+
     def _resume_lesson(self) -> None:
         """The lesson this device's learner had open when the server stopped, at the same moment."""
         if self.options.seed is not None or self.options.variant:
@@ -212,6 +225,8 @@ class LessonActions(SessionState):
         assert run is not None
         self.attempts.resume(found.attempt, (run.mistakes, run.hints_used))
         self.recorded = run.succeeded()  # solved before the restart: recorded then
+        if not self.recorded:
+            self._look_up_first_stars()
         self.kept_lesson = (id(run), len(found.model.journal), id(self.attempts.box))
 
     def _keep_lesson(self) -> None:

@@ -89,6 +89,9 @@ class TableModel(Taps, Sayings):
     review: list[dict[str, Any]] = field(default_factory=list)  # moments a tactics tip applied (tutor.table.workers)
     seed: int = 0
     lesson: LessonRun | None = None  # a lesson being played: it judges, scripts the others, counts stars
+    # the learner had earned no stars before this lesson (the store's progress, looked up when it opened):
+    # its solve says what the stars mean
+    first_stars: bool = False
     term: str | None = None  # the game term whose definition is shown (a glossary concept)
     goal_open: bool = False  # on a phone: the lesson's panel shown in full, not its goal's one line
     hand_sort: str = "advised"  # the hand's order (the learner's setting): "advised", "rank" or "suit"

@@ -106,11 +106,14 @@ def review(moves: list[tuple[Any, ...]], lang: str) -> list[dict[str, Any]]:
     where ``facts`` may say what followed (``pile_taken``: the next player took the pile right after
     this discard, with its ``cards`` and ``points``; the model records it). A moment is a pile left
     to the next player (its cost: the points of the pile's cards), a wild card discarded that froze
-    the pile, or a move against one of the Taktik's tips. Advice is named only where trial deals
-    (:mod:`engine.bots.trials`, the judgement the hints are measured with) show the advised move clearly
-    better than the learner's; its cost is the points it gained there. Each moment has what he did
-    (``did``), the advice, his hand (``hand``), ``tip``, ``cost``, ``times`` (how often that kind
-    came up this hand) and ``said``: ``did`` and ``advice`` in every language.
+    the pile, or a move against one of the Taktik's tips. A pile given is told with the hints' verdict
+    from what the learner could see (:func:`engine.hints.review.judge_discard`: the safer discard and
+    why, or that none was safer). Advice is named as the better move only where trial deals
+    (:mod:`engine.bots.trials`, the judgement the hints are measured with) show it clearly better
+    than the learner's; its cost is the points it gained there. Each moment has what he did
+    (``did``), the advice, the better move as an action's JSON (``better``, None where none is
+    borne out), his hand (``hand``), ``tip``, ``cost``, ``times`` (how often that kind came up this
+    hand) and ``said``: ``did`` and ``advice`` in every language.
     """
     found = [moment for index, move in enumerate(moves) for moment in moments(index, *move)]
     found.sort(key=lambda m: (-m["cost"], -m["weight"], m["index"]))
@@ -142,7 +145,8 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
     first ones joined with fresh ones: only a clear edge costs the longer look)."""
     from engine.core.actions import Discard, parse_action
     from engine.core.cards import WILD, format_cards
-    from engine.hints.ranked import against, safest_discard
+    from engine.hints.ranked import against
+    from engine.hints.review import advised_discard, judge_discard
     from engine.core.i18n import N_, NP_
     from engine.bots.trials import Edge, compare
     from tutor.text.messages import Message
@@ -154,6 +158,7 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
     did = Message.move(state, action, after, seen_by(state.players, state.turn))  # the learner's own move
     common = {"hand": format_cards(state.hands[state.turn]), "index": index, "weight": 0.0}
     tried: dict[Action, Edge | None] = {}
+    played: dict[Action, int] = {}  # how many trial deals each advised move was played out in
 
     def beaten_by(advised: Action | None) -> Edge | None:
         """The advised move's edge over the learner's, where it is clear; else None."""
@@ -163,10 +168,12 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
             # played out to the hand's end in every variant, as the hints' reference plays them (Royal's
             # 60-action horizon, as its expert searches, took half the time but judged unlike the reference)
             edge = compare(state, advised, action, worlds, seed=0x7E71 + index)
+            played[advised] = worlds
             if not edge.clear():
                 tried[advised] = None
             elif confirm > worlds:  # the same stream's further worlds, the first ones not played again
                 edge = edge.join(compare(state, advised, action, confirm, seed=0x7E71 + index, start=worlds))
+                played[advised] = confirm
                 tried[advised] = edge if edge.clear(z=REVIEW_CONFIRM_Z) else None
             else:
                 tried[advised] = edge
@@ -177,36 +184,50 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
                                 "In {count} trial deals that move scored {points} ± {error} points more than yours.",
                                 "count"), count=edge.samples, points=round(edge.points), error=round(edge.error))
 
+    def unclear(samples: int) -> Message:
+        return Message.text(NP_("In {count} trial deal that discard did not score clearly more than yours: the pile"
+                                " may have been theirs whatever you discarded.",
+                                "In {count} trial deals that discard did not score clearly more than yours: the pile"
+                                " may have been theirs whatever you discarded.", "count"), count=samples)
+
     def advised(*parts: Message, edge: Edge) -> Message:
         """The advice's sentences, then the trial deals that bear it out."""
         return Message(lambda lang: " ".join([*(part(lang) for part in parts), trial(edge)(lang)]))
 
     found = []
     taken = (facts or {}).get("pile_taken")
-    if isinstance(action, Discard) and taken:
+    verdict = judge_discard(state, action) if taken else None
+    if verdict is not None and taken:
+        # what happened, then the hints' verdict from what the learner could see: the safer discard and
+        # why; a better move is named as such only where the trial deals bear it out
         pile = Message.text(NP_("The next player took the pile ({count} card) right after this discard.",
                                 "The next player took the pile ({count} cards) right after this discard.",
                                 "count"), count=int(taken["cards"]))
-        safer = safest_discard(state, legal_actions(state))
+        why = Message.text(verdict.text, **verdict.facts)
+        edge = beaten_by(verdict.better)
+        if edge is not None:
+            advice = advised(pile, why, edge=edge)
+        elif verdict.better is not None:
+            doubt = unclear(played.get(verdict.better, worlds))
+            advice = Message(lambda lang: " ".join([pile(lang), why(lang), doubt(lang)]))
+        else:
+            advice = Message(lambda lang: " ".join([pile(lang), why(lang)]))
+        found.append({**common, "tip": "review.pile_given", "cost": int(taken["points"]), "did": did, "advice": advice,
+                      "better": format_action(verdict.better) if edge is not None and verdict.better else None})
+    if isinstance(action, Discard) and WILD[action.card] and state.freezer() is None and after.freezer() is not None:
+        safer = advised_discard(state)
         edge = beaten_by(safer)
         if safer is not None and edge is not None:
-            advice = advised(pile, Message.text(N_("A safer discard was the {card}."), card=safer.card), edge=edge)
-        else:
-            advice = pile  # what happened, without advice the trial deals do not bear out
-        found.append({**common, "tip": "review.pile_given", "cost": int(taken["points"]), "did": did, "advice": advice})
-    if isinstance(action, Discard) and WILD[action.card] and state.freezer() is None and after.freezer() is not None:
-        edge = beaten_by(safest_discard(state, legal_actions(state)))
-        if edge is not None:
             froze = Message.text(N_("Discarding the {card} froze the pile, for your side too, and a wild card worth"
                                     " {points} points was lost to your melds."),
                                  card=action.card, points=state.rules.value(action.card))
             found.append({**common, "tip": "review.froze_pile", "cost": round(edge.points), "did": did,
-                          "advice": advised(froze, edge=edge)})
+                          "advice": advised(froze, edge=edge), "better": format_action(safer)})
     for hint in against(state, action)[:1]:  # the hints' own judgement: a move as good for a reason is no error
         edge = beaten_by(hint.action)
         if edge is not None:
             found.append({**common, "tip": hint.tip, "cost": round(edge.points), "weight": hint.weight, "did": did,
-                          "advice": advised(Message(hint.explanation), edge=edge)})
+                          "advice": advised(Message(hint.explanation), edge=edge), "better": format_action(hint.action)})
     return found
 
 

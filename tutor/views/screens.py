@@ -222,6 +222,10 @@ def lesson_step_view(model: TableModel, handlers: Handlers) -> ft.Control | None
                                              "lesson-step")))
 
 
+STARS_EXPLAINED = N_("Stars: three for a solve with no mistake and no hint; one fewer if you made a mistake, one"
+                     " fewer if you took a hint.")
+
+
 def lesson_outcome_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
     """What the lesson says of the learner's move (a trap, the solve, a dead end) and what to do
     next: beside the hand, so a learner scrolled deep into the table sees it."""
@@ -244,10 +248,14 @@ def lesson_outcome_view(model: TableModel, handlers: Handlers) -> ft.Control | N
         if run.variation == 0 and len(run.lesson.setups) > 1:
             buttons.append(_lesson_button(model, handlers, N_("Mastery check"), "mastery"))
         buttons.append(_lesson_button(model, handlers, N_("Next lesson"), "next"))
+        # the first stars a learner earns come with what they mean (tutor.lessons.run: LessonRun.stars)
+        note = _(model, STARS_EXPLAINED) if model.first_stars else None
         return ft.Container(key="lesson-outcome", bgcolor=ft.Colors.GREEN_100, border_radius=8, padding=8,
                             content=ft.Column([
             ft.Semantics(identifier="lesson-solved", label=done, live_region=True, exclude_semantics=True,
                          content=ft.Text(done, size=16, weight=ft.FontWeight.BOLD, font_family=FONT)),
+            *([ft.Semantics(identifier="stars-note", label=note, exclude_semantics=True,
+                            content=ft.Text(note, font_family=FONT, size=13))] if note else []),
             ft.Row(buttons, wrap=True, spacing=6)], spacing=4))
     if run.failed():
         said = _(model, N_("That does not reach the goal. Start over and try another way."))

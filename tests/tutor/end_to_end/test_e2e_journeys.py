@@ -432,3 +432,90 @@ def test_two_melds_in_one_selection_are_told_to_be_set_aside_and_then_take_the_p
         click(page, "action-take_pile")
         by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
         screenshot(page, "take-pile-set-aside-solved-desktop.png")
+
+
+def _review_in_sight(page: Any) -> bool:
+    """The review's heading is on screen, above the dock."""
+    found = by_id(page, "review")
+    if not found.count():
+        return False
+    box, dock = found.first.bounding_box(), by_id(page, "status").first.bounding_box()
+    return bool(box) and 0 <= box["y"] and (dock is None or box["y"] + 40 <= dock["y"])
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_new_learners_journey_from_the_first_visit_through_a_lesson_to_a_hand_and_its_review(
+        home: str, size: str) -> None:
+    """First visit; a lesson with a mistake, a hint, a trap and its mastery check, the first stars
+    explained once; a hand of Classic played to its end; the review of it. Screenshots of each step."""
+    touch = size == "phone"
+    with browser(home, SIZES[size], "lessons-button", touch=touch) as page:
+        assert read(page, "welcome") and by_id(page, "start-here").count() == 1  # a first visit explains
+        screenshot(page, f"journey-1-first-visit-{size}.png")
+        _to_catalog(page)
+        click(page, "open-classic-black-threes")
+        by_id(page, "lesson-goal").first.wait_for(timeout=30_000)
+        tap_card(page, "three of spades")  # a mistake: a black three is not melded with a ten
+        tap_card(page, "ten of hearts")
+        click(page, "action-meld")
+        by_id(page, "refusal").first.wait_for(timeout=30_000)
+        screenshot(page, f"journey-2-refusal-{size}.png")
+        click(page, "action-clear")
+        wait_for(page, lambda: not enabled(page, "action-clear"), what="the selection cleared")
+        click(page, "action-hint")
+        by_id(page, "hint").first.wait_for(timeout=30_000)
+        tap_card(page, "ten of hearts")  # the trap: the ten fits the other side's meld
+        click(page, "action-discard")
+        by_id(page, "lesson-trap").first.wait_for(timeout=30_000)
+        screenshot(page, f"journey-3-trap-{size}.png")
+        click(page, "lesson-try_again")
+        wait_for(page, lambda: status(page).startswith("Your turn"), what="the move before the trap")
+        tap_card(page, "three of spades")
+        click(page, "action-discard")
+        by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
+        # the first stars this learner earns come with what they mean
+        wait_for(page, lambda: by_id(page, "stars-note").count(), what="the stars explained")
+        assert "no mistake and no hint" in read(page, "stars-note") and "☆" in read(page, "lesson-solved")
+        assert visible(page, "stars-note") and visible(page, "lesson-mastery")
+        screenshot(page, f"journey-4-first-stars-{size}.png")
+        click(page, "lesson-mastery")
+        wait_for(page, lambda: "Mastery check" in read(page, "lesson-title"), what="the mastery check")
+        wait_for(page, lambda: "three of clubs" in hand_cards(page), what="the variation's deal")
+        tap_card(page, "three of clubs")
+        click(page, "action-discard")
+        by_id(page, "lesson-solved").first.wait_for(timeout=30_000)
+        assert "★★★" in read(page, "lesson-solved")
+        assert by_id(page, "stars-note").count() == 0  # said once
+        screenshot(page, f"journey-5-mastered-{size}.png")
+        if touch:  # the panel with Lessons opens from the goal's line
+            click(page, "lesson-goal")
+            by_id(page, "lesson-catalog").first.wait_for(timeout=30_000)
+        click(page, "lesson-catalog")
+        by_id(page, "open-classic-black-threes").first.wait_for(timeout=30_000)
+        assert "mastered" in read(page, "open-classic-black-threes")
+        click(page, "home-button")
+        by_id(page, "variant-classic").first.wait_for(timeout=30_000)
+        click(page, "variant-classic")
+        wait_for(page, lambda: status(page).startswith("Your turn: draw"), what="a hand of Classic")
+        screenshot(page, f"journey-6-classic-{size}.png")
+        # the hand played to its end; the review comes from the process pool after it. A hand where
+        # nothing is worth a word has no review: the next hand is played (a few at most)
+        width, height = SIZES[size]["width"], SIZES[size]["height"]
+        for hand in range(4):
+            _play_hand(page)
+            screenshot(page, f"journey-7-hand-over-{hand + 1}-{size}.png")
+            try:
+                wait_for(page, lambda: by_id(page, "review").count(), timeout=45, what="the review")
+                break
+            except AssertionError:
+                click(page, "action-next_hand")
+                wait_for(page, lambda: "The hand is over" not in status(page), what="the next hand")
+        assert by_id(page, "review").count(), "four hands without a review"
+        # a finger or the wheel on the table's upper part (on a phone the dock holds the lower half)
+        scroll_until(page, lambda: _review_in_sight(page), width / 2, height / 5, 200, touch=touch)
+        if not _review_in_sight(page):
+            screenshot(page, f"journey-8-review-out-of-sight-{size}.png")
+        assert _review_in_sight(page), "the review is out of sight"
+        said = read(page, "review")
+        assert "Looking back at your hand" in said
+        screenshot(page, f"journey-8-review-{size}.png")

@@ -57,6 +57,11 @@ def test_solving_shows_stars_and_offers_the_mastery_check_and_the_next_lesson() 
     nodes = semantics(page_view(model, _handlers()))
     assert "★★☆" in str(nodes["lesson-solved"].label)  # hints cost a star
     assert {"lesson-mastery", "lesson-next"} <= set(nodes) and "lesson-try_again" not in nodes
+    assert "stars-note" not in nodes  # a learner who has earned stars before
+    model.first_stars = True
+    note = str(semantics(page_view(model, _handlers()))["stars-note"].label)
+    assert note == translate("Stars: three for a solve with no mistake and no hint; one fewer if you made a mistake,"
+                             " one fewer if you took a hint.", "sv") and note.startswith("Stjärnor")
 
 
 def test_a_mastery_check_is_a_fresh_deal_without_hints() -> None:
@@ -222,7 +227,7 @@ def test_a_trap_says_what_the_table_shows(tmp_path: Path) -> None:
 
 
 def test_a_mastery_check_does_not_narrate_the_main_deal() -> None:
-    lesson = load_lesson(ROOT / "classic" / "11-opening-50.toml")
+    lesson = load_lesson(ROOT / "classic" / "10-opening-50.toml")
     main = TableModel.for_lesson(lesson, "en").lesson
     assert main is not None and main.step()
     check = TableModel.for_lesson(lesson, "en", variation=1)

@@ -30,7 +30,7 @@ def test_a_mistake_gets_the_lessons_feedback_and_costs_a_star() -> None:
 
 
 def test_a_clean_solve_earns_three_stars() -> None:
-    lesson = load_lesson(ROOT / "classic" / "11-opening-50.toml")
+    lesson = load_lesson(ROOT / "classic" / "10-opening-50.toml")
     run = LessonRun(lesson)
     for action in lesson.solution:
         run.act(action)

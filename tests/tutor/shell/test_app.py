@@ -71,6 +71,26 @@ def test_a_lesson_is_solved_recorded_once_and_the_free_game_kept(session: Sessio
     assert session.model is game
 
 
+def test_the_stars_are_explained_with_the_first_ones_a_learner_earns_and_only_then(session: Session) -> None:
+    lesson = find_lesson("classic-frozen-pile")
+    assert lesson is not None
+
+    def solve() -> dict[str, Any]:
+        _run(session.open_lesson(lesson.id, 0))
+        session.writer.flush()  # the store read off the loop, on the writer's thread
+        session.model.play(lesson.solution[0])
+        session.after_learner()
+        session.writer.flush()
+        return semantics(session.view())
+
+    first = solve()
+    assert "lesson-solved" in first and "stars-note" in first
+    assert "three for a solve with no mistake and no hint" in str(first["stars-note"].label)
+    assert "stars-note" not in solve()  # the stars earned are in the store: said once
+    session.learner = session.progress.add_profile("Ann").id  # a new learner earns stars for the first time
+    assert "stars-note" in solve()
+
+
 def test_a_review_and_a_mastery_check_are_fresh_deals_and_a_clean_one_masters(session: Session) -> None:
     lesson = find_lesson("classic-frozen-pile")
     assert lesson is not None

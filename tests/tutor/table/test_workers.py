@@ -72,3 +72,33 @@ def test_a_first_look_that_is_not_clear_costs_no_second_one(monkeypatch: pytest.
     looked = _looks(monkeypatch, first=40.0, fresh=500.0, spread=10.0)  # under 50 points: not worth saying
     assert moments(0, dump_position(_pile_to_deny(), reveal=True), {"type": "discard", "card": "Jh"}) == []
     assert looked == [(0, REVIEW_WORLDS)]
+
+
+@pytest.mark.parametrize("variant", ["classic", "royal"])
+def test_the_review_is_the_same_whatever_the_hidden_cards_are(variant: str) -> None:
+    """The learner's discards of seeded club games, each reviewed as if the next player took the pile
+    right after, and reviewed again with the cards the learner could not see dealt differently: the
+    same moments, said alike (the hints' verdict reads the learner's view; the trial deals deal the
+    hidden cards again from it)."""
+    import random
+
+    from engine.bots.base import observe
+    from engine.core.actions import format_action
+    from engine.judge.legal import legal_actions
+    from tests.engine.hints.test_hint_observation import _positions
+    from tutor.table.workers import moments
+
+    def said(state: State, action: Action) -> list[tuple[object, ...]]:
+        found = moments(3, dump_position(state, reveal=True), format_action(action),
+                        {"pile_taken": {"cards": len(state.pile) + 1, "points": 100}}, worlds=4, confirm=8)
+        return [(m["tip"], m["cost"], m["better"], m["advice"]("en"), m["did"]("en"), m["hand"]) for m in found]
+
+    rng = random.Random(35)
+    discards = [(i, state, rng.choice([a for a in legal_actions(state) if isinstance(a, Discard) and a.meld is None]))
+                for i, state in enumerate(_positions(variant, 120, seed=36))
+                if any(isinstance(a, Discard) and a.meld is None for a in legal_actions(state))][:25]
+    assert len(discards) == 25
+    for i, state, action in discards:
+        other = observe(state, state.turn).determinize(random.Random(i))
+        assert said(other, action) == said(state, action), (i, action)
+        assert said(state, action)[0][0] == "review.pile_given"

@@ -11,9 +11,10 @@ from tutor.text.messages import Message
 
 
 def test_a_text_is_said_with_its_facts_in_each_language() -> None:
-    said = Message.text(N_("A safer discard was the {card}."), card=parse_card("Qh"))
-    assert said("en") == "A safer discard was the Q♥."
-    assert said("de") == translate("A safer discard was the {card}.", "de").format(card="Q♥") != said("en")
+    said = Message.text(N_("Discard the {card}: no other card in your hand is safer to give away."), card=parse_card("Qh"))
+    assert said("en") == "Discard the Q♥: no other card in your hand is safer to give away."
+    assert said("de") == translate("Discard the {card}: no other card in your hand is safer to give away.",
+                                   "de").format(card="Q♥") != said("en")
     points = Message.text(N_("Discarding the {card} froze the pile, for your side too, and a wild card worth"
                              " {points} points was lost to your melds."), card=parse_card("JK"), points=1500)
     assert "1,500" in points("en") and "1.500" in points("de") and "1\u00a0500" in points("sv")
