@@ -186,6 +186,46 @@ def scroll_until(page: Any, done: Callable[[], object], x: float, y: float, step
         page.wait_for_timeout(pause)
 
 
+def press(page: Any, identifier: str, touch: bool) -> None:
+    """A tap with a finger on a phone, a click on a desktop, on what the person sees."""
+    node = by_id(page, identifier).first
+    button = node.get_by_role("button")
+    target = button.first if button.count() else node
+    if touch:
+        target.tap()
+    else:
+        target.click()
+
+
+def search_the_rules(page: Any, words: str, rule: str, touch: bool) -> dict[str, float]:
+    """From the table: the Rules button found by scrolling to it (on a phone it lies below the table)
+    and pressed, ``words`` typed into the reference's search field; the bounding box of ``rule``'s
+    heading once it is listed (the caller checks it is in sight)."""
+    size = page.viewport_size
+    # a finger or the wheel on the table's upper part (on a phone the dock holds the lower half)
+    scroll_until(page, lambda: visible(page, "rules"), size["width"] / 2, size["height"] / 5, 200, touch=touch)
+    assert visible(page, "rules"), "the Rules button is out of reach"
+    press(page, "rules", touch)
+    by_id(page, "rules-reference").first.wait_for(timeout=30_000)
+    assert visible(page, "rules-search") and visible(page, "rules-contents")
+    press(page, "rules-search", touch)
+    page.wait_for_timeout(300)
+    page.keyboard.type(words, delay=40)
+    wait_for(page, lambda: by_id(page, "rules-count").count() > 0 and "rules match" in read(page, "rules-count"),
+             what="the count of matching rules")
+    wait_for(page, lambda: by_id(page, f"rule-{rule}").count() > 0, what=f"the heading of {rule}")
+    page.wait_for_timeout(500)
+    box = by_id(page, f"rule-{rule}").first.bounding_box()
+    assert box is not None and box["height"] > 0, f"{rule} is listed but not drawn"
+    return dict(box)
+
+
+def inside(page: Any, box: dict[str, float]) -> bool:
+    """Whether the top of ``box`` is inside the window, and all of its width."""
+    size = page.viewport_size
+    return 0 <= box["y"] < size["height"] and 0 <= box["x"] and box["x"] + box["width"] <= size["width"] + 1
+
+
 def in_sight(page: Any, identifier: str) -> bool:
     """Whether the control is drawn where a person sees it: inside the window and, on the table,
     above the dock (its first line is the status), which covers what the table scrolls under it."""

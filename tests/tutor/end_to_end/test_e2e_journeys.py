@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from tests.tutor.e2e import (DESKTOP, PHONE, Announcements, browser, by_id, click, enabled, hand_cards, in_sight, read,
-                             screenshot, scroll_until, serve, status, tap_card, touch_drag, visible, wait_for)
+from tests.tutor.e2e import (DESKTOP, PHONE, Announcements, browser, by_id, click, enabled, hand_cards, in_sight, inside,
+                             read, screenshot, scroll_until, search_the_rules, serve, status, tap_card, touch_drag,
+                             visible, wait_for)
 
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 LAST_LESSON = "open-royal-shed-cards"
@@ -447,7 +448,8 @@ def _review_in_sight(page: Any) -> bool:
 def test_a_new_learners_journey_from_the_first_visit_through_a_lesson_to_a_hand_and_its_review(
         home: str, size: str) -> None:
     """First visit; a lesson with a mistake, a hint, a trap and its mastery check, the first stars
-    explained once; a hand of Classic played to its end; the review of it. Screenshots of each step."""
+    explained once; a hand of Classic played to its end; the review of it; the frozen pile found in the
+    rules reference by its search field. Screenshots of each step."""
     touch = size == "phone"
     with browser(home, SIZES[size], "lessons-button", touch=touch) as page:
         assert read(page, "welcome") and by_id(page, "start-here").count() == 1  # a first visit explains
@@ -519,3 +521,8 @@ def test_a_new_learners_journey_from_the_first_visit_through_a_lesson_to_a_hand_
         said = read(page, "review")
         assert "Looking back at your hand" in said
         screenshot(page, f"journey-8-review-{size}.png")
+        # the rules reference: the frozen pile found by its search field, in sight
+        box = search_the_rules(page, "frozen pile", "pile.frozen", touch)
+        assert inside(page, box), f"the frozen pile is out of sight: {box}"
+        assert "The frozen pile" in read(page, "rule-pile.frozen")
+        screenshot(page, f"journey-9-rules-frozen-pile-{size}.png")

@@ -5,25 +5,15 @@ with the passage's translation; the contents jump to a topic. Screenshots go to 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.tutor.e2e import DESKTOP, PHONE, browser, by_id, read, screenshot, scroll_until, serve, visible, wait_for
+from tests.tutor.e2e import (DESKTOP, PHONE, browser, by_id, inside, press, read, screenshot, search_the_rules, serve,
+                             visible, wait_for)
 
 if TYPE_CHECKING:  # playwright is imported where a browser is started
     from playwright.sync_api import ViewportSize
-
-
-def _press(page: Any, identifier: str, touch: bool) -> None:
-    """A tap with a finger on a phone, a click on a desktop, on what the person sees."""
-    node = by_id(page, identifier).first
-    button = node.get_by_role("button")
-    target = button.first if button.count() else node
-    if touch:
-        target.tap()
-    else:
-        target.click()
 
 
 @pytest.mark.parametrize(("viewport", "touch"), [(PHONE, True), (DESKTOP, False)], ids=["390x844-touch", "1280x800"])
@@ -31,26 +21,8 @@ def test_the_frozen_pile_is_found_by_typing_in_the_search_field(tmp_path: Path, 
                                                                  touch: bool) -> None:
     size = f"{viewport['width']}x{viewport['height']}"
     with serve(tmp_path, "--pace", "0", "--seed", "11") as url, browser(url, viewport, "status", touch=touch) as page:
-        # the Rules button lies with the new game's choices, on a phone below the table
-        scroll_until(page, lambda: visible(page, "rules"), viewport["width"] / 2, viewport["height"] * 0.4, 250,
-                     touch=touch)
-        assert visible(page, "rules"), "the Rules button is out of reach"
-        _press(page, "rules", touch)
-        by_id(page, "rules-reference").first.wait_for(timeout=30_000)
-        assert visible(page, "rules-search") and visible(page, "rules-contents")
-        screenshot(page, f"rules-contents-{size}.png")
-
-        _press(page, "rules-search", touch)
-        page.wait_for_timeout(300)
-        page.keyboard.type("frozen pile", delay=40)
-        wait_for(page, lambda: by_id(page, "rules-count").count() > 0 and "rules match" in read(page, "rules-count"),
-                 what="the count of matching rules")
-        wait_for(page, lambda: by_id(page, "rule-pile.frozen").count() > 0, what="the frozen pile's heading")
-        page.wait_for_timeout(500)
-        box = by_id(page, "rule-pile.frozen").first.bounding_box()
-        assert box is not None and box["height"] > 0
-        assert 0 <= box["y"] < viewport["height"] and 0 <= box["x"] and box["x"] + box["width"] <= viewport["width"] + 1, \
-            f"the frozen pile is out of sight: {box}"
+        box = search_the_rules(page, "frozen pile", "pile.frozen", touch)
+        assert inside(page, box), f"the frozen pile is out of sight: {box}"
         text = read(page, "rule-pile.frozen")
         assert "The frozen pile" in text and "Translation: A frozen pile may only be taken" in text
         assert "pagat" not in text
@@ -64,8 +36,8 @@ def test_the_frozen_pile_is_found_by_typing_in_the_search_field(tmp_path: Path, 
             page.keyboard.press("Backspace")
         wait_for(page, lambda: by_id(page, "rules-contents").count() > 0, what="the contents back")
         # the contents jump to a topic
-        _press(page, "rules-contents-going_out", touch)
+        press(page, "rules-contents-going_out", touch)
         wait_for(page, lambda: visible(page, "rules-topic-going_out"), what="the topic Going out scrolled to")
         screenshot(page, f"rules-topic-going-out-{size}.png")
-        _press(page, "rules-close", touch)
+        press(page, "rules-close", touch)
         wait_for(page, lambda: by_id(page, "rules-reference").count() == 0, what="the reference closed")
