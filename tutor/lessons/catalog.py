@@ -32,7 +32,7 @@ LOG = logging.getLogger("tutor.lessons.catalog")
 __all__ = ["ARGUMENTS", "KEYS", "PREDICATES", "ROOT", "SEARCH_BUDGET", "STEP_KEYS", "TOPICS", "TRAP_KEYS",
            "UNAVAILABLE", "VARIANT_ORDER", "VARIATION_KEYS", "BrokenLesson", "Catalog", "Lesson", "LessonError",
            "LessonRun", "Predicate", "Setup", "Trap", "_Before", "catalog", "check", "find_lesson", "fresh_deal",
-           "impossible_hands", "impossible_melds", "impossible_turns", "in_path_order", "order_problems", "shows_itself",
+           "impossible_hands", "impossible_melds", "impossible_sides", "impossible_turns", "in_path_order", "order_problems", "shows_itself",
            "lesson_catalog", "lesson_files", "load_lesson", "main", "next_lesson", "read_lesson"]
 
 
@@ -83,6 +83,7 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
         problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_hands(setup.start))
         problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_melds(setup.start))
         problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_turns(setup.start))
+        problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_sides(setup.start))
     if lesson.tip is not None:
         found = [h for h in advice(lesson.start, lesson.seat) if h.tip == lesson.tip]  # Taktik 5's too
         if not found:
@@ -183,6 +184,27 @@ def impossible_turns(state: State) -> list[str]:
         if seat not in taken and later and min(later) == 0 and len(state.hands[seat]) != rules.hand_size:
             wrong.append(f"hands[{seat}]: holds {len(state.hands[seat])} cards, but has not played a turn yet"
                          f" (a seat after it in the order has played none): it holds the deal of {rules.hand_size}")
+    return wrong
+
+
+def impossible_sides(state: State) -> list[str]:
+    """The sides holding fewer cards than their deal less what they have put on the table. A hand shrinks
+    only by melding and discarding: each turn draws a card or more, or takes the pile (its top card into a
+    meld, the rest into the hand), then discards one, and a red three is replaced (one laid out and not yet
+    replaced is counted with the hand). So between turns, and after a draw, a side's hands hold at least
+    its players' deals less the cards of its melds, whoever melded them."""
+    if state.phase not in (Phase.DRAW, Phase.PLAY):
+        return []
+    wrong = []
+    for team, melds in enumerate(state.melds):
+        seats = [seat for seat in range(len(state.hands)) if state.team_of(seat) == team]
+        held = sum(len(state.hands[seat]) for seat in seats) + len(state.red_threes[team])
+        melded = sum(len(meld.cards) for meld in melds)
+        least = len(seats) * state.rules.hand_size - melded
+        if held < least:
+            hands = " + ".join(str(len(state.hands[seat])) for seat in seats)
+            wrong.append(f"hands: the side of hands[{seats[0]}] holds {hands} cards with {melded} on the table:"
+                         f" a deal of {state.rules.hand_size} each leaves at least {least} in its hands")
     return wrong
 
 
