@@ -16,7 +16,7 @@ success = { took_pile = true }
 [position]
 variant = "classic"
 scores = [0, -50]
-hands = [["7h", "7d", "9c", "Kd"], 11, 11, 11]
+hands = [["7h", "7d", "9c", "Kd"], 11, 14, 11]
 melds = [[["Ah", "Ad", "Ac", "As"]], [["Qh", "Qd", "Qc"]]]
 pile = ["5c", "4d", "7s"]
 stock = ["6h", "8d", "3h", "Jc"]
@@ -33,7 +33,7 @@ solution = [{ type = "take_pile", meld = ["7h", "7d"] }]
 [variations.position]
 variant = "classic"
 scores = [-50, -50]
-hands = [["7h", "7d", "9c", "Qs"], 11, 11, 11]
+hands = [["7h", "7d", "9c", "Qs"], 11, 14, 11]
 melds = [[["Kh", "Kd", "Kc", "Ks"]], [["Jh", "Jd", "Jc"]]]
 pile = ["6c", "4h", "7c"]
 stock = ["5h", "8h", "4d", "10c"]

@@ -24,7 +24,9 @@ from tutor.lessons.files import (KEYS, ROOT, STEP_KEYS, TOPICS, TRAP_KEYS, VARIA
                                 _read_toml, lesson_texts, load_lesson, placeholder_problem, read_lesson)
 from tutor.lessons.predicates import ARGUMENTS, PREDICATES, LessonError, Predicate
 from tutor.lessons.run import SEARCH_BUDGET, LessonRun, _Before
-from engine.core.state import Phase, State
+from tutor.lessons.deals import (impossible_hands, impossible_melds, impossible_sides,
+                                  impossible_stock, impossible_turns)
+from engine.core.state import State
 
 LOG = logging.getLogger("tutor.lessons.catalog")
 
@@ -32,7 +34,7 @@ LOG = logging.getLogger("tutor.lessons.catalog")
 __all__ = ["ARGUMENTS", "KEYS", "PREDICATES", "ROOT", "SEARCH_BUDGET", "STEP_KEYS", "TOPICS", "TRAP_KEYS",
            "UNAVAILABLE", "VARIANT_ORDER", "VARIATION_KEYS", "BrokenLesson", "Catalog", "Lesson", "LessonError",
            "LessonRun", "Predicate", "Setup", "Trap", "_Before", "catalog", "check", "find_lesson", "fresh_deal",
-           "impossible_hands", "impossible_melds", "impossible_turns", "in_path_order", "order_problems", "shows_itself",
+           "impossible_hands", "impossible_melds", "impossible_sides", "impossible_stock", "impossible_turns", "in_path_order", "order_problems", "shows_itself",
            "lesson_catalog", "lesson_files", "load_lesson", "main", "next_lesson", "read_lesson"]
 
 
@@ -83,6 +85,8 @@ def check(lesson: Lesson, catalogs: bool = True) -> list[str]:
         problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_hands(setup.start))
         problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_melds(setup.start))
         problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_turns(setup.start))
+        problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_sides(setup.start))
+        problems.extend(f"{lesson.path}: {where}.{problem}" for problem in impossible_stock(setup.start))
     if lesson.tip is not None:
         found = [h for h in advice(lesson.start, lesson.seat) if h.tip == lesson.tip]  # Taktik 5's too
         if not found:
@@ -108,98 +112,6 @@ def shows_itself(trap: Trap, after: State) -> bool:
     mistake (the text says what it costs), and a move that ends the hand shows the hand's score.
     Any other trap (a draw, a discard, a take of the pile) plays out the moves that follow."""
     return after.is_over() or type(trap.example[-1]).__name__ == "MeldAction"
-
-
-def impossible_hands(state: State) -> list[str]:
-    """The hands a real deal could not have come to: a player who has not melded this hand (no
-    meld of the side's opens, or ``has_melded`` says so) never took the pile either, so each turn
-    drew the variant's cards and discarded one (red threes are replaced). Drawing one card, such a
-    hand holds exactly the deal between turns and the deal and one after the draw; drawing two, it
-    grows by one a turn, so it holds at least the deal, and the deal and two after the draw (one
-    from a stock that held a single card). A turn that has melded, taken the pile or still owes a
-    replacement is not judged, nor are the phases after a question or at the end."""
-    if state.phase not in (Phase.DRAW, Phase.PLAY):
-        return []
-    rules, turn = state.rules, state.turn_state
-    wrong = []
-    for seat, hand in enumerate(state.hands):
-        if state.has_melded[seat]:
-            continue
-        if seat == state.turn and state.phase is Phase.PLAY:
-            if turn.melded or turn.took_pile or turn.replacements:
-                continue
-            drawn = rules.draw_count if state.stock or rules.draw_count == 1 else 1
-            least, when = rules.hand_size + drawn, f"after drawing {drawn}"
-        else:
-            least, when = rules.hand_size, "between turns"
-        exact = rules.draw_count == 1
-        if len(hand) < least or (exact and len(hand) > least):
-            needed = f"{least}" if exact else f"at least {least}"
-            wrong.append(f"hands[{seat}]: holds {len(hand)} cards {when} without having melded this hand;"
-                         f" a deal of {rules.hand_size} and a draw of {rules.draw_count} give {needed}")
-    return wrong
-
-
-def _turns_taken(state: State) -> dict[int, int]:
-    """The turns each seat has finished, where its hand tells (drawing two, a player who has not melded
-    grows by one a turn: see :func:`impossible_hands`); the player to act counts the turns before this one."""
-    rules, turn = state.rules, state.turn_state
-    taken = {}
-    for seat, hand in enumerate(state.hands):
-        if state.has_melded[seat]:
-            continue
-        if seat == state.turn and state.phase is Phase.PLAY:
-            if not (turn.melded or turn.took_pile or turn.replacements):
-                taken[seat] = len(hand) - rules.hand_size - rules.draw_count
-        else:
-            taken[seat] = len(hand) - rules.hand_size
-    return taken
-
-
-def impossible_turns(state: State) -> list[str]:
-    """The tables whose hands no order of turns could have come to (drawing two, with two cards or more in
-    the stock, so every draw was whole). Turns go round from the first player, so the seats after the player
-    to act, in the order they play, have finished as many turns as that player or one more, never fewer
-    than a seat before them: the first player's turn came earlier. A seat whose turns are known (it has not
-    melded, :func:`_turns_taken`) bounds the others; a seat bound to no turn yet holds the deal."""
-    rules = state.rules
-    if rules.draw_count == 1 or state.phase not in (Phase.DRAW, Phase.PLAY) or len(state.stock) < 2:
-        return []
-    taken = _turns_taken(state)
-    order = [(state.turn + k) % len(state.hands) for k in range(1, len(state.hands))]
-    known = [(seat, taken[seat]) for seat in order if seat in taken]
-    wrong = [f"hands[{later}]: {len(state.hands[later])} cards, {t_later} turns played, after hands[{seat}]'s"
-             f" {t}: turns go round in order, so a seat that plays later has played as many or more"
-             for (seat, t), (later, t_later) in zip(known, known[1:]) if t_later < t]
-    mine = taken.get(state.turn)
-    if mine is not None:
-        wrong += [f"hands[{seat}]: {len(state.hands[seat])} cards, {t} turns played while the player to act has"
-                  f" played {mine}: every other seat has played as many or one more"
-                  for seat, t in known if t not in (mine, mine + 1)]
-    if wrong:
-        return wrong
-    for index, seat in enumerate(order):
-        later = [t for s, t in known if order.index(s) >= index] + ([mine + 1] if mine is not None else [])
-        if seat not in taken and later and min(later) == 0 and len(state.hands[seat]) != rules.hand_size:
-            wrong.append(f"hands[{seat}]: holds {len(state.hands[seat])} cards, but has not played a turn yet"
-                         f" (a seat after it in the order has played none): it holds the deal of {rules.hand_size}")
-    return wrong
-
-
-def impossible_melds(state: State) -> list[str]:
-    """The sides whose melds on the table no opening could have put there: a side's first melds were
-    worth at least the minimum its score asks (bonuses not counted), and melds only grow, so the melds
-    that open (not Royal's lone red threes) are worth at least that minimum still."""
-    rules, wrong = state.rules, []
-    for team, melds in enumerate(state.melds):
-        if not state.has_opened(team):
-            continue
-        worth = sum(rules.meld_points(meld) for meld in melds)
-        minimum = state.opening_minimum(team)
-        if worth < minimum:
-            wrong.append(f"melds[{team}]: worth {worth}, less than the opening minimum of {minimum} that the"
-                         f" side's score of {state.scores[team]} asks: no opening could have put them there")
-    return wrong
 
 
 def fresh_deal(lesson: Lesson, played: Sequence[int]) -> int:

@@ -1,5 +1,5 @@
-"""A lesson's table is one a real game could come to (the order of turns between the seats), and a
-lesson never sits still: a move that passes the turn with nobody to play on is answered."""
+"""A lesson's table is one a real game could come to (the order of turns between the seats, the cards a
+side holds beside those it has melded), and a lesson never sits still: a move that passes the turn with nobody to play on is answered."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from engine.core.state import Phase
 from engine.judge.legal import legal_actions
 from engine.position import load_position
 from tests.tutor.helpers import TRAPPED
-from tutor.lessons.catalog import ROOT, LessonRun, catalog, check, impossible_turns, load_lesson
+from tutor.lessons.catalog import (ROOT, LessonRun, catalog, check, impossible_sides, impossible_stock, impossible_turns,
+                                   load_lesson)
 from tutor.lessons.run import STALLED
 
 FIFTEEN = ["Ah", "Kd", "Qc", "Js", "10h", "9d", "8c", "7s", "6h", "5d", "4c", "Ad", "Kc", "Qs", "Jh"]
@@ -54,6 +55,62 @@ def test_a_lesson_whose_table_no_order_of_turns_reaches_fails_the_check(tmp_path
     path.write_text(text.replace("15, 16, 16]", "15, 16, 15]", 1), encoding="utf-8")
     problems = check(load_lesson(path), catalogs=False)
     assert any("position.hands[3]: 15 cards, 0 turns played" in p for p in problems), problems
+
+
+@pytest.mark.parametrize(("position", "problem"), [
+    # the other side has ten cards on the table and eight in its hands: dealt 22, it would hold at least 12
+    ({"variant": "classic", "hands": [FIFTEEN[:11], ["10c", "10d", "10s"], 11, 5], "pile": ["9s"],
+      "melds": [[], [["8h", "8d", "8s", "8h", "8d", "8s", "2h"], ["6h", "6d", "6s"]]]},
+     "hands: the side of hands[1] holds 3 + 5 cards with 10 on the table"),
+    # drawing two, the learner's side: six and nine cards with nine melded, where the deals leave 21
+    ({"variant": "royal", "phase": "play", "hands": [FIFTEEN[:6], 10, 9, 11], "pile": ["9s"],
+      "melds": [[["Ah", "Ad", "Ac"], ["3h", "3d", "3h", "3d", "3h", "3c"]], [["Qc", "Qd", "Qs", "2h"]]]},
+     "hands: the side of hands[0] holds 6 + 9 cards with 9 on the table"),
+])
+def test_the_checker_refuses_a_side_holding_fewer_cards_than_its_deal_leaves(position: dict[str, object],
+                                                                              problem: str) -> None:
+    found = impossible_sides(load_position(position))
+    assert any(line.startswith(problem) for line in found), found
+
+
+@pytest.mark.parametrize("position", [
+    {"variant": "classic", "hands": [FIFTEEN[:11], ["10c", "10d", "10s"], 11, 9], "pile": ["9s"],  # exactly so
+     "melds": [[], [["8h", "8d", "8s", "8h", "8d", "8s", "2h"], ["6h", "6d", "6s"]]]},
+    {"variant": "classic", "hands": [FIFTEEN[:11], 11, 11, 11], "pile": ["9s"], "red_threes": [["3d"], []]},
+    {"variant": "royal", "phase": "play", "hands": [FIFTEEN[:6], 16, 15, 11], "pile": ["9s"],
+     "melds": [[["Ah", "Ad", "Ac"], ["3h", "3d", "3h", "3d", "3h", "3c"]], [["Qc", "Qd", "Qs", "2h"]]]},
+])
+def test_the_checker_accepts_a_side_holding_what_its_deal_leaves(position: dict[str, object]) -> None:
+    assert impossible_sides(load_position(position)) == []
+
+
+def test_a_lesson_whose_side_holds_too_few_cards_fails_the_check(tmp_path: Path) -> None:
+    text = (ROOT / "classic" / "05-red-threes.toml").read_text(encoding="utf-8")
+    path = tmp_path / "sides.toml"
+    path.write_text(text.replace('["10c", "10d", "10s"], 11, 9]', '["10c", "10d", "10s"], 11, 5]', 1), encoding="utf-8")
+    problems = check(load_lesson(path), catalogs=False)
+    assert any("position.hands: the side of hands[1] holds 3 + 5 cards" in p for p in problems), problems
+
+
+def test_the_checker_refuses_a_stock_that_the_turns_played_could_not_have_drawn_down() -> None:
+    # the hand's first turn (every hand still the deal, the learner's after its draw of two): Royal's stock
+    # holds 162 - 60 - 1 less what covered the first card and this draw, far more than 16
+    position = {"variant": "royal", "phase": "play", "hands": [SEVENTEEN, 15, 15, 15], "pile": ["9s"],
+                "stock": ["Ah", "7s", "Jc", "4h", "9d", "Qs", "6h", "8c", "10d", "5h", "Kh", "7c", "Js", "4s", "8d", "Qd"]}
+    found = impossible_stock(load_position(position))
+    assert any(line.startswith("stock: 16 cards, where the turns started so far (at most 4") for line in found), found
+    assert impossible_stock(load_position({**position, "stock": 99})) == []
+    assert impossible_stock(load_position({**position, "variant": "classic", "hands": [FIFTEEN[:12], 11, 11, 11]})) == []
+
+
+def test_a_lesson_whose_stock_is_too_small_for_its_turns_fails_the_check(tmp_path: Path) -> None:
+    text = (ROOT / "swedish" / "08-opening-120.toml").read_text(encoding="utf-8")
+    start = text.index("stock = [")
+    path = tmp_path / "stock.toml"
+    path.write_text(text[:start] + 'stock = ["Kd", "8c", "5c", "9d", "Qs", "7h"]' + text[text.index("\n", start):],
+                    encoding="utf-8")
+    problems = check(load_lesson(path), catalogs=False)
+    assert any(": position.stock: 6 cards, where the turns started so far" in p for p in problems), problems
 
 
 def test_a_discard_that_leaves_nobody_to_play_on_is_answered_and_taken_back() -> None:

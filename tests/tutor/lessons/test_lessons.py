@@ -329,8 +329,8 @@ def test_the_checker_accepts_melds_an_opening_could_have_made(position: dict[str
 
 def test_a_lesson_with_a_hand_no_deal_could_produce_fails_the_check(tmp_path: Path) -> None:
     path = tmp_path / "hand.toml"
-    path.write_text(TRAPPED.replace('hands = [["7h", "7d", "9c", "Kd"], 11, 11, 11]',
-                                    'hands = [["7h", "7d", "9c", "Kd"], 10, 11, 11]\n'
+    path.write_text(TRAPPED.replace('hands = [["7h", "7d", "9c", "Kd"], 11, 14, 11]',
+                                    'hands = [["7h", "7d", "9c", "Kd"], 10, 14, 11]\n'
                                     'has_melded = [true, false, true, false]'), encoding="utf-8")
     problems = check(load_lesson(path), catalogs=False)
     assert any(": position.hands[1]: holds 10 cards between turns" in p for p in problems), problems
