@@ -1,6 +1,6 @@
-"""The table's views: each side's melds and red threes, the pile, the learner's hand, and the page
-that holds them with the header, the panels (tutor.views.panels) and the screens around the table
-(tutor.views.screens). Pure views as in :mod:`tutor.views.widgets`: a model and the callbacks in, controls out;
+"""The table's views: each side's melds and red threes, the pile, and the page
+that holds them with the header, the hand (tutor.views.hand), the panels (tutor.views.panels) and the
+screens around the table (tutor.views.screens). Pure views as in :mod:`tutor.views.widgets`: a model and the callbacks in, controls out;
 each part memoised (tutor.views.memo) so a frame re-draws only what changed.
 """
 
@@ -14,6 +14,7 @@ from engine.core.cards import pretty_card
 from engine.core.i18n import N_, NP_, format_number
 from engine.core.melds import Meld, meld_name
 from engine.core.rulebook import explain, title
+from tutor.views.hand import hand_view, sort_button
 from tutor.views.memo import memo
 from tutor.table.model import TableModel
 from tutor.views.panels import (game_over_view, hint_view, log_view, notice_view, question_view, refusal_view, review_view,
@@ -208,61 +209,6 @@ def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name
         content=ft.Column(column, spacing=4))
 
 
-def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False,
-              sort: bool = True) -> ft.Control:
-    """The learner's hand, in the order the tactics section advises (the model's); taps keep the
-    hand's own indexes. Cards set aside for a meld show beneath it."""
-    cards = [hand_card(model, handlers, i, size, four_colour) for i in hand_order(model)]
-    staged = [ft.Semantics(identifier=f"staged-{i}", content=ft.Text(_(model, N_("Set aside: {cards}")).format(
-        cards=" ".join(pretty_card(c, model.lang) for c in meld)), font_family=FONT)) for i, meld in enumerate(model.staged)]
-    heading = counted(model, NP_("Your hand: {count} card", "Your hand: {count} cards"), len(cards))
-    title: ft.Control = ft.Text(heading, weight=ft.FontWeight.BOLD, font_family=FONT)
-    if sort and handlers.change_setting is not None:  # the order to show it in, beside the heading
-        title = ft.Row([title, sort_button(model, handlers)], spacing=4, wrap=True, run_spacing=0,
-                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    return ft.Column([title,
-                      ft.Row(cards, wrap=True, spacing=2 if size == "small" else 4, run_spacing=4), *staged], spacing=2)
-
-
-SORTS = {"advised": N_("Sort by rank"), "rank": N_("Sort by suit"), "suit": N_("Sort as advised")}  # the tap's next
-NEXT_SORT = {"advised": "rank", "rank": "suit", "suit": "advised"}
-
-
-def sort_button(model: TableModel, handlers: Handlers, icon_only: bool = False) -> ft.Control:
-    """The hand's order, one tap to the next: as the tactics advise (wild cards, threes, Royal's runs
-    toward Sambas, pairs), by rank, by suit (a Royal run's cards side by side)."""
-    change = handlers.change_setting
-    assert change is not None
-    shown = model.hand_sort if model.hand_sort in SORTS else "advised"
-    said = _(model, SORTS[shown])
-    if icon_only:  # a phone: the icon at the end of the buttons, its words for a screen reader and a tooltip
-        return memo("sort-hand", (shown, model.lang, True, handlers), lambda: ft.Semantics(
-            identifier="sort-hand", label=said, button=True, content=ft.IconButton(
-                icon=ft.Icons.SORT, tooltip=said, width=TARGET, height=TARGET,
-                on_click=on(change, "hand_sort", NEXT_SORT[shown]))))
-    return memo("sort-hand", (shown, model.lang, False, handlers), lambda: ft.Semantics(
-        identifier="sort-hand", content=ft.TextButton(
-            height=TARGET, icon=ft.Icons.SORT, content=said,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-            on_click=on(change, "hand_sort", NEXT_SORT[shown]))))
-
-
-def hand_card(model: TableModel, handlers: Handlers, i: int, size: str, four_colour: bool) -> ft.Control:
-    """The hand's card ``i``: drawn again only when it, its selection or its looks changed."""
-    card, selected, hinted = model.hand[i], i in model.selected, model.hinted(i)
-    focus = handlers.focus_card
-    return memo(("hand", i), (card, selected, hinted, model.lang, size, four_colour, handlers), lambda: card_view(
-        card, model.lang, selected=selected, size=size, four_colour=four_colour, on_click=on(handlers.tap_card, i),
-        identifier=f"hand-{i}", hinted=hinted, on_focus=on(focus, i, True) if focus else None,
-        on_blur=on(focus, i, False) if focus else None))
-
-
-def hand_order(model: TableModel) -> list[int]:
-    """The indexes of the hand as shown: the model's order, cards set aside left out."""
-    return model.hand_order()
-
-
-
 def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False,
               confirm: ft.Control | None = None, notice: str = "", narrow: bool = False,
               height: float = 844) -> ft.Control:
@@ -400,7 +346,7 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
     # (Try again, Mastery check, Next lesson are the lesson's): their muted row gives its room to the table
     waiting = run is not None and handlers.lesson is not None and (run.consequence is not None or run.is_over())
     bottom: list[ft.Control | None] = [
-        top, outcome, sheet, hand_view(model, handlers, size, four_colour, sort=False),
+        top, outcome, sheet, hand_view(model, handlers, size, four_colour, sort=False, glance=waiting),
         None if waiting else actions_view(
             model, handlers, phone=True,
             extra=sort_button(model, handlers, icon_only=True) if handlers.change_setting else None)]

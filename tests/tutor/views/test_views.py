@@ -10,7 +10,7 @@ import flet as ft
 from tests.tutor.helpers import semantics, walk
 from tutor.table.model import TableModel
 from tutor.views.table import page_view
-from tutor.views.widgets import Handlers, card_view
+from tutor.views.widgets import Handlers, card_label, card_view
 
 
 def _handlers() -> Handlers:
@@ -262,6 +262,15 @@ def test_on_a_phone_a_trap_and_the_solve_leave_out_the_closed_buttons(tmp_path: 
     assert model.lesson is not None and model.lesson.consequence is not None
     phone = semantics(page_view(model, handlers, "small", narrow=True))
     assert "lesson-try_again" in phone and not [n for n in phone if n.startswith("action-")]
-    assert "action-draw" in semantics(page_view(model, handlers))  # a desktop keeps its row
+    # nor can a card be played: the hand on one line, a glance (a label that names every card), no card to tap
+    assert not [n for n in phone if n.startswith("hand-")]
+    glance = phone["hand"]
+    assert glance.label == f"Your hand: {len(model.hand)} cards: " + ", ".join(card_label(c, "en") for c in
+                                                                              [model.hand[i] for i in model.hand_order()])
+    row = [c for c in walk(glance) if isinstance(c, ft.Row)]
+    assert len(row) == 1 and not row[0].wrap and len(row[0].controls) == len(model.hand)
+    desktop = semantics(page_view(model, handlers))
+    assert "action-draw" in desktop and "hand-0" in desktop  # a desktop keeps its row and its hand
     model.try_again()
-    assert "action-draw" in semantics(page_view(model, handlers, "small", narrow=True))
+    again = semantics(page_view(model, handlers, "small", narrow=True))
+    assert "action-draw" in again and "hand-0" in again and "hand" not in again
