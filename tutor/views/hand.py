@@ -16,8 +16,9 @@ from tutor.views.widgets import CARD_WIDTH, FONT, TARGET, Handlers, _, card_view
 def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False,
               sort: bool = True, glance: bool = False) -> ft.Control:
     """The learner's hand, in the order the tactics section advises (the model's); taps keep the
-    hand's own indexes. Cards set aside for a meld show beneath it. ``glance`` (a phone while nothing
-    can be played): :func:`hand_glance`."""
+    hand's own indexes. Cards set aside for a meld show beneath it, or (``sort`` off: a phone, whose
+    sort is among its buttons) beside the heading, a line saved for the table. ``glance`` (a phone
+    while nothing can be played): :func:`hand_glance`."""
     if glance:
         return hand_glance(model, four_colour)
     cards = [hand_card(model, handlers, i, size, four_colour) for i in hand_order(model)]
@@ -25,11 +26,14 @@ def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
         cards=" ".join(pretty_card(c, model.lang) for c in meld)), font_family=FONT)) for i, meld in enumerate(model.staged)]
     heading = counted(model, NP_("Your hand: {count} card", "Your hand: {count} cards"), len(cards))
     title: ft.Control = ft.Text(heading, weight=ft.FontWeight.BOLD, font_family=FONT)
-    if sort and handlers.change_setting is not None:  # the order to show it in, beside the heading
+    row = ft.Row(cards, wrap=True, spacing=2 if size == "small" else 4, run_spacing=4)
+    if not sort:
+        return ft.Column([ft.Row([title, *staged], spacing=12, wrap=True, run_spacing=0) if staged else title, row],
+                         spacing=2)
+    if handlers.change_setting is not None:  # the order to show it in, beside the heading
         title = ft.Row([title, sort_button(model, handlers)], spacing=4, wrap=True, run_spacing=0,
                        vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    return ft.Column([title,
-                      ft.Row(cards, wrap=True, spacing=2 if size == "small" else 4, run_spacing=4), *staged], spacing=2)
+    return ft.Column([title, row, *staged], spacing=2)
 
 
 def hand_glance(model: TableModel, four_colour: bool = False) -> ft.Control:

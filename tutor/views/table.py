@@ -164,10 +164,10 @@ def _table_view(model: TableModel, handlers: Handlers, size: str, strip: bool = 
         name = side_label(model, team)
         points = model.totals[team] if model.totals else 0
         inputs = (state.melds[team], state.red_threes[team], name, points, model.team, model.rules, model.lang, size,
-                  handlers, model.picked if team == model.team else None)
-        rows.append(memo(("side", team), inputs, partial(_side_view, model, handlers, size, team, name, points)))
+                  strip, handlers, model.picked if team == model.team else None)
+        rows.append(memo(("side", team), inputs, partial(_side_view, model, handlers, size, team, name, points, strip)))
     if strip:  # each side the screen's width, so its melds wrap at the edge, not at its heading's width
-        return ft.Column(rows, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        return ft.Column(rows, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     stock = ft.Text(counted(model, NP_("Stock: {count} card", "Stock: {count} cards"), len(state.stock)), font_family=FONT)
     others = [ft.Text(counted(model, NP_("{name}: {count} card", "{name}: {count} cards"), len(state.hands[s]),
                                name=seat_label(model, s)), font_family=FONT)
@@ -185,8 +185,10 @@ def _table_view(model: TableModel, handlers: Handlers, size: str, strip: bool = 
                              ft.Container(center, col={"xs": 12, "xl": 2})], spacing=8, run_spacing=10)
 
 
-def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name: str, points: int) -> ft.Control:
-    """A side's score, red threes and melds (each meld its own memoised part)."""
+def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name: str, points: int,
+               phone: bool = False) -> ft.Control:
+    """A side's score, red threes and melds (each meld its own memoised part); on a ``phone`` closer
+    together (every meld of a lesson's deal in sight above the pile's strip at 360x740)."""
     state = model.state
     header = _(model, N_("{side} · {points} points")).format(side=name, points=format_number(points, model.lang))
     threes = state.red_threes[team]
@@ -202,11 +204,11 @@ def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name
     if threes:
         column.append(ft.Text(_(model, N_("Red threes: {cards}")).format(
             cards=" ".join(pretty_card(c, model.lang) for c in threes)), font_family=FONT))
-    column.append(ft.Row(melds, wrap=True, spacing=6, run_spacing=6))
+    column.append(ft.Row(melds, wrap=True, spacing=4 if phone else 6, run_spacing=4 if phone else 6))
     return ft.Container(
-        key=f"side-{team}", padding=6, border_radius=8,
+        key=f"side-{team}", padding=ft.Padding.symmetric(horizontal=6, vertical=3) if phone else 6, border_radius=8,
         bgcolor=ft.Colors.BLUE_50 if team == model.team else None,
-        content=ft.Column(column, spacing=4))
+        content=ft.Column(column, spacing=2 if phone else 4))
 
 
 def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False,

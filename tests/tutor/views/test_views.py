@@ -274,3 +274,30 @@ def test_on_a_phone_a_trap_and_the_solve_leave_out_the_closed_buttons(tmp_path: 
     model.try_again()
     again = semantics(page_view(model, handlers, "small", narrow=True))
     assert "action-draw" in again and "hand-0" in again and "hand" not in again
+
+
+def _row_holding(control: ft.Control, identifier: str) -> ft.Row | None:
+    """The innermost Row whose own children include the node ``identifier``."""
+    for row in [c for c in walk(control) if isinstance(c, ft.Row)]:
+        if any(isinstance(child, ft.Semantics) and child.identifier == identifier for child in row.controls):
+            return row
+    return None
+
+
+def test_on_a_phone_the_cards_set_aside_are_named_beside_the_hands_heading_and_the_sides_sit_closer() -> None:
+    """A line of the dock and some of the sides' padding given to the table: at 360x740 a meld of the
+    other side was under the pile's strip after a refusal in an opening of two melds."""
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    model.simple("draw")
+    model.tap_card(0)
+    model.tap_card(1)
+    model.stage()
+    assert model.staged
+    phone = page_view(model, _handlers(), "small", narrow=True)
+    row = _row_holding(_keyed(phone, "dock"), "staged-0")
+    assert row is not None and any(isinstance(c, ft.Text) and str(c.value).startswith("Your hand") for c in row.controls)
+    desktop = page_view(model, _handlers())
+    assert _row_holding(desktop, "staged-0") is None  # beneath the hand, in its column
+    side = _keyed(phone, "side-0")
+    assert isinstance(side, ft.Container) and isinstance(side.padding, ft.Padding) and side.padding.top < 6
+    assert _keyed(desktop, "side-0").padding == 6
