@@ -302,11 +302,14 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
     run = model.lesson
     title = lesson_heading(model) if run is not None and handlers.lesson is not None else _(model, model.rules.title)
     identifier = "lesson-title" if run is not None and handlers.lesson is not None else "table-title"
-    header = memo("header", (title, model.lang, handlers), lambda: ft.Row(
+    # the hand's order at the header's end, where it takes no line (at the end of the buttons it made a
+    # third line of them at 360 px under a situational button such as Ask partner)
+    header = memo("header", (title, model.lang, handlers, model.hand_sort), lambda: ft.Row(
         [home_button(model.lang, handlers) if handlers.go else ft.Container(width=0),
          ft.Semantics(identifier=identifier, label=title, exclude_semantics=True, content=ft.Text(
              title, size=17, weight=ft.FontWeight.BOLD, font_family=FONT, max_lines=1,
-             overflow=ft.TextOverflow.ELLIPSIS, expand=True), expand=True)],
+             overflow=ft.TextOverflow.ELLIPSIS, expand=True), expand=True),
+         *([sort_button(model, handlers, icon_only=True)] if handlers.change_setting else [])],
         spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     scrolled: list[ft.Control | None] = [
         lesson_view(model, handlers, narrow=True),
@@ -349,9 +352,7 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
     waiting = run is not None and handlers.lesson is not None and (run.consequence is not None or run.is_over())
     bottom: list[ft.Control | None] = [
         top, outcome, sheet, hand_view(model, handlers, size, four_colour, sort=False, glance=waiting),
-        None if waiting else actions_view(
-            model, handlers, phone=True,
-            extra=sort_button(model, handlers, icon_only=True) if handlers.change_setting else None)]
+        None if waiting else actions_view(model, handlers, phone=True)]
     dock = ft.Container(
         key="dock", padding=ft.Padding.only(top=4), border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.GREY_300)),
         content=ft.Column([p for p in bottom if p is not None], spacing=4))

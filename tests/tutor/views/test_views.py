@@ -301,3 +301,19 @@ def test_on_a_phone_the_cards_set_aside_are_named_beside_the_hands_heading_and_t
     side = _keyed(phone, "side-0")
     assert isinstance(side, ft.Container) and isinstance(side.padding, ft.Padding) and side.padding.top < 6
     assert _keyed(desktop, "side-0").padding == 6
+
+
+def test_on_a_phone_clear_follows_discard_and_the_sort_is_in_the_header() -> None:
+    """At 360 px Clear and the hand's sort, last among the buttons, made a third line of them under a
+    situational button (Ask partner): on a phone Undo and Clear, drawn as icons, follow Discard on the first line, and the sort
+    sits at the header's end, where it takes no line. A desktop keeps its order."""
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    handlers = replace(_handlers(), change_setting=lambda *args: None)
+    phone = page_view(model, handlers, "small", narrow=True)
+    buttons = [n for n in semantics(_keyed(phone, "actions")) if n.startswith("action-")]
+    after = buttons.index("action-discard") + 1
+    assert buttons[after:after + 2] == ["action-undo", "action-clear"], buttons  # a practice game's Undo too
+    assert "sort-hand" not in semantics(_keyed(phone, "dock"))
+    assert isinstance(phone, ft.Column) and "sort-hand" in semantics(phone.controls[0])
+    desktop = [n for n in semantics(_keyed(page_view(model, handlers), "actions")) if n.startswith("action-")]
+    assert desktop[-1] == "action-clear"
