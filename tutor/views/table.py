@@ -25,7 +25,8 @@ from tutor.views.widgets import (CARD_WIDTH, FONT, TARGET, TEXT_SCALE, Handlers,
                          counted, home_button, language_menu, merged, on, seat_label, setup_view, side_label)
 
 
-def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Handlers, size: str) -> ft.Control:
+def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Handlers, size: str,
+              phone: bool = False) -> ft.Control:
     rules = model.rules
     canasta = rules.is_canasta(meld)
     small = "small" if size != "large" else "medium"
@@ -51,8 +52,8 @@ def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Ha
                              content=ft.Column([ft.Text(shown, size=12 * TEXT_SCALE[size], font_family=FONT,
                                                                         max_lines=1 if compact else None,
                                                                         overflow=ft.TextOverflow.ELLIPSIS if compact else ft.TextOverflow.CLIP),
-                                                                cards], spacing=2)),
-        padding=4, border_radius=6, width=box_width,
+                                                                cards], spacing=1 if phone else 2)),
+        padding=3 if phone else 4, border_radius=6, width=box_width,
         border=ft.Border.all(2, ft.Colors.RED_400 if canasta and meld.wilds == 0 else
                              ft.Colors.GREY_800 if canasta else ft.Colors.GREY_300),
         on_click=on(handlers.tap_meld, index) if mine else None, ink=mine,
@@ -193,9 +194,9 @@ def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name
     header = _(model, N_("{side} · {points} points")).format(side=name, points=format_number(points, model.lang))
     threes = state.red_threes[team]
     mine = team == model.team
-    melds = [memo(("meld", team, i), (m, mine, model.rules, model.lang, size, handlers,
+    melds = [memo(("meld", team, i), (m, mine, model.rules, model.lang, size, phone, handlers,
                                       model.picked if mine and model.picked and model.picked[0] == i else None),
-                  partial(meld_view, model, m, i, team, handlers, size))
+                  partial(meld_view, model, m, i, team, handlers, size, phone))
              for i, m in enumerate(state.melds[team])]
     if not melds:
         melds = [ft.Text(_(model, N_("No melds yet.")), font_family=FONT, italic=True, color=ft.Colors.GREY_700)]

@@ -317,3 +317,21 @@ def test_on_a_phone_clear_follows_discard_and_the_sort_is_in_the_header() -> Non
     assert isinstance(phone, ft.Column) and "sort-hand" in semantics(phone.controls[0])
     desktop = [n for n in semantics(_keyed(page_view(model, handlers), "actions")) if n.startswith("action-")]
     assert desktop[-1] == "action-clear"
+
+
+def test_on_a_phone_a_melds_box_is_closer_around_its_cards() -> None:
+    """A side of five or six melds takes three lines on a phone: each 3 px shorter (padding 3, not 4; 1 px
+    between the name and the cards), and the other side's melds stay above the pile's strip at 360x740."""
+    from tutor.lessons.catalog import find_lesson
+
+    lesson = find_lesson("royal-concealed")
+    assert lesson is not None
+    model = TableModel.for_lesson(lesson, "en")
+
+    def box(page: ft.Control) -> ft.Container:
+        return next(c for c in walk(page) if isinstance(c, ft.Container) and isinstance(c.content, ft.Semantics)
+                    and c.content.identifier == "meld-1-0")
+
+    phone, desktop = box(page_view(model, _handlers(), "small", narrow=True)), box(page_view(model, _handlers(), "small"))
+    assert phone.padding == 3 and desktop.padding == 4
+    assert isinstance(phone.content.content, ft.Column) and phone.content.content.spacing == 1
