@@ -300,7 +300,8 @@ def test_on_a_phone_the_cards_set_aside_are_named_beside_the_hands_heading_and_t
     assert _row_holding(desktop, "staged-0") is None  # beneath the hand, in its column
     side = _keyed(phone, "side-0")
     assert isinstance(side, ft.Container) and isinstance(side.padding, ft.Padding) and side.padding.top < 6
-    assert _keyed(desktop, "side-0").padding == 6
+    wide = _keyed(desktop, "side-0")
+    assert isinstance(wide, ft.Container) and wide.padding == 6
 
 
 def test_on_a_phone_clear_follows_discard_and_the_sort_is_in_the_header() -> None:
@@ -334,4 +335,5 @@ def test_on_a_phone_a_melds_box_is_closer_around_its_cards() -> None:
 
     phone, desktop = box(page_view(model, _handlers(), "small", narrow=True)), box(page_view(model, _handlers(), "small"))
     assert phone.padding == 3 and desktop.padding == 4
-    assert isinstance(phone.content.content, ft.Column) and phone.content.content.spacing == 1
+    label = phone.content
+    assert isinstance(label, ft.Semantics) and isinstance(label.content, ft.Column) and label.content.spacing == 1
