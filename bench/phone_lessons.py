@@ -13,27 +13,27 @@ click that switches Flutter's accessibility tree on), it opens the lesson by its
 At each moment it checks by bounding boxes that what the lesson's words point at (the pile, every
 meld on the table: the learner's and the one the lesson names) is inside the viewport and above the
 dock (whose first line is the status), keeps a screenshot in ``test-artifacts/phone-lessons/`` and
-prints one line; at the end a summary. Run:
+prints one line; at the end a summary. The lessons are played by a worker process, watched step by step
+(``bench/phone_watch.py``): a step that gives no answer within ``--step-timeout`` seconds (a Chromium
+renderer that stalls) fails with a line that says so, and a new worker goes on at the next lesson. Run:
 
-    nice -n 10 .venv/bin/python -m bench.phone_lessons [--size 390x844] [LESSON_ID ...]
+    nice -n 10 .venv/bin/python -m bench.phone_lessons [--size 390x844] [--step-timeout 300] [LESSON_ID ...]
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from engine.core.actions import Action, Discard, Draw, Layoff, MeldAction, TakePile
-from engine.core.cards import WILD, Card, rank
-from engine.core.errors import IllegalActionError
-from engine.core.state import Phase, State
-from engine.judge.game import apply
+from bench.phone_refusals import refused
+from bench.phone_watch import say_moment, say_step, watched, worker_command
+from engine.core.actions import Action, Discard, Draw, MeldAction, TakePile
+from engine.core.cards import Card
 from tests.tutor.e2e import ARTIFACTS, by_id, chromium, click, open_page, read, served
 from tutor.lessons.catalog import Lesson, catalog
 from tutor.views.widgets import card_label
@@ -56,68 +56,6 @@ class Moment:
     @property
     def passed(self) -> bool:
         return self.skipped or (self.reached and not self.hidden)
-
-
-# -- refused actions, found on the lesson's deal ----------------------------------------------
-
-def _candidates(state: State) -> Iterator[Action]:
-    hand = sorted(state.hands[state.turn], key=rank)
-    team = state.seat_team[state.turn]
-    # (Ask partner, Decline the pile and Replace red three are shown only when open: no tap refuses them)
-    if state.phase is Phase.PLAY:
-        yield Draw()
-        groups = [tuple(c for c in hand if rank(c) == r) for r in sorted({rank(c) for c in hand})]
-        wilds = tuple(c for c in hand if WILD[c])
-        # going out: every group of the hand melded at once, the wild cards with the largest
-        whole = [g for g in groups if len(g) >= 2 and not WILD[g[0]]]
-        if whole:
-            whole[-1] = whole[-1] + wilds
-            yield MeldAction(melds=tuple(whole))
-        for i, pair in enumerate(whole):  # too many wild cards: all of them on one small group, the rest as they are
-            bare = tuple(c for c in pair if not WILD[c])
-            for n in range(1, len(wilds) + 1):
-                yield MeldAction(melds=(*[g for j, g in enumerate(whole) if j != i and len(g) >= 3], bare + wilds[:n]))
-                yield MeldAction(melds=(bare + wilds[:n],))
-        for card in hand:
-            yield Discard(card)
-        for onto, meld in enumerate(state.melds[team]):  # Royal: a card of the side's meld as the discard
-            for card in dict.fromkeys(meld.cards):
-                yield Discard(card, onto)
-        for size in (3, 4, 2, 5, 1):
-            for cards in itertools.combinations(hand, size):
-                yield MeldAction(melds=(tuple(cards),))
-        for onto in range(len(state.melds[team])):
-            for card in hand:
-                yield MeldAction(layoffs=(Layoff(onto, (card,)),))
-    if state.phase is Phase.DRAW:
-        for onto in range(len(state.melds[team])):
-            yield TakePile(onto=onto)
-        for size in (2, 1, 3, 0):
-            for cards in itertools.combinations(hand, size):
-                yield TakePile(meld=tuple(cards))
-        for card in hand[:1]:
-            yield Discard(card)
-
-
-def refused(lesson: Lesson, rule: str, limit: int = 20000) -> tuple[tuple[Action, ...], Action] | None:
-    """Actions to play first (a draw, or none) and an action the engine refuses with ``rule``."""
-    start = lesson.start
-    states: list[tuple[tuple[Action, ...], State]] = [((), start)]
-    if start.phase is Phase.DRAW:
-        try:
-            states.append(((Draw(),), apply(start, Draw())))
-        except IllegalActionError:
-            pass
-    for before, state in states:
-        for action in itertools.islice(_candidates(state), limit):
-            try:
-                apply(state, action)
-            except IllegalActionError as refusal:
-                if refusal.rule == rule:
-                    return before, action
-            except Exception:  # noqa: BLE001 - a candidate the engine cannot even read: not this rule
-                continue
-    return None
 
 
 # -- tapping ------------------------------------------------------------------------------------
@@ -349,10 +287,11 @@ def refusal(page: Any, lesson: Lesson, rule: str, found: tuple[tuple[Action, ...
     return check(page, moment, size)
 
 
-def moments(context: Any, url: str, lesson: Lesson, size: str, refusals: bool = True) -> Iterator[Moment]:
+def moments(context: Any, url: str, lesson: Lesson, size: str, refusals: bool = True,
+            started: Callable[[str], None] = lambda kind: None) -> Iterator[Moment]:
     """The lesson's scripted refusals (``refusals``), its traps and its key move, in one tab: Start
-    over between them."""
-    plays: list[Any] = []
+    over between them. ``started(kind)`` is told as each step begins (the opening of the lesson first)."""
+    plays: list[tuple[str, Any]] = []
     if refusals:
         for rule in lesson.feedback:
             found = refused(lesson, rule)
@@ -360,14 +299,17 @@ def moments(context: Any, url: str, lesson: Lesson, size: str, refusals: bool = 
                 yield Moment(lesson.id, f"refusal {rule}", reached=False, skipped=True,
                              note="no single action on the deal (or after its draw) is refused with this rule")
             else:
-                plays.append(lambda page, rule=rule, found=found: refusal(page, lesson, rule, found, size))
-    plays += [lambda page, i=i: trap(page, lesson, i, size) for i in range(len(lesson.traps))]
-    plays.append(lambda page: key_move(page, lesson, size))
+                plays.append((f"refusal {rule}",
+                              lambda page, rule=rule, found=found: refusal(page, lesson, rule, found, size)))
+    plays += [(f"trap {i + 1}", lambda page, i=i: trap(page, lesson, i, size)) for i in range(len(lesson.traps))]
+    plays.append(("key move", lambda page: key_move(page, lesson, size)))
+    started("opening")
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:
         open_lesson(page, url, lesson)
-        for number, moment in enumerate(plays):
+        for number, (kind, moment) in enumerate(plays):
+            started(kind)
             if number:
                 try:
                     start_over(page, lesson)
@@ -382,22 +324,34 @@ def moments(context: Any, url: str, lesson: Lesson, size: str, refusals: bool = 
         page.close()
 
 
-def run(ids: list[str], width: int, height: int) -> list[Moment]:
-    lessons = [lesson for lesson in catalog() if not ids or lesson.id in ids]
+def line(moment: Moment) -> str:
+    mark = "skip" if moment.skipped else "ok  " if moment.passed else "FAIL"
+    return (f"{mark} {moment.lesson:36} {moment.kind:34} checked {len(moment.checked):2}"
+            f"{'  hidden: ' + ' '.join(moment.hidden) if moment.hidden else ''}"
+            f"{'' if moment.reached else '  NOT REACHED'}{'  (' + moment.note + ')' if moment.note else ''}")
+
+
+def work(url: str, ids: list[str], width: int, height: int) -> None:
+    """The worker: the lessons named, each step said as it begins and each moment as it ends."""
+    lessons = {lesson.id: lesson for lesson in catalog()}
     size = f"{width}x{height}"
+    with chromium() as browser:
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+        for lesson_id in ids:
+            lesson = lessons[lesson_id]
+            for moment in moments(context, url, lesson, size, started=lambda kind: say_step(lesson.id, kind)):
+                say_moment(asdict(moment))
+
+
+def run(ids: list[str], width: int, height: int, step_timeout: float = 300) -> list[Moment]:
+    """Every lesson (or those named) by workers, watched: a step that stalls fails, and the run goes on."""
+    lessons = [lesson.id for lesson in catalog() if not ids or lesson.id in ids]
     results: list[Moment] = []
     with tempfile.TemporaryDirectory() as folder, \
-            served("--lang", "en", "--settings", f"{folder}/settings.json", "--pace", "0") as url, \
-            chromium() as browser:
-        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
-        for lesson in lessons:
-            for moment in moments(context, url, lesson, size):
-                results.append(moment)
-                mark = "skip" if moment.skipped else "ok  " if moment.passed else "FAIL"
-                print(f"{mark} {moment.lesson:36} {moment.kind:34} checked {len(moment.checked):2}"
-                      f"{'  hidden: ' + ' '.join(moment.hidden) if moment.hidden else ''}"
-                      f"{'' if moment.reached else '  NOT REACHED'}{'  (' + moment.note + ')' if moment.note else ''}",
-                      flush=True)
+            served("--lang", "en", "--settings", f"{folder}/settings.json", "--pace", "0") as url:
+        for said in watched(worker_command(url, f"{width}x{height}"), lessons, step_timeout):
+            results.append(Moment(**said))
+            print(line(results[-1]), flush=True)
     return results
 
 
@@ -420,11 +374,17 @@ def summary(results: list[Moment]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--size", default="390x844", help="the viewport, WIDTHxHEIGHT")
+    parser.add_argument("--step-timeout", type=float, default=300,
+                        help="seconds a step (a refusal, a trap, the key move) may take before it fails (300)")
+    parser.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)  # the watched worker, on the app at URL
     parser.add_argument("lessons", nargs="*", help="lesson ids (default: all)")
     args = parser.parse_args(argv)
     width, height = (int(x) for x in args.size.split("x"))
+    if args.worker:
+        work(args.worker, args.lessons, width, height)
+        return 0
     started = time.monotonic()
-    results = run(args.lessons, width, height)
+    results = run(args.lessons, width, height, args.step_timeout)
     print(summary(results))
     print(f"{time.monotonic() - started:.0f} s; screenshots in {SHOTS}")
     return 0 if all(m.passed for m in results) else 1

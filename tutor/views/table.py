@@ -1,6 +1,6 @@
-"""The table's views: each side's melds and red threes, the pile, the learner's hand, and the page
-that holds them with the header, the panels (tutor.views.panels) and the screens around the table
-(tutor.views.screens). Pure views as in :mod:`tutor.views.widgets`: a model and the callbacks in, controls out;
+"""The table's views: each side's melds and red threes, the pile, and the page
+that holds them with the header, the hand (tutor.views.hand), the panels (tutor.views.panels) and the
+screens around the table (tutor.views.screens). Pure views as in :mod:`tutor.views.widgets`: a model and the callbacks in, controls out;
 each part memoised (tutor.views.memo) so a frame re-draws only what changed.
 """
 
@@ -14,6 +14,7 @@ from engine.core.cards import pretty_card
 from engine.core.i18n import N_, NP_, format_number
 from engine.core.melds import Meld, meld_name
 from engine.core.rulebook import explain, title
+from tutor.views.hand import hand_view, sort_button
 from tutor.views.memo import memo
 from tutor.table.model import TableModel
 from tutor.views.panels import (game_over_view, hint_view, log_view, notice_view, question_view, refusal_view, review_view,
@@ -24,7 +25,8 @@ from tutor.views.widgets import (CARD_WIDTH, FONT, TARGET, TEXT_SCALE, Handlers,
                          counted, home_button, language_menu, merged, on, seat_label, setup_view, side_label)
 
 
-def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Handlers, size: str) -> ft.Control:
+def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Handlers, size: str,
+              phone: bool = False) -> ft.Control:
     rules = model.rules
     canasta = rules.is_canasta(meld)
     small = "small" if size != "large" else "medium"
@@ -50,8 +52,8 @@ def meld_view(model: TableModel, meld: Meld, index: int, team: int, handlers: Ha
                              content=ft.Column([ft.Text(shown, size=12 * TEXT_SCALE[size], font_family=FONT,
                                                                         max_lines=1 if compact else None,
                                                                         overflow=ft.TextOverflow.ELLIPSIS if compact else ft.TextOverflow.CLIP),
-                                                                cards], spacing=2)),
-        padding=4, border_radius=6, width=box_width,
+                                                                cards], spacing=1 if phone else 2)),
+        padding=3 if phone else 4, border_radius=6, width=box_width,
         border=ft.Border.all(2, ft.Colors.RED_400 if canasta and meld.wilds == 0 else
                              ft.Colors.GREY_800 if canasta else ft.Colors.GREY_300),
         on_click=on(handlers.tap_meld, index) if mine else None, ink=mine,
@@ -165,10 +167,10 @@ def _table_view(model: TableModel, handlers: Handlers, size: str, strip: bool = 
         name = side_label(model, team)
         points = model.totals[team] if model.totals else 0
         inputs = (state.melds[team], state.red_threes[team], name, points, model.team, model.rules, model.lang, size,
-                  handlers, model.picked if team == model.team else None)
-        rows.append(memo(("side", team), inputs, partial(_side_view, model, handlers, size, team, name, points)))
+                  strip, handlers, model.picked if team == model.team else None)
+        rows.append(memo(("side", team), inputs, partial(_side_view, model, handlers, size, team, name, points, strip)))
     if strip:  # each side the screen's width, so its melds wrap at the edge, not at its heading's width
-        return ft.Column(rows, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        return ft.Column(rows, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     stock = ft.Text(counted(model, NP_("Stock: {count} card", "Stock: {count} cards"), len(state.stock)), font_family=FONT)
     others = [ft.Text(counted(model, NP_("{name}: {count} card", "{name}: {count} cards"), len(state.hands[s]),
                                name=seat_label(model, s)), font_family=FONT)
@@ -186,15 +188,17 @@ def _table_view(model: TableModel, handlers: Handlers, size: str, strip: bool = 
                              ft.Container(center, col={"xs": 12, "xl": 2})], spacing=8, run_spacing=10)
 
 
-def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name: str, points: int) -> ft.Control:
-    """A side's score, red threes and melds (each meld its own memoised part)."""
+def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name: str, points: int,
+               phone: bool = False) -> ft.Control:
+    """A side's score, red threes and melds (each meld its own memoised part); on a ``phone`` closer
+    together (every meld of a lesson's deal in sight above the pile's strip at 360x740)."""
     state = model.state
     header = _(model, N_("{side} · {points} points")).format(side=name, points=format_number(points, model.lang))
     threes = state.red_threes[team]
     mine = team == model.team
-    melds = [memo(("meld", team, i), (m, mine, model.rules, model.lang, size, handlers,
+    melds = [memo(("meld", team, i), (m, mine, model.rules, model.lang, size, phone, handlers,
                                       model.picked if mine and model.picked and model.picked[0] == i else None),
-                  partial(meld_view, model, m, i, team, handlers, size))
+                  partial(meld_view, model, m, i, team, handlers, size, phone))
              for i, m in enumerate(state.melds[team])]
     if not melds:
         melds = [ft.Text(_(model, N_("No melds yet.")), font_family=FONT, italic=True, color=ft.Colors.GREY_700)]
@@ -203,66 +207,11 @@ def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name
     if threes:
         column.append(ft.Text(_(model, N_("Red threes: {cards}")).format(
             cards=" ".join(pretty_card(c, model.lang) for c in threes)), font_family=FONT))
-    column.append(ft.Row(melds, wrap=True, spacing=6, run_spacing=6))
+    column.append(ft.Row(melds, wrap=True, spacing=4 if phone else 6, run_spacing=4 if phone else 6))
     return ft.Container(
-        key=f"side-{team}", padding=6, border_radius=8,
+        key=f"side-{team}", padding=ft.Padding.symmetric(horizontal=6, vertical=3) if phone else 6, border_radius=8,
         bgcolor=ft.Colors.BLUE_50 if team == model.team else None,
-        content=ft.Column(column, spacing=4))
-
-
-def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False,
-              sort: bool = True) -> ft.Control:
-    """The learner's hand, in the order the tactics section advises (the model's); taps keep the
-    hand's own indexes. Cards set aside for a meld show beneath it."""
-    cards = [hand_card(model, handlers, i, size, four_colour) for i in hand_order(model)]
-    staged = [ft.Semantics(identifier=f"staged-{i}", content=ft.Text(_(model, N_("Set aside: {cards}")).format(
-        cards=" ".join(pretty_card(c, model.lang) for c in meld)), font_family=FONT)) for i, meld in enumerate(model.staged)]
-    heading = counted(model, NP_("Your hand: {count} card", "Your hand: {count} cards"), len(cards))
-    title: ft.Control = ft.Text(heading, weight=ft.FontWeight.BOLD, font_family=FONT)
-    if sort and handlers.change_setting is not None:  # the order to show it in, beside the heading
-        title = ft.Row([title, sort_button(model, handlers)], spacing=4, wrap=True, run_spacing=0,
-                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    return ft.Column([title,
-                      ft.Row(cards, wrap=True, spacing=2 if size == "small" else 4, run_spacing=4), *staged], spacing=2)
-
-
-SORTS = {"advised": N_("Sort by rank"), "rank": N_("Sort by suit"), "suit": N_("Sort as advised")}  # the tap's next
-NEXT_SORT = {"advised": "rank", "rank": "suit", "suit": "advised"}
-
-
-def sort_button(model: TableModel, handlers: Handlers, icon_only: bool = False) -> ft.Control:
-    """The hand's order, one tap to the next: as the tactics advise (wild cards, threes, Royal's runs
-    toward Sambas, pairs), by rank, by suit (a Royal run's cards side by side)."""
-    change = handlers.change_setting
-    assert change is not None
-    shown = model.hand_sort if model.hand_sort in SORTS else "advised"
-    said = _(model, SORTS[shown])
-    if icon_only:  # a phone: the icon at the end of the buttons, its words for a screen reader and a tooltip
-        return memo("sort-hand", (shown, model.lang, True, handlers), lambda: ft.Semantics(
-            identifier="sort-hand", label=said, button=True, content=ft.IconButton(
-                icon=ft.Icons.SORT, tooltip=said, width=TARGET, height=TARGET,
-                on_click=on(change, "hand_sort", NEXT_SORT[shown]))))
-    return memo("sort-hand", (shown, model.lang, False, handlers), lambda: ft.Semantics(
-        identifier="sort-hand", content=ft.TextButton(
-            height=TARGET, icon=ft.Icons.SORT, content=said,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-            on_click=on(change, "hand_sort", NEXT_SORT[shown]))))
-
-
-def hand_card(model: TableModel, handlers: Handlers, i: int, size: str, four_colour: bool) -> ft.Control:
-    """The hand's card ``i``: drawn again only when it, its selection or its looks changed."""
-    card, selected, hinted = model.hand[i], i in model.selected, model.hinted(i)
-    focus = handlers.focus_card
-    return memo(("hand", i), (card, selected, hinted, model.lang, size, four_colour, handlers), lambda: card_view(
-        card, model.lang, selected=selected, size=size, four_colour=four_colour, on_click=on(handlers.tap_card, i),
-        identifier=f"hand-{i}", hinted=hinted, on_focus=on(focus, i, True) if focus else None,
-        on_blur=on(focus, i, False) if focus else None))
-
-
-def hand_order(model: TableModel) -> list[int]:
-    """The indexes of the hand as shown: the model's order, cards set aside left out."""
-    return model.hand_order()
-
+        content=ft.Column(column, spacing=2 if phone else 4))
 
 
 def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_colour: bool = False,
@@ -356,11 +305,14 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
     run = model.lesson
     title = lesson_heading(model) if run is not None and handlers.lesson is not None else _(model, model.rules.title)
     identifier = "lesson-title" if run is not None and handlers.lesson is not None else "table-title"
-    header = memo("header", (title, model.lang, handlers), lambda: ft.Row(
+    # the hand's order at the header's end, where it takes no line (at the end of the buttons it made a
+    # third line of them at 360 px under a situational button such as Ask partner)
+    header = memo("header", (title, model.lang, handlers, model.hand_sort), lambda: ft.Row(
         [home_button(model.lang, handlers) if handlers.go else ft.Container(width=0),
          ft.Semantics(identifier=identifier, label=title, exclude_semantics=True, content=ft.Text(
              title, size=17, weight=ft.FontWeight.BOLD, font_family=FONT, max_lines=1,
-             overflow=ft.TextOverflow.ELLIPSIS, expand=True), expand=True)],
+             overflow=ft.TextOverflow.ELLIPSIS, expand=True), expand=True),
+         *([sort_button(model, handlers, icon_only=True)] if handlers.change_setting else [])],
         spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     scrolled: list[ft.Control | None] = [
         lesson_view(model, handlers, narrow=True),
@@ -402,10 +354,8 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
     # (Try again, Mastery check, Next lesson are the lesson's): their muted row gives its room to the table
     waiting = run is not None and handlers.lesson is not None and (run.consequence is not None or run.is_over())
     bottom: list[ft.Control | None] = [
-        top, outcome, sheet, hand_view(model, handlers, size, four_colour, sort=False),
-        None if waiting else actions_view(
-            model, handlers, phone=True,
-            extra=sort_button(model, handlers, icon_only=True) if handlers.change_setting else None)]
+        top, outcome, sheet, hand_view(model, handlers, size, four_colour, sort=False, glance=waiting),
+        None if waiting else actions_view(model, handlers, phone=True)]
     dock = ft.Container(
         key="dock", padding=ft.Padding.only(top=4), border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.GREY_300)),
         content=ft.Column([p for p in bottom if p is not None], spacing=4))

@@ -191,6 +191,10 @@ ACTIONS = (  # the ones used most first
     ("stage", N_("Set aside as a meld")), ("clear", N_("Clear")),
 )
 SITUATIONAL = ("ask_go_out", "decline_pile", "draw_replacement")  # shown only when they are open
+# a phone's order: Undo and Clear, drawn as icons, right after Discard, where the first line has room
+# for them (last, they made a third line of buttons under a situational one such as Ask partner)
+PHONE_ACTIONS = (*ACTIONS[:5], *[a for a in ACTIONS if a[0] in ("undo", "clear")],
+                 *[a for a in ACTIONS[5:] if a[0] not in ("undo", "clear")])
 
 
 def available(model: TableModel) -> dict[str, bool]:
@@ -217,24 +221,23 @@ def available(model: TableModel) -> dict[str, bool]:
     }
 
 
-def actions_view(model: TableModel, handlers: Handlers, phone: bool = False,
-                 extra: ft.Control | None = None) -> ft.Control:
-    """The buttons (and ``extra`` after them: a phone's hand sort). One that is not open now looks
+def actions_view(model: TableModel, handlers: Handlers, phone: bool = False) -> ft.Control:
+    """The buttons (on a ``phone`` in :data:`PHONE_ACTIONS`' order, closer). One that is not open now looks
     muted but still answers a tap: the shell says why (a greyed-out button that says nothing leaves a
     learner guessing)."""
     open_now = available(model)
     buttons = []
-    for kind, text in ACTIONS:
+    for kind, text in PHONE_ACTIONS if phone else ACTIONS:
         if (kind in SITUATIONAL or kind == "next_hand") and not open_now[kind]:
             continue
         if kind == "undo" and not model.practice:
             continue
         buttons.append(action_button(model, handlers, kind, text, open_now[kind], phone))
-    if extra is not None:
-        buttons.append(extra)
     # on a phone too every button is in sight, on as many lines as they take (a row scrolling
     # sideways hid Set aside, Clear and Undo past the screen's edge)
-    return ft.Row(buttons, wrap=True, spacing=4 if phone else 6, run_spacing=4 if phone else 6, key="actions")
+    # on a phone closer together (and the text buttons' padding 5 px, not 8): the first line holds Clear
+    # after Discard at 360 px
+    return ft.Row(buttons, wrap=True, spacing=2 if phone else 6, run_spacing=4 if phone else 6, key="actions")
 
 
 ICONS = {"undo": ft.Icons.UNDO, "clear": ft.Icons.CLEAR}  # on a phone these two are drawn as their icon alone
@@ -252,7 +255,7 @@ def _action_button(model: TableModel, handlers: Handlers, kind: str, text: str, 
     colour = None if enabled else ft.Colors.GREY_500
     if phone and kind in ICONS:  # its name (and "not now") is said; no tooltip, which would say it without
         return ft.Semantics(identifier=f"action-{kind}", key=f"action-{kind}", content=ft.Button(
-            height=TARGET, width=TARGET + 4,
+            height=TARGET, width=TARGET,
             content=ft.Semantics(label=label, exclude_semantics=True, content=ft.Icon(ICONS[kind], color=colour)),
             on_click=on(handlers.press, kind), bgcolor=None if enabled else ft.Colors.GREY_200,
             style=ft.ButtonStyle(padding=ft.Padding.all(0))))
@@ -263,7 +266,7 @@ def _action_button(model: TableModel, handlers: Handlers, kind: str, text: str, 
                 _(model, text), font_family=FONT, color=colour)),
             on_click=on(handlers.press, kind),
             bgcolor=None if enabled else ft.Colors.GREY_200,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8 if phone else 10))))
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=5 if phone else 10))))
 
 
 def text_theme(width: float) -> ft.Theme:

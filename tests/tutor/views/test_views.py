@@ -10,7 +10,7 @@ import flet as ft
 from tests.tutor.helpers import semantics, walk
 from tutor.table.model import TableModel
 from tutor.views.table import page_view
-from tutor.views.widgets import Handlers, card_view
+from tutor.views.widgets import Handlers, card_label, card_view
 
 
 def _handlers() -> Handlers:
@@ -262,6 +262,78 @@ def test_on_a_phone_a_trap_and_the_solve_leave_out_the_closed_buttons(tmp_path: 
     assert model.lesson is not None and model.lesson.consequence is not None
     phone = semantics(page_view(model, handlers, "small", narrow=True))
     assert "lesson-try_again" in phone and not [n for n in phone if n.startswith("action-")]
-    assert "action-draw" in semantics(page_view(model, handlers))  # a desktop keeps its row
+    # nor can a card be played: the hand on one line, a glance (a label that names every card), no card to tap
+    assert not [n for n in phone if n.startswith("hand-")]
+    glance = phone["hand"]
+    assert glance.label == f"Your hand: {len(model.hand)} cards: " + ", ".join(card_label(c, "en") for c in
+                                                                              [model.hand[i] for i in model.hand_order()])
+    row = [c for c in walk(glance) if isinstance(c, ft.Row)]
+    assert len(row) == 1 and not row[0].wrap and len(row[0].controls) == len(model.hand)
+    desktop = semantics(page_view(model, handlers))
+    assert "action-draw" in desktop and "hand-0" in desktop  # a desktop keeps its row and its hand
     model.try_again()
-    assert "action-draw" in semantics(page_view(model, handlers, "small", narrow=True))
+    again = semantics(page_view(model, handlers, "small", narrow=True))
+    assert "action-draw" in again and "hand-0" in again and "hand" not in again
+
+
+def _row_holding(control: ft.Control, identifier: str) -> ft.Row | None:
+    """The innermost Row whose own children include the node ``identifier``."""
+    for row in [c for c in walk(control) if isinstance(c, ft.Row)]:
+        if any(isinstance(child, ft.Semantics) and child.identifier == identifier for child in row.controls):
+            return row
+    return None
+
+
+def test_on_a_phone_the_cards_set_aside_are_named_beside_the_hands_heading_and_the_sides_sit_closer() -> None:
+    """A line of the dock and some of the sides' padding given to the table: at 360x740 a meld of the
+    other side was under the pile's strip after a refusal in an opening of two melds."""
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    model.simple("draw")
+    model.tap_card(0)
+    model.tap_card(1)
+    model.stage()
+    assert model.staged
+    phone = page_view(model, _handlers(), "small", narrow=True)
+    row = _row_holding(_keyed(phone, "dock"), "staged-0")
+    assert row is not None and any(isinstance(c, ft.Text) and str(c.value).startswith("Your hand") for c in row.controls)
+    desktop = page_view(model, _handlers())
+    assert _row_holding(desktop, "staged-0") is None  # beneath the hand, in its column
+    side = _keyed(phone, "side-0")
+    assert isinstance(side, ft.Container) and isinstance(side.padding, ft.Padding) and side.padding.top < 6
+    wide = _keyed(desktop, "side-0")
+    assert isinstance(wide, ft.Container) and wide.padding == 6
+
+
+def test_on_a_phone_clear_follows_discard_and_the_sort_is_in_the_header() -> None:
+    """At 360 px Clear and the hand's sort, last among the buttons, made a third line of them under a
+    situational button (Ask partner): on a phone Undo and Clear, drawn as icons, follow Discard on the first line, and the sort
+    sits at the header's end, where it takes no line. A desktop keeps its order."""
+    model = TableModel.new_game("classic", 4, "en", seed=11)
+    handlers = replace(_handlers(), change_setting=lambda *args: None)
+    phone = page_view(model, handlers, "small", narrow=True)
+    buttons = [n for n in semantics(_keyed(phone, "actions")) if n.startswith("action-")]
+    after = buttons.index("action-discard") + 1
+    assert buttons[after:after + 2] == ["action-undo", "action-clear"], buttons  # a practice game's Undo too
+    assert "sort-hand" not in semantics(_keyed(phone, "dock"))
+    assert isinstance(phone, ft.Column) and "sort-hand" in semantics(phone.controls[0])
+    desktop = [n for n in semantics(_keyed(page_view(model, handlers), "actions")) if n.startswith("action-")]
+    assert desktop[-1] == "action-clear"
+
+
+def test_on_a_phone_a_melds_box_is_closer_around_its_cards() -> None:
+    """A side of five or six melds takes three lines on a phone: each 3 px shorter (padding 3, not 4; 1 px
+    between the name and the cards), and the other side's melds stay above the pile's strip at 360x740."""
+    from tutor.lessons.catalog import find_lesson
+
+    lesson = find_lesson("royal-concealed")
+    assert lesson is not None
+    model = TableModel.for_lesson(lesson, "en")
+
+    def box(page: ft.Control) -> ft.Container:
+        return next(c for c in walk(page) if isinstance(c, ft.Container) and isinstance(c.content, ft.Semantics)
+                    and c.content.identifier == "meld-1-0")
+
+    phone, desktop = box(page_view(model, _handlers(), "small", narrow=True)), box(page_view(model, _handlers(), "small"))
+    assert phone.padding == 3 and desktop.padding == 4
+    label = phone.content
+    assert isinstance(label, ft.Semantics) and isinstance(label.content, ft.Column) and label.content.spacing == 1
