@@ -24,7 +24,7 @@ from engine.core.cards import JOKER, Card, is_red, rank, suit
 from engine.core.errors import FactValue
 from engine.core.i18n import N_, NC_, PluralText, translate, translate_text
 from engine.variants import VARIANTS
-from tutor.views.memo import memo
+from tutor.views.memo import ids, memo
 from tutor.table.model import TableModel
 
 SUITS = "♣♦♥♠"
@@ -234,7 +234,8 @@ def actions_view(model: TableModel, handlers: Handlers, phone: bool = False,
         buttons.append(extra)
     # on a phone too every button is in sight, on as many lines as they take (a row scrolling
     # sideways hid Set aside, Clear and Undo past the screen's edge)
-    return ft.Row(buttons, wrap=True, spacing=4 if phone else 6, run_spacing=4 if phone else 6, key="actions")
+    return memo("actions", (ids(buttons), phone), lambda: ft.Row(
+        buttons, wrap=True, spacing=4 if phone else 6, run_spacing=4 if phone else 6, key="actions"))
 
 
 ICONS = {"undo": ft.Icons.UNDO, "clear": ft.Icons.CLEAR}  # on a phone these two are drawn as their icon alone
