@@ -76,17 +76,21 @@ class TableRows:
         nothing of it written; the others are). A failure of the whole (an event's key taken) writes them
         one by one."""
         now = time.time() if now is None else now
-        written: list[bool] = []
+        written = [False] * len(items)
+        # the tables' rows locked in the order of their codes: two processes writing two tables at once
+        # take them in one order and one waits for the other (PostgreSQL), never each for the other
+        order = sorted(range(len(items)), key=lambda i: items[i][0])
         try:
             with self.store.write() as tx:
-                for code, number, event, data in items:
+                for index in order:
+                    code, number, event, data = items[index]
                     moved = tx.db.execute(update(people_tables).where(
                         people_tables.c.code == code, people_tables.c.version == number - 1,
                     ).values(data=json.dumps(data), version=number, updated=now)).rowcount
                     if moved:
                         _write_event(tx.db, code, number, event)
                         tx.topics.add(table_topic(code))
-                    written.append(bool(moved))
+                    written[index] = bool(moved)
         except IntegrityError:
             return [self.append(*item, now=now) for item in items]
         return written
