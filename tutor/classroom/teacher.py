@@ -1,6 +1,7 @@
 """The teacher's view, its model: what one teacher's session holds, the password gate, and the pure
 functions that turn the store's overview and trap counts (``tutor.store.classes``) into what the
-view shows, in the teacher's language. No Flet here, and nothing read but through ``Classes``:
+view shows, in the teacher's language. No Flet here, and nothing read but through ``Classes`` (and
+``TableRecords``, the students' games at the class's tables):
 another process's writes reach the view the same way (its live updates, then a fresh read).
 """
 
@@ -8,16 +9,19 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.core.i18n import N_, NP_, Text, translate, translate_text
+from engine.core.rulebook import title
 from engine.variants import VARIANTS
 from tutor.lessons.catalog import Lesson, find_lesson
 from tutor.lessons.run import STALLED
 from tutor.serving.ratelimit import RateLimiter
 from tutor.store.classes import Cell, Classes, Overview, TrapCount
 from tutor.store.salvage import Salvage
+from tutor.store.table_records import Record, TableRecords
+from tutor.tables.codes import person_key
 
 MAX_STARS = 3  # tutor.lessons.catalog.LessonRun.stars
 DETAIL_LENGTH = 200  # the store keeps an event's detail (a trap's English text) cut to this length
@@ -34,6 +38,9 @@ NEVER = N_("not yet")
 MINUTES = NP_("{count} minute ago", "{count} minutes ago")
 HOURS = NP_("{count} hour ago", "{count} hours ago")
 DAYS = NP_("{count} day ago", "{count} days ago")
+HANDS_PLAYED = NP_("{count} hand", "{count} hands")
+REFUSALS = NP_("{count} refusal", "{count} refusals")
+NO_TABLE_GAMES = N_("no hand played at a table yet")
 FELL = NP_("{count} of {of} fell into this trap", "{count} of {of} fell into this trap")
 
 WRONG_PASSWORD = N_("That is not the teacher's password.")
@@ -141,6 +148,8 @@ class Row:
     active: str  # when last active, in words
     marks: tuple[Mark, ...]
     solved: int  # lessons solved
+    tables: str = "–"  # their games at the class's tables: hands played, refusals
+    tables_said: str = ""  # the same in words, with the refusals by rule
 
 
 @dataclass(frozen=True)
@@ -179,8 +188,30 @@ def mark(cell: Cell | None, open_now: bool, lang: str) -> Mark:
     return Mark(text, ", ".join(words), True, cell.mastered, open_now)
 
 
-def grid(overview: Overview, assigned: Sequence[str], lang: str, now: float | None = None) -> Grid:
-    """Students × lessons (assigned first), what each is on now and when they were last active."""
+def at_tables(record: Record | None, lang: str) -> tuple[str, str]:
+    """A student's games at the class's tables, short for the grid's cell ("3 hands · 2 refusals") and
+    in words with the refusals by rule, most first ("3 hands, 2 refusals: Going out (2)")."""
+    if record is None or (record.hands == 0 and not record.refused):
+        return "–", translate(NO_TABLE_GAMES, lang)
+    hands = say(HANDS_PLAYED, lang, count=record.hands)
+    if not record.refused:
+        return hands, hands
+    refusals = say(REFUSALS, lang, count=record.refusals)
+    rules = ", ".join(f"{title(rule, lang)} ({n})" for rule, n in record.refused)
+    return f"{hands} · {refusals}", f"{hands}, {refusals}: {rules}"
+
+
+def records_of(records: TableRecords, overview: Overview) -> dict[int, Record]:
+    """The class's students' games at its tables, by student (the tables know a student by the digest
+    of their learner, tutor.tables.codes.person_key)."""
+    persons = {person_key(student.id): student.id for student in overview.students}
+    return {persons[p]: r for p, r in records.of(list(persons)).items()}
+
+
+def grid(overview: Overview, assigned: Sequence[str], lang: str, now: float | None = None,
+         records: Mapping[int, Record] | None = None) -> Grid:
+    """Students × lessons (assigned first), what each is on now and when they were last active, and
+    their games at the class's tables (``records``, by student)."""
     now = time.time() if now is None else now
     chosen = set(assigned)
     columns = tuple(Column(lesson, *lesson_names(lesson, lang), lesson in chosen) for lesson in overview.lessons)
@@ -189,8 +220,9 @@ def grid(overview: Overview, assigned: Sequence[str], lang: str, now: float | No
         on = overview.now_on.get(student.id)
         marks = tuple(mark(overview.cells.get((student.id, c.lesson)), c.lesson == on, lang) for c in columns)
         solved = sum(1 for c in columns if (overview.cells.get((student.id, c.lesson)) or Cell(0, False, 0, 0)).stars)
+        games = at_tables((records or {}).get(student.id), lang)
         rows.append(Row(student.id, student.name, lesson_names(on, lang)[0] if on else "",
-                        since(student.last_active, now, lang), marks, solved))
+                        since(student.last_active, now, lang), marks, solved, *games))
     return Grid(columns, tuple(rows))
 
 

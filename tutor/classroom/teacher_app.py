@@ -17,7 +17,7 @@ import contextvars
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import flet as ft
@@ -33,11 +33,13 @@ from tutor.store.class_tables import ClassTable, ClassTables
 from tutor.store.classes import ClassInfo, Classes, TrapCount
 from tutor.store.salvage import Salvage
 from tutor.store.store import class_topic
+from tutor.store.table_records import Record, TableRecords
 from tutor.store.teacher_sign_ins import TeacherSignIns
-from tutor.classroom.teacher import NOT_CLASSROOM, Desk, Gate, Grid, csv_file, grid, trap_lines
+from tutor.classroom.teacher import NOT_CLASSROOM, Desk, Gate, Grid, csv_file, grid, records_of, trap_lines
 from tutor.classroom.teacher_tables import TeacherTables
 from tutor.classroom.teacher_view import TeacherHandlers, assign_view, desk_view, grid_view, sign_in_view, traps_view
 from tutor.classroom.tables_view import TablesCalls, projected_view, tables_view
+from tutor.tables.codes import person_key
 from tutor.tables.seating import listed
 
 LOG = logging.getLogger("tutor.classroom.teacher")
@@ -72,6 +74,7 @@ class Shown:
     read_at: float = 0.0
     recovered: Salvage | None = None  # what a damaged store kept, until the teacher has read it
     tables: tuple[ClassTable, ...] = ()  # the class's tables for people, not ended
+    records: dict[int, Record] = field(default_factory=dict)  # each student's games at the tables, by student
 
 
 class TeacherSession(TeacherTables):
@@ -147,7 +150,8 @@ class TeacherSession(TeacherTables):
         projector's steps and the tabs redraw without building 900 cells again)."""
         key = (self.shown.read_at, self.desk.lang, int(time.time() // TICK))
         if self.built is None or self.built[0] != key:
-            self.built = (key, grid(self.shown.overview, self.shown.assigned, self.desk.lang))
+            self.built = (key, grid(self.shown.overview, self.shown.assigned, self.desk.lang,
+                                    records=self.shown.records))
         return self.built[1]
 
     # -- reading the class -----------------------------------------------------------------------
@@ -157,9 +161,11 @@ class TeacherSession(TeacherTables):
         recovered = salvage.report(self.store.engine)
         if class_id is None or all(c.id != class_id for c in classes):
             return Shown(classes, read_at=time.time(), recovered=recovered)
-        return Shown(classes, self.classes.overview(class_id), tuple(self.classes.assigned(class_id)),
+        overview = self.classes.overview(class_id)
+        records = records_of(TableRecords(self.store), overview)
+        return Shown(classes, overview, tuple(self.classes.assigned(class_id)),
                      tuple(self.classes.traps(class_id)), time.time(), recovered,
-                     tuple(ClassTables(self.store).of_class(class_id)))
+                     tuple(ClassTables(self.store).of_class(class_id)), records)
 
     async def read(self, urgent: bool = True) -> None:
         """Reads the class again (off the event loop) and redraws. Live notices (not ``urgent``)
@@ -369,6 +375,7 @@ class TeacherSession(TeacherTables):
         class_id = self.desk.class_id
         if yes and student is not None and class_id is not None and self.desk.signed_in:
             await self._write(self.classes.remove_student, class_id, student)
+            await self._write(TableRecords(self.store).forget, person_key(student))  # their games at tables too
         self.render()
 
     async def download(self) -> None:

@@ -32,6 +32,7 @@ from tutor.store.salvage import Salvage
 from tutor.views.widgets import FONT, TARGET, language_menu, on
 
 NAME_WIDTH, PHONE_NAME_WIDTH, NOW_WIDTH, ACTIVE_WIDTH, LESSON_WIDTH = 210, 190, 150, 120, 112
+TABLES_WIDTH = 130  # a student's games at the class's tables
 ROW_HEIGHT, HEADER_HEIGHT = 48, 138
 GRID_MIN_HEIGHT, GRID_MARGIN = 320, 120  # the grid's own height: the window's, less the room for the tabs above it
 CHART_BARS = 10  # the chart shows the most-fallen traps; the list below it names them all
@@ -181,6 +182,7 @@ def _columns(desk: Desk, grid: Grid, handlers: TeacherHandlers, name_width: floa
         column(name_width, text(_(desk, N_("Student")), bold=True)),
         column(NOW_WIDTH, text(_(desk, N_("Now on")), bold=True)),
         column(ACTIVE_WIDTH, text(_(desk, N_("Last active")), bold=True)),
+        column(TABLES_WIDTH, text(_(desk, N_("At tables")), bold=True)),
         *[column(LESSON_WIDTH, ft.Semantics(identifier=f"column-{c.lesson}", content=ft.Column([
             text(c.title, 13, c.assigned, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS, tooltip=c.title),
             text(c.variant + (" · " + _(desk, N_("assigned")) if c.assigned else ""), 11, color=ft.Colors.GREY_700,
@@ -215,6 +217,9 @@ def _row(desk: Desk, grid: Grid, row: Row, handlers: TeacherHandlers) -> fdt.Dat
         _cell(ft.Semantics(identifier=f"now-on-{row.student}",
                            content=text(row.now_on or "–", 13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS))),
         _cell(ft.Semantics(identifier=f"active-{row.student}", content=text(row.active, 13))),
+        _cell(ft.Semantics(identifier=f"tables-{row.student}", label=f"{row.name}, {row.tables_said}",
+                           exclude_semantics=True, content=text(row.tables, 13, max_lines=2, tooltip=row.tables_said,
+                                                                overflow=ft.TextOverflow.ELLIPSIS))),
         *cells]])
 
 
@@ -233,7 +238,7 @@ def grid_view(desk: Desk, grid: Grid, handlers: TeacherHandlers, width: float = 
         columns=_columns(desk, grid, handlers, name_width), rows=[_row(desk, grid, r, handlers) for r in grid.rows],
         fixed_left_columns=1, fixed_top_rows=1, heading_row_height=HEADER_HEIGHT, data_row_height=ROW_HEIGHT,
         column_spacing=0, horizontal_margin=0, divider_thickness=1, key="grid-scroll",
-        min_width=name_width + NOW_WIDTH + ACTIVE_WIDTH + LESSON_WIDTH * len(grid.columns),
+        min_width=name_width + NOW_WIDTH + ACTIVE_WIDTH + TABLES_WIDTH + LESSON_WIDTH * len(grid.columns),
         fixed_columns_color=ft.Colors.SURFACE, fixed_corner_color=ft.Colors.SURFACE,
         height=min(full, max(GRID_MIN_HEIGHT, height - GRID_MARGIN)))
     legend = text(_(desk, N_("★ stars of the best solve · bold green: mastered · … tried, not solved yet · "

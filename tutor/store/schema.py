@@ -195,3 +195,14 @@ class_tables = Table(
     Column("created", Float, nullable=False),
     Column("ended", Float, nullable=True),
 )
+
+# a student's games at their class's tables (revision 0008; tutor/store/table_records.py): per person at a seat
+# (tutor.tables.codes.person_key of the learner) a count of each thing counted: "hands" played to their end,
+# "refused:<rule>" actions the engine refused by that rule
+table_records = Table(
+    "table_records", metadata,
+    Column("person", String(64), primary_key=True),
+    Column("what", String(120), primary_key=True),
+    Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("count", Integer, nullable=False),
+)

@@ -4,7 +4,8 @@ order by its actor (docs/tables.md).
 A table's form (:class:`Form`: its seats, whether it has begun, the full position) changes only by an
 :class:`Event`, numbered from 1 per table, and ``step(form, event)`` is the one function that applies
 one. The actor holds the form in memory and writes each event through to the store before anyone sees
-it (``Keeping.append``: one transaction, refused if the table moved on meanwhile), so a restart or another
+it (``Keeping.append``: one transaction, refused if the table moved on meanwhile; the tables acting at
+once share one, tutor/tables/writes.py), so a restart or another
 app process loses nothing: it replays the events it missed with the same ``step``. A seat that reconnects
 asks for the events since the last number it saw (``since``).
 
@@ -26,8 +27,10 @@ from engine.core.actions import Action, format_action
 from engine.core.errors import IllegalActionError
 from engine.core.state import State
 from engine.position import dump_position
+from tutor.store.table_records import HANDS
 from tutor.table.workers import choose_action, pool
 from tutor.tables.form import OVER, PLAYING, WAITING, Event, Form, Seat, new_form, step
+from tutor.tables.writes import grouped
 
 __all__ = ["OVER", "PLAYING", "WAITING", "Event", "Form", "Happened", "Keeping", "Moved", "Seat", "TableActor",
            "new_form", "rebuilt", "step"]
@@ -74,6 +77,7 @@ class TableActor:
         self.waiting: asyncio.Task[None] | None = None  # the time a person has to act (Form.wait)
         self.waited_for: tuple[int, int] | None = None  # the seat and version it runs for
         self._next_watcher = 0
+        self.counting: set[asyncio.Task[None]] = set()  # refusals being counted for the students' records
 
     # -- what seats read ---------------------------------------------------------------------------
 
@@ -110,9 +114,28 @@ class TableActor:
             try:
                 await self._commit(Event(self.version + 1, "act", seat, format_action(action)))
             except IllegalActionError as error:
+                self._count_refusal(seat, error)
                 return error
         self._kick()
         return None
+
+    def _count_refusal(self, seat: int, error: IllegalActionError) -> None:
+        """At a class's table, a refusal counts in the student's record (not an event of the table:
+        written on its own, off the loop; a store that cannot keep it loses only the count)."""
+        person, classroom = self.form.seats[seat].person, self.form.classroom
+        refused = getattr(self.keeping, "refused", None)
+        if classroom is None or person is None or refused is None:
+            return
+
+        async def write() -> None:
+            try:
+                await asyncio.to_thread(refused, classroom, person, error.rule)
+            except Exception:  # noqa: BLE001 - the table goes on without the count
+                LOG.exception("table %s: a refusal could not be counted", self.code)
+
+        task = asyncio.create_task(write())
+        self.counting.add(task)
+        task.add_done_callback(self.counting.discard)
 
     async def sit(self, person: str, name: str, seat: int | None = None) -> int | None:
         """A person sits down (the first open seat, or ``seat``); a person already seated gets their
@@ -189,7 +212,12 @@ class TableActor:
         """Judge ``event`` (``step`` raises on a refusal), write it through, then make it the table's."""
         before = self.form
         after = step(before, event)
-        written = await asyncio.to_thread(self.keeping.append, self.code, event.number, event.json(), after.json())
+        data = event.json()
+        if before.classroom is not None and not before.state.is_over() and after.state.is_over():
+            # a hand played to its end counts in each seated student's record, with the event that ends it
+            people = [s.person for s in after.seats if s.person is not None]
+            data["tally"] = {"class": before.classroom, "counted": [[p, HANDS] for p in people]}
+        written = await grouped(self.keeping).append(self.code, event.number, data, after.json())
         if not written:
             await self._replay()
             raise Moved("the table moved on")

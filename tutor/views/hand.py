@@ -9,7 +9,7 @@ import flet as ft
 from engine.core.cards import pretty_card
 from engine.core.i18n import N_, NP_
 from tutor.table.model import TableModel
-from tutor.views.memo import memo
+from tutor.views.memo import ids, memo
 from tutor.views.widgets import CARD_WIDTH, FONT, TARGET, Handlers, _, card_view, cards_label, counted, on
 
 
@@ -22,18 +22,26 @@ def hand_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
     if glance:
         return hand_glance(model, four_colour)
     cards = [hand_card(model, handlers, i, size, four_colour) for i in hand_order(model)]
-    staged = [ft.Semantics(identifier=f"staged-{i}", content=ft.Text(_(model, N_("Set aside: {cards}")).format(
-        cards=" ".join(pretty_card(c, model.lang) for c in meld)), font_family=FONT)) for i, meld in enumerate(model.staged)]
+    said = tuple(_(model, N_("Set aside: {cards}")).format(cards=" ".join(pretty_card(c, model.lang) for c in meld))
+                 for meld in model.staged)
     heading = counted(model, NP_("Your hand: {count} card", "Your hand: {count} cards"), len(cards))
-    title: ft.Control = ft.Text(heading, weight=ft.FontWeight.BOLD, font_family=FONT)
-    row = ft.Row(cards, wrap=True, spacing=2 if size == "small" else 4, run_spacing=4)
-    if not sort:
-        return ft.Column([ft.Row([title, *staged], spacing=12, wrap=True, run_spacing=0) if staged else title, row],
-                         spacing=2)
-    if handlers.change_setting is not None:  # the order to show it in, beside the heading
-        title = ft.Row([title, sort_button(model, handlers)], spacing=4, wrap=True, run_spacing=0,
-                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    return ft.Column([title, row, *staged], spacing=2)
+    sorting = sort_button(model, handlers) if sort and handlers.change_setting is not None else None
+
+    def build() -> ft.Control:
+        title: ft.Control = ft.Text(heading, weight=ft.FontWeight.BOLD, font_family=FONT)
+        staged = [ft.Semantics(identifier=f"staged-{i}", content=ft.Text(text, font_family=FONT))
+                  for i, text in enumerate(said)]
+        row = ft.Row(cards, wrap=True, spacing=2 if size == "small" else 4, run_spacing=4)
+        if not sort:
+            return ft.Column([ft.Row([title, *staged], spacing=12, wrap=True, run_spacing=0) if staged else title, row],
+                             spacing=2)
+        if sorting is not None:  # the order to show it in, beside the heading
+            title = ft.Row([title, sorting], spacing=4, wrap=True, run_spacing=0,
+                           vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        return ft.Column([title, row, *staged], spacing=2)
+
+    # the hand as a whole is the last frame's while its cards are (a seat that did not act)
+    return memo("hand-view", (ids(cards), heading, said, sort, ids([sorting]) if sorting else (), size), build)
 
 
 def hand_glance(model: TableModel, four_colour: bool = False) -> ft.Control:

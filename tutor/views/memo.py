@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Iterator, TypeVar
+from typing import Any, Iterable, Iterator, TypeVar
 
 T = TypeVar("T")
 
@@ -96,6 +96,13 @@ def _same(a: object, b: object) -> bool:
 
 
 _CURRENT: ContextVar[Memo | None] = ContextVar("tutor_memo", default=None)
+
+
+def ids(parts: Iterable[object]) -> tuple[int, ...]:
+    """Inputs that are the parts themselves: a part holding other memoised parts (a row of them) is
+    the same while each of them is the very object of the last frame (alive in it, so no new object
+    has its id). Equal but new controls are not compared field by field: they are built anew."""
+    return tuple(id(part) for part in parts)
 
 
 def memo(slot: Hashable, inputs: object, build: Callable[[], T]) -> T:

@@ -5,6 +5,9 @@ scores of a hand and of the game, the post-hand review and the play-by-play. Lik
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 import flet as ft
 
 from engine.describe import describe_result
@@ -12,6 +15,10 @@ from engine.core.i18n import N_, format_number
 from tutor.views.memo import memo
 from tutor.table.model import TableModel
 from tutor.views.widgets import FONT, TARGET, TEXT_SCALE, Handlers, _, card_view, on, seat_label, side_label
+
+if TYPE_CHECKING:
+    from tutor.text.messages import Message
+
 
 def status_text(model: TableModel) -> str:
     state = model.state
@@ -37,9 +44,15 @@ def status_view(model: TableModel) -> ft.Control:
     text = status_text(model)
     minimum = model.opening_minimum()
     run = model.lesson
-    parts: list[ft.Control] = [ft.Text(text, font_family=FONT, weight=ft.FontWeight.BOLD)]
+    said = ""
     if minimum is not None and not model.state.is_over() and (run is None or not run.is_over()):
         said = _(model, N_("Your side's opening minimum: {minimum}.")).format(minimum=minimum)
+    return memo("status", (text, said), lambda: _status_view(text, said))
+
+
+def _status_view(text: str, said: str) -> ft.Control:
+    parts: list[ft.Control] = [ft.Text(text, font_family=FONT, weight=ft.FontWeight.BOLD)]
+    if said:
         parts.append(ft.Text(said, font_family=FONT))
         text += " " + said
     return ft.Semantics(identifier="status", key="status", live_region=True, label=text, exclude_semantics=True,
@@ -169,7 +182,16 @@ def log_view(model: TableModel, lines: int = 8, size: str = "medium") -> ft.Cont
 
 
 def _log_view(model: TableModel, lines: int, size: str) -> ft.Control:
+    """Each line its own memoised part, by its place in the whole play-by-play: a new line builds one
+    control, the lines before it are the last frame's (an event at a table redraws four seats' logs)."""
+    shown = model.said[-lines:] if lines > 0 else []
+    first = len(model.said) - len(shown)
     return ft.Semantics(identifier="log", key="log", content=ft.Column(
-        [ft.Text(line, size=12 * TEXT_SCALE[size], font_family=FONT) for line in model.log_lines(lines)], spacing=2))
+        [memo(("log-line", first + i), (message, model.lang, size), partial(_log_line, message, model.lang, size))
+         for i, message in enumerate(shown)], spacing=2))
+
+
+def _log_line(message: Message, lang: str, size: str) -> ft.Control:
+    return ft.Text(message(lang), size=12 * TEXT_SCALE[size], font_family=FONT)
 
 

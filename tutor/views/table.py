@@ -15,7 +15,7 @@ from engine.core.i18n import N_, NP_, format_number
 from engine.core.melds import Meld, meld_name
 from engine.core.rulebook import explain, title
 from tutor.views.hand import hand_view, sort_button
-from tutor.views.memo import memo
+from tutor.views.memo import ids, memo
 from tutor.table.model import TableModel
 from tutor.views.panels import (game_over_view, hint_view, log_view, notice_view, question_view, refusal_view, review_view,
                           scores_view, status_view)
@@ -171,21 +171,26 @@ def _table_view(model: TableModel, handlers: Handlers, size: str, strip: bool = 
         rows.append(memo(("side", team), inputs, partial(_side_view, model, handlers, size, team, name, points, strip)))
     if strip:  # each side the screen's width, so its melds wrap at the edge, not at its heading's width
         return ft.Column(rows, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    stock = ft.Text(counted(model, NP_("Stock: {count} card", "Stock: {count} cards"), len(state.stock)), font_family=FONT)
-    others = [ft.Text(counted(model, NP_("{name}: {count} card", "{name}: {count} cards"), len(state.hands[s]),
-                               name=seat_label(model, s)), font_family=FONT)
-              for s in range(state.players) if s != model.seat]
-    center = ft.Row([pile_view(model, handlers, size), ft.Column([stock, *others], spacing=4)],
-                    spacing=12, wrap=True, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+    # each count its own part: an action changes one or two of them (the stock, a hand)
+    said = [("stock", counted(model, NP_("Stock: {count} card", "Stock: {count} cards"), len(state.stock))),
+            *((s, counted(model, NP_("{name}: {count} card", "{name}: {count} cards"), len(state.hands[s]),
+                          name=seat_label(model, s))) for s in range(state.players) if s != model.seat)]
+    counts: list[ft.Control] = [memo(("count", s), text, partial(ft.Text, text, font_family=FONT)) for s, text in said]
+    pile = pile_view(model, handlers, size)
+    center = memo("center", (ids([pile, *counts]),), lambda: ft.Row(
+        [pile, ft.Column(counts, spacing=4)], spacing=12, wrap=True, run_spacing=8,
+        vertical_alignment=ft.CrossAxisAlignment.START))
     # side by side where the screen is wide (a desktop, a projector), one above the other on a phone
     if len(rows) != 2:  # three sides (three players, or six in three partnerships): the pile below them
-        sides = ft.ResponsiveRow([ft.Container(r, col={"xs": 12, "md": 6}) for r in rows], spacing=8, run_spacing=8)
+        sides = ft.ResponsiveRow([memo(("side-box", i), (ids([r]),), partial(ft.Container, r, col={"xs": 12, "md": 6}))
+                                  for i, r in enumerate(rows)], spacing=8, run_spacing=8)
         return ft.Column([sides, center], spacing=10)
     # two sides: on a desktop the pile beside their melds, in view under a lesson's panel (below them
     # it was out of sight at 1280x800, in the very lessons about taking it); the pile is 173 px wide at
     # most, two twelfths of a 1200 px row
-    return ft.ResponsiveRow([*(ft.Container(r, col={"xs": 12, "md": 6, "xl": 5}) for r in rows),
-                             ft.Container(center, col={"xs": 12, "xl": 2})], spacing=8, run_spacing=10)
+    boxes = [memo(("side-box", i), (ids([r]),), partial(ft.Container, r, col={"xs": 12, "md": 6, "xl": 5}))
+             for i, r in enumerate(rows)]
+    return ft.ResponsiveRow([*boxes, ft.Container(center, col={"xs": 12, "xl": 2})], spacing=8, run_spacing=10)
 
 
 def _side_view(model: TableModel, handlers: Handlers, size: str, team: int, name: str, points: int,

@@ -24,7 +24,7 @@ from engine.core.cards import JOKER, Card, is_red, rank, suit
 from engine.core.errors import FactValue
 from engine.core.i18n import N_, NC_, PluralText, translate, translate_text
 from engine.variants import VARIANTS
-from tutor.views.memo import memo
+from tutor.views.memo import ids, memo
 from tutor.table.model import TableModel
 
 SUITS = "♣♦♥♠"
@@ -237,7 +237,8 @@ def actions_view(model: TableModel, handlers: Handlers, phone: bool = False) -> 
     # sideways hid Set aside, Clear and Undo past the screen's edge)
     # on a phone closer together (and the text buttons' padding 5 px, not 8): the first line holds Clear
     # after Discard at 360 px
-    return ft.Row(buttons, wrap=True, spacing=2 if phone else 6, run_spacing=4 if phone else 6, key="actions")
+    return memo("actions", (ids(buttons), phone), lambda: ft.Row(
+        buttons, wrap=True, spacing=2 if phone else 6, run_spacing=4 if phone else 6, key="actions"))
 
 
 ICONS = {"undo": ft.Icons.UNDO, "clear": ft.Icons.CLEAR}  # on a phone these two are drawn as their icon alone

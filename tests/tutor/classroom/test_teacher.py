@@ -189,3 +189,37 @@ def test_the_results_file_is_utf8_with_a_bom_and_a_safe_name(school: Classes, st
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
     assert [(r["student"], r["lesson"], r["stars"]) for r in rows] == [("Þóra", CARD_VALUES, "3")]
     assert csv_file(school, seven.id, "///", today="2026-11-24")[0] == "class-2026-11-24.csv"
+
+
+def test_the_grid_shows_each_students_games_at_the_tables_beside_their_lessons(school: Classes, store: Store) -> None:
+    from tutor.classroom.teacher import records_of
+    from tutor.classroom.teacher_view import grid_view
+    from tutor.store.table_records import HANDS, TableRecords, bump
+    from tutor.tables.codes import person_key
+    from tests.tutor.helpers import semantics
+
+    seven = school.create_class("7B")
+    anna, _ = school.join(seven.code, "Anna", "2468")
+    bo, _ = school.join(seven.code, "Bo", "1357")
+    with store.write() as tx:
+        bump(tx.db, seven.id, [(person_key(anna.id), HANDS)] * 3)
+    records = TableRecords(store)
+    for rule in ("turn.draw_first", "turn.draw_first", "turn.already_drawn"):
+        records.refused(seven.id, person_key(anna.id), rule)
+    overview = school.overview(seven.id)
+    shown = grid(overview, [], "en", now=NOW, records=records_of(records, overview))
+    first, second = shown.rows
+    assert first.tables == "3 hands · 3 refusals"
+    assert first.tables_said.startswith("3 hands, 3 refusals: ") and first.tables_said.index("(2)") < \
+        first.tables_said.index("(1)")  # the rule refused most first
+    assert (second.tables, second.tables_said) == ("–", "no hand played at a table yet")
+    swedish = grid(overview, [], "sv", now=NOW, records=records_of(records, overview)).rows[0]
+    assert swedish.tables.startswith("3 ") and "hands" not in swedish.tables and "(2)" in swedish.tables_said
+    from tutor.classroom.teacher import Desk
+    from tutor.classroom.teacher_view import TeacherHandlers
+
+    table = semantics(grid_view(Desk(lang="en"), shown, TeacherHandlers(*([lambda *a: None] * 14))))["class-grid"]
+    rows = table.content.controls[0].rows  # type: ignore[union-attr]  # the grid's rows, a student each
+    nodes = {k: v for row in rows for cell in row.cells for k, v in semantics(cell.content).items()}
+    assert str(nodes[f"tables-{anna.id}"].label).startswith("Anna, 3 hands, 3 refusals:")  # beside the lessons
+    assert str(nodes[f"tables-{bo.id}"].label) == "Bo, no hand played at a table yet"

@@ -95,3 +95,47 @@ def test_a_side_is_named_anew_when_a_person_sits_down_though_nothing_else_change
     asyncio.run(table.sit(person_key("p"), "Pia", 2))
     model.follow(table)
     assert any("You and Pia" in t for t in sides())  # not the last frame's "Partner"
+
+
+def test_an_event_redraws_little_of_a_seat_that_did_not_act() -> None:
+    """Four seats redraw after every event at a table: for a seat that only watched, its hand (the
+    cards and the row holding them) and the play-by-play's earlier lines are the last frame's very
+    controls, and a new line of the log is the one control built for it."""
+    from engine.core.actions import Draw
+    from tutor.views.memo import Memo
+
+    form = new_form("classic", 4, None, [Seat("basic", open=True) for _ in range(4)], seed=3)
+    table = TableActor("ABCDEFGH", form, Memory(), pace=0.0)
+
+    async def begin() -> None:
+        for seat in range(4):
+            await table.sit(person_key(str(seat)), f"P{seat}")
+        await table.start()
+
+    asyncio.run(begin())
+    watcher = SeatModel.at(table, 2, "en")
+    cache = Memo()
+
+    def frame() -> tuple[object, list[object], list[object]]:
+        with cache.frame("people-table"):
+            page = page_view(watcher, HANDLERS)
+        hand = next(c for c in walk(page) if getattr(c, "key", None) == "hand-view")
+        log = list(semantics(page)["log"].content.controls)  # type: ignore[union-attr]
+        return hand, log, [c for c in walk(hand)]
+
+    hand, log, _cards = frame()
+    seat = table.form.to_act()
+    assert seat is not None and seat != 2
+
+    async def draw() -> None:
+        assert await table.act(seat, Draw()) is None
+
+    asyncio.run(draw())
+    watcher.follow(table)
+    builds = cache.builds
+    hand_after, log_after, _ = frame()
+    assert hand_after is hand  # nothing of this seat's hand changed
+    assert len(log_after) == len(log) + 1 and log_after[:-1] == log and all(
+        a is b for a, b in zip(log_after, log))  # the earlier lines are the very same controls
+    assert "P" in str(getattr(log_after[-1], "value", ""))  # the new line: who drew, by name
+    assert cache.builds - builds <= 12  # the table's counts and the pile's words, the status, the new line

@@ -175,3 +175,49 @@ def test_a_classs_tables_are_kept_numbered_and_ended_in_the_class_alone(url: str
     school.remove_class(seven.id)  # the class gone: its list of tables too
     assert rows.class_of("BBBBBBBB") is None
     forget_open_stores()
+
+
+def test_two_processes_writing_two_tables_at_once_in_either_order_wait_rather_than_deadlock(
+        url: str, tmp_path: Path) -> None:
+    """Each process's group commit writes the tables that acted together; two processes with the same
+    two tables in their transactions, given in opposite orders, take the rows in one order (PostgreSQL
+    would otherwise find a deadlock and fail one): one writes both, the other finds both moved on."""
+    import threading
+    import time
+
+    from sqlalchemy import event
+
+    from tutor.store.engine import connect, store_url
+
+    first = _store(url, tmp_path)
+    rows = TableRows(first)
+    data = new_form("classic", 4, None, _seats(), 1).json()
+    for code in ("AAAAAAAA", "BBBBBBBB"):
+        assert rows.create(code, data)
+    full = store_url(url, tmp_path)
+    other = Store(connect(full), full) if url.startswith("postgresql") else first
+    stores = [first, other]
+    for store in {id(s): s for s in stores}.values():  # each statement slowed: the transactions interleave
+        event.listen(store.engine, "after_cursor_execute", lambda *_args: time.sleep(0.05))
+    hints = {"number": 1, "kind": "hints", "seat": 0, "detail": {"on": False}}
+    orders = [["AAAAAAAA", "BBBBBBBB"], ["BBBBBBBB", "AAAAAAAA"]]
+    results: list[object] = [None, None]
+    start = threading.Barrier(2)
+
+    def write(i: int) -> None:
+        start.wait()
+        try:
+            results[i] = TableRows(stores[i]).append_many([(code, 1, hints, data) for code in orders[i]])
+        except Exception as error:  # noqa: BLE001 - a deadlock would be this
+            results[i] = error
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(map(str, results)) == ["[False, False]", "[True, True]"], results
+    assert [rows.load(code)[1] for code in ("AAAAAAAA", "BBBBBBBB")] == [1, 1]  # type: ignore[index]
+    if other is not first:
+        other.close()
+    forget_open_stores()

@@ -1,0 +1,150 @@
+"""A class's table across the school's set-up (deploy/: two app processes behind HAProxy on one
+PostgreSQL): four students in Chromium, two on each process, at one table of four; each turn is
+played by taps and told on the other process's screens (the table's live topic, NOTIFY); one
+process is killed with -9 just after its student drew; that student's and their neighbour's pages
+are opened again through the proxy, which sends them to the other process, where they take their
+seats back with their hands as they were, the card drawn included, and the hand goes on. The
+store's events are the same after the kill as before it, numbered without a gap, and replay to the
+table as kept."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.deploy.test_deploy import PASSWORD, School, _app_pid, _browser_on, _cookie, _load, _until
+from tests.tutor.e2e import DESKTOP, PHONE, by_id, chromium, click, enabled, hand_cards, read, screenshot, wait_for
+from tests.tutor.end_to_end.test_e2e_class_tables import _join, _log, _take_seat, _type, _wheel_to
+from tutor.store import open_store
+from tutor.store.tables import TableRows
+from tutor.tables.actor import rebuilt
+
+
+def _supervisor(pid: int) -> int:
+    """The process that starts ``pid`` again when it stops (deploy/start-apps.sh's supervise)."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return int(stat.rsplit(")", 1)[1].split()[1])
+
+
+def _to_play(pages: dict[str, Any], timeout: float = 90) -> str:
+    """The student whose screen says it is their turn (Draw open)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for name, page in pages.items():
+            if enabled(page, "action-draw"):
+                return name
+        next(iter(pages.values())).wait_for_timeout(200)
+    raise AssertionError("nobody's turn on any screen")
+
+
+def _draw(page: Any) -> None:
+    held = len(hand_cards(page))
+    click(page, "action-draw")
+    wait_for(page, lambda: len(hand_cards(page)) >= held + 1, what="the draw")
+
+
+def _discard(page: Any) -> None:
+    held = len(hand_cards(page))
+    page.locator('[flt-semantics-identifier^="hand-"]').first.click()
+    wait_for(page, lambda: enabled(page, "action-discard"), what="a card selected to discard")
+    click(page, "action-discard")
+    wait_for(page, lambda: len(hand_cards(page)) == held - 1, what="the discard")
+
+
+def _events(school: School, code: str) -> list[tuple[int, dict[str, Any]]]:
+    store, _ = open_store(school.store, school.folder)
+    return TableRows(store).events(code, -1)
+
+
+def test_a_table_across_two_processes_goes_on_after_one_is_killed(school: School) -> None:
+    on = {"Anna": "app1", "Bo": "app1", "Cleo": "app2", "Dan": "app2"}
+    with chromium() as browser:
+        teacher = _browser_on(browser, school, "app1", DESKTOP)
+        _load(teacher, school.proxy + "teacher", "teacher-password")
+        _type(teacher, "teacher-password", PASSWORD)
+        teacher.keyboard.press("Enter")
+        by_id(teacher, "class-name").first.wait_for(timeout=60_000)
+        shown = read(teacher, "class-code") if by_id(teacher, "class-code").count() else ""
+        _type(teacher, "class-name", "5D")
+        teacher.keyboard.press("Enter")
+        wait_for(teacher, lambda: by_id(teacher, "class-code").count() and read(teacher, "class-code") != shown,
+                 timeout=60, what="the new class's code")
+        class_code = read(teacher, "class-code").split()[0]
+
+        pages: dict[str, Any] = {}
+        for pin, (name, server) in enumerate(on.items(), start=1):
+            page = _browser_on(browser, school, server, PHONE)
+            _load(page, school.proxy, "join-code")
+            _join(page, class_code, name, f"{pin}{pin}{pin}{pin}")
+            pages[name] = page
+        click(teacher, "tab-tables")
+        by_id(teacher, "tables-seat-here").first.wait_for(timeout=60_000)
+        wait_for(teacher, lambda: "4" in read(teacher, "tables-seat-here"), timeout=60, what="four students here")
+        click(teacher, "tables-wait-300")  # nobody is played for by a computer player in this test
+        _wheel_to(teacher, "tables-seat-here")
+        click(teacher, "tables-seat-here")
+        codes = {name: _take_seat(page) for name, page in pages.items()}
+        assert len(set(codes.values())) == 1, codes  # one table of four, its students on both processes
+        code = codes["Anna"]
+        assert {name: _cookie(page) for name, page in pages.items()} == on
+
+        # a round by taps: each turn told on every screen, across the processes
+        for _ in range(4):
+            name = _to_play(pages)
+            _draw(pages[name])
+            _discard(pages[name])
+            for other, page in pages.items():
+                if on[other] != on[name]:
+                    wait_for(page, lambda: f"{name} discards" in _log(page), timeout=60,
+                             what=f"{name}'s discard told on {other}'s screen, on the other process")
+
+        # a student of app2 draws; app2 is killed with -9 at once (its supervisor held, so the proxy has
+        # only app1 to send its browsers to)
+        while on[name := _to_play(pages)] != "app2":
+            _draw(pages[name])
+            _discard(pages[name])
+        _draw(pages[name])
+        hands = {n: sorted(hand_cards(p)) for n, p in pages.items()}
+        before = _events(school, code)
+        victim = _app_pid(school.apps[1])
+        supervisor = _supervisor(victim)
+        os.kill(supervisor, signal.SIGSTOP)
+        try:
+            os.kill(victim, signal.SIGKILL)
+            _until(lambda: school.server_states().get("app2") != "UP", 60, "HAProxy to find app2 down")
+            for student in ("Cleo", "Dan"):  # their tabs opened again, through the proxy
+                pages[student].close()
+                page = pages[student] = pages[student].context.new_page()
+                _load(page, school.proxy, "sign-out")
+                assert _take_seat(page) == code
+                assert _cookie(page) == "app1"  # the other process serves them now
+                wait_for(page, lambda: sorted(hand_cards(page)) == hands[student], timeout=60,
+                         what=f"{student}'s hand as it was")
+            assert "You draw" in _log(pages[name])  # the draw before the kill, told again
+            assert _events(school, code) == before  # nothing lost, nothing written again
+
+            # the hand goes on: the student who drew discards, and the round comes round
+            _discard(pages[name])
+            for _ in range(4):
+                turn = _to_play(pages)
+                _draw(pages[turn])
+                _discard(pages[turn])
+            screenshot(pages["Cleo"], "deploy-table-after-kill-phone.png")
+        finally:
+            os.kill(supervisor, signal.SIGCONT)
+
+    events = _events(school, code)
+    assert events[:len(before)] == before
+    assert [number for number, _ in events] == list(range(len(events)))
+    store, _ = open_store(school.store, school.folder)
+    kept = TableRows(store).load(code)
+    assert kept is not None and kept[1] == events[-1][0]
+    actor = rebuilt(code, kept, events, TableRows(store))
+    assert actor.happened and actor.version == kept[1]  # the events replay to the table as kept (else it is read
+    assert actor.form.json() == kept[0]                 # as kept, with no story)
+    acts = [data for _, data in events if data["kind"] == "act"]
+    assert len(acts) >= 2 * 9  # nine turns by taps, each a draw and a discard (none by a computer player)
+    assert not any(data["kind"] in ("away", "stand_in") for _, data in events)
