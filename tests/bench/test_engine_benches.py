@@ -47,6 +47,12 @@ def test_the_split_covers_every_step_of_self_play() -> None:
     assert float(str(found["free_apply_at_most"])[1:]) > 1.0 and float(str(found["free_list_at_most"])[1:]) > 1.0
 
 
+def test_the_split_plays_the_trusted_path_on_request() -> None:
+    judged, trusted = split("random", "wiener", 2), split("random", "wiener", 2, path="trusted")
+    assert judged["path"] == "judged" and trusted["path"] == "trusted"
+    assert judged["calls"] == trusted["calls"]  # the same hands, action for action
+
+
 def test_the_expert_bench_counts_playouts_on_its_positions() -> None:
     # one round a move on two positions: every move with more than one candidate runs its playouts
     figures, _ = speed_expert.run(speed_expert.HERE, "classic", 2, 1)
