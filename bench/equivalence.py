@@ -4,9 +4,11 @@ Each seeded hand is reduced to one digest of every legal-action list offered, ev
 taken and the final state's tables: a change to legal-action generation, ``apply`` or the bots'
 choices that alters any of them alters the digest. The golden digests were recorded with the
 engine as it was before the speed work (issue 19, from branch ``rules`` at 9112d07); a faster
-engine must reproduce them exactly.
+engine must reproduce them exactly, on the judged path (``apply``) and on the trusted one
+(``apply_trusted``, the engine's own moves taken from the legal list), compiled and interpreted.
 
     python bench/equivalence.py            # the full run: every recorded hand, every variant
+    python bench/equivalence.py --path trusted   # the same hands, each action applied as trusted
     python bench/equivalence.py --record   # rewrite the golden file (only for a rule change)
 """
 
@@ -25,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import ENGINE  # noqa: E402
 from engine.bots.base import RandomBot, observe  # noqa: E402
 from engine.core.deal import deal  # noqa: E402
-from engine.judge.game import apply  # noqa: E402
+from engine.judge.game import apply, apply_trusted  # noqa: E402
 from engine.judge.legal import legal_actions  # noqa: E402
 from engine.bots.levels import make_bot  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
@@ -34,8 +36,10 @@ GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "engine" / "data" / 
 HANDS = {"random": 750, "club": 100}  # per variant: 3 000 random hands and 400 club hands
 
 
-def hand_digest(variant: str, bot: str, seed: int) -> str:
-    """The digest of one seeded hand among four ``bot`` players of ``variant``."""
+def hand_digest(variant: str, bot: str, seed: int, trusted: bool = False) -> str:
+    """The digest of one seeded hand among four ``bot`` players of ``variant``; ``trusted``: each
+    action applied by ``apply_trusted`` rather than judged by ``apply``."""
+    step = apply_trusted if trusted else apply
     rules = VARIANTS[variant].for_people(4)
     rng = random.Random(f"{variant}/{bot}/{seed}")
     bots = [RandomBot() if bot == "random" else make_bot(bot) for _ in range(rules.players)]
@@ -45,7 +49,7 @@ def hand_digest(variant: str, bot: str, seed: int) -> str:
         legal = legal_actions(state)
         action = bots[state.turn].choose(observe(state, state.turn), legal, rng)
         digest.update(repr((legal, action)).encode())
-        state = apply(state, action)
+        state = step(state, action)
     digest.update(repr((state.melds, state.red_threes, state.hands, state.went_out, state.concealed)).encode())
     return digest.hexdigest()
 
@@ -59,6 +63,8 @@ def main() -> None:
     parser.add_argument("--record", action="store_true", help="rewrite the golden file")
     parser.add_argument("--hands", type=float, default=1.0, help="the share of the recorded hands to replay")
     parser.add_argument("--variants", default="", help="comma-separated (default: all)")
+    parser.add_argument("--path", choices=("judged", "trusted"), default="judged",
+                        help="apply each action judged (apply) or trusted (apply_trusted)")
     args = parser.parse_args()
     if args.record:
         golden = {bot: {v: digests(v, bot, n) for v in VARIANTS} for bot, n in HANDS.items()}
@@ -66,7 +72,8 @@ def main() -> None:
         print(f"recorded {GOLDEN}")
         return
     golden = json.loads(GOLDEN.read_text())
-    print(f"engine: {ENGINE}")  # compiled or interpreted (engine/build.py)
+    print(f"engine: {ENGINE}, path: {args.path}")  # compiled or interpreted (engine/build.py)
+    trusted = args.path == "trusted"
     failures = 0
     for bot, by_variant in golden.items():
         for variant, recorded in by_variant.items():
@@ -74,7 +81,7 @@ def main() -> None:
                 continue
             started = time.perf_counter()
             count = max(1, int(len(recorded) * args.hands))
-            wrong = [seed for seed in range(count) if hand_digest(variant, bot, seed) != recorded[seed]]
+            wrong = [seed for seed in range(count) if hand_digest(variant, bot, seed, trusted) != recorded[seed]]
             failures += len(wrong)
             print(f"{bot:7} {variant:8} {count:5} hands  {len(wrong)} differ  {time.perf_counter() - started:6.1f} s"
                   + (f"  first: seed {wrong[0]}" if wrong else ""))

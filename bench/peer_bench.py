@@ -37,9 +37,10 @@ OURS = r"""
 import json, random, sys, time
 sys.path.insert(0, sys.argv[1])
 from engine.core.deal import deal
-from engine.judge.game import apply
+import engine.judge.game as game
 from engine.judge.legal import legal_actions
 from engine.variants import CLASSIC
+apply = getattr(game, "apply_trusted", game.apply)  # the engine's own moves, where it has the trusted path
 seconds, rng = float(sys.argv[2]), random.Random(11)
 limit = int(sys.argv[3]) if len(sys.argv) > 3 else None  # a fixed number of hands (counting instructions)
 hands = actions = 0
@@ -91,8 +92,10 @@ print(json.dumps([hands / elapsed, actions / elapsed]))
 """
 
 
-def run(python: str, code: str, path: Path, seconds: float) -> tuple[float, float]:
-    out = subprocess.run([python, "-c", code, str(path), str(seconds)], capture_output=True, text=True, check=True)
+def run(python: str, code: str, path: Path, seconds: float, engine: str | None = None) -> tuple[float, float]:
+    env = {**os.environ, "CANASTA_ENGINE": engine} if engine else None
+    out = subprocess.run([python, "-c", code, str(path), str(seconds)], capture_output=True, text=True, check=True,
+                         env=env)
     hands, actions = json.loads(out.stdout)
     return hands, actions
 
@@ -126,6 +129,8 @@ def main() -> None:
     parser.add_argument("--peer-python", default="/tmp/peer-venv/bin/python")
     parser.add_argument("--peer-src", type=Path, default=Path("/tmp/peer-src"))
     parser.add_argument("--baseline", type=Path, help="a copy of the engine to stand in for a missing peer")
+    parser.add_argument("--baseline-engine", choices=("compiled", "interpreted"),
+                        help="run the baseline's engine so (CANASTA_ENGINE); ours runs as the environment says")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--instructions", type=int, metavar="HANDS",
@@ -137,7 +142,8 @@ def main() -> None:
     elif args.baseline is not None:
         print(f"the peer does not run here ({why_not}); comparing with {args.baseline} instead.\n"
               + __doc__.split("dependencies:")[1].split("Without")[0])
-        other, label = (lambda s: run(sys.executable, OURS, args.baseline, s)), f"baseline {args.baseline}"
+        other = lambda s: run(sys.executable, OURS, args.baseline, s, args.baseline_engine)  # noqa: E731
+        label = f"baseline {args.baseline}" + (f" ({args.baseline_engine})" if args.baseline_engine else "")
     else:
         sys.exit(f"the peer does not run here ({why_not}). Install it:\n{__doc__.split('dependencies:')[1]}")
     if args.instructions:

@@ -6,7 +6,11 @@ ratios. Measurements: self-play hands/s with random and club players in every va
 expert's playouts per move at its 300 ms budget.
 
     git archive <commit> | tar -x -C /tmp/base
-    python bench/speed_compare.py --baseline /tmp/base [--rounds 3] [--seconds 4]
+    python bench/speed_compare.py --baseline /tmp/base [--rounds 3] [--seconds 4] [--path trusted]
+
+``--path trusted`` plays this tree's self-play through ``apply_trusted`` (the engine's own moves,
+not judged again); the baseline, which may have no trusted path, plays judged either way. The
+expert's playouts take whichever path the tree's expert takes.
 
 On a shared machine the seconds swing with the load. ``--instructions HANDS`` measures instead
 what the load cannot change: the instructions the interpreter executes (valgrind's callgrind,
@@ -40,7 +44,9 @@ from engine.judge.legal import legal_actions
 from engine.bots.levels import ExpertBot, make_bot
 from engine.variants import VARIANTS
 import engine.hints.ranked  # imported before the clock starts, in both trees
-kind, variant, seconds = sys.argv[2], sys.argv[3], float(sys.argv[4])
+kind, variant, seconds, path = sys.argv[2], sys.argv[3], float(sys.argv[4]), sys.argv[5]
+import engine.judge.game as game
+step = getattr(game, "apply_trusted", apply) if path == "trusted" else apply
 rules = VARIANTS[variant].for_people(4)
 rng = random.Random(7)
 if kind == "expert":
@@ -72,7 +78,7 @@ else:
     while time.perf_counter() - started < seconds:
         state = deal(rules, rng, dealer=hands % 4)
         while not state.is_over():
-            state = apply(state, bots[state.turn].choose(observe(state, state.turn), legal_actions(state), rng))
+            state = step(state, bots[state.turn].choose(observe(state, state.turn), legal_actions(state), rng))
         hands += 1
     print(json.dumps(hands / (time.perf_counter() - started)))
 """
@@ -89,24 +95,26 @@ from engine.bots.levels import make_bot
 from engine.variants import VARIANTS
 import engine.hints.ranked  # imported at start-up in both trees: a module first imported during play (the
 # club player's tips, lazily, before 37105a9's successors) would count its import as play
-kind, variant, hands = sys.argv[2], sys.argv[3], int(sys.argv[4])
+kind, variant, hands, path = sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
+import engine.judge.game as game
+step = getattr(game, "apply_trusted", apply) if path == "trusted" else apply
 rules = VARIANTS[variant].for_people(4)
 rng = random.Random(7)
 bots = [RandomBot() if kind == "random" else make_bot(kind) for _ in range(4)]
 for number in range(hands):
     state = deal(rules, rng, dealer=number % 4)
     while not state.is_over():
-        state = apply(state, bots[state.turn].choose(observe(state, state.turn), legal_actions(state), rng))
+        state = step(state, bots[state.turn].choose(observe(state, state.turn), legal_actions(state), rng))
 """
 
 VARIANT_NAMES = ("classic", "wiener", "swedish", "royal")
 
 
-def instructions(tree: Path, kind: str, variant: str, hands: int) -> int:
+def instructions(tree: Path, kind: str, variant: str, hands: int, path: str = "judged") -> int:
     """Instructions executed (callgrind's ``Ir``) to play ``hands`` seeded hands, less start-up."""
     def count(number: int) -> int:
         out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                              "-c", HANDS, str(tree), kind, variant, str(number)],
+                              "-c", HANDS, str(tree), kind, variant, str(number), path],
                              capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
         found = re.search(r"Collected : (\d+)", out.stderr)
         if found is None:
@@ -116,8 +124,8 @@ def instructions(tree: Path, kind: str, variant: str, hands: int) -> int:
     return count(hands) - count(0)
 
 
-def measure(tree: Path, kind: str, variant: str, seconds: float) -> float:
-    out = subprocess.run([sys.executable, "-c", WORKER, str(tree), kind, variant, str(seconds)],
+def measure(tree: Path, kind: str, variant: str, seconds: float, path: str = "judged") -> float:
+    out = subprocess.run([sys.executable, "-c", WORKER, str(tree), kind, variant, str(seconds), path],
                          capture_output=True, text=True, check=True)
     return float(json.loads(out.stdout))
 
@@ -131,6 +139,8 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANT_NAMES))
     parser.add_argument("--instructions", type=int, metavar="HANDS",
                         help="count instructions for HANDS seeded hands instead of timing (needs valgrind)")
+    parser.add_argument("--path", choices=("judged", "trusted"), default="judged",
+                        help="this tree's self-play judged (apply) or trusted (apply_trusted)")
     args = parser.parse_args()
     report: dict[str, dict[str, object]] = {}
     if args.instructions:
@@ -141,7 +151,7 @@ def main() -> None:
                 continue  # the expert is bounded by time, not by work: its playouts follow club play
             for variant in args.variants.split(","):
                 old_count = instructions(args.baseline, kind, variant, args.instructions)
-                new_count = instructions(HERE, kind, variant, args.instructions)
+                new_count = instructions(HERE, kind, variant, args.instructions, args.path)
                 report[f"{kind} {variant}"] = {"hands": args.instructions, "before_minstr": round(old_count / 1e6),
                                                "after_minstr": round(new_count / 1e6),
                                                "ratio": round(old_count / new_count, 2)}
@@ -154,7 +164,7 @@ def main() -> None:
             old, new = [], []
             for _ in range(args.rounds):
                 old.append(measure(args.baseline, kind, variant, args.seconds))
-                new.append(measure(HERE, kind, variant, args.seconds))
+                new.append(measure(HERE, kind, variant, args.seconds, args.path))
             ratio = statistics.median(n / o for n, o in zip(new, old))
             unit = "playouts/move" if kind == "expert" else "hands/s"
             report[f"{kind} {variant}"] = {"unit": unit, "before": [round(x, 1) for x in old],

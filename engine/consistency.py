@@ -17,7 +17,7 @@ from engine.core.i18n import N_
 from engine.core.state import Phase, State, TurnState
 
 _FRESH = TurnState()
-# TurnState fields that are set at the start of a turn from the table (engine.judge.moves.start_turn), so
+# TurnState fields that are set at the start of a turn from the table (engine.judge.steps.start_turn), so
 # they may differ from TurnState's defaults before the draw; every other field must be at its default,
 # but where a variant lets the player ask to go out before the draw (a turn state with ``before_draw``
 # set), the question and its answer stand before the draw too.

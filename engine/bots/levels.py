@@ -32,7 +32,7 @@ from engine.core.actions import Action, AnswerGoOut, Discard, MeldAction, TakePi
 from engine.bots.base import BasicBot, Bot, Observation, RandomBot
 from engine.core.cards import WILD
 from engine.bots.club import ClubBot
-from engine.judge.game import apply
+from engine.judge.game import apply, apply_trusted
 from engine.core.i18n import N_
 from engine.core.melds import Meld, MeldKind
 from engine.core.state import Phase, State
@@ -220,7 +220,7 @@ class ExpertBot:
         act = self.policy.act
         steps = 0
         while not state.is_over() and steps < limit:
-            state = apply(state, act(state, rng))
+            state = apply_trusted(state, act(state, rng))  # the club player's own move: from the legal list
             steps += 1
         values = [estimate(state, team) for team in range(len(state.teams))]
         return values[obs.team] - max(v for t, v in enumerate(values) if t != obs.team)

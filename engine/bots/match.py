@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from engine.core.actions import Action
 from engine.bots.base import Bot, observe
 from engine.core.deal import deal
-from engine.judge.game import apply
+from engine.judge.game import apply_trusted
 from engine.judge.legal import legal_actions
 from engine.core.rules import Rules
 from engine.core.scoring import TeamScore, score_hand
@@ -68,7 +68,7 @@ def play_hand(state: State, bots: Sequence[Bot], rng: random.Random, listener: L
         legal = legal_actions(state)
         seat = state.turn
         action = bots[seat].choose(observe(state, seat), legal, rng)
-        after = apply(state, action)
+        after = apply_trusted(state, action)  # the engine's bots choose from the legal list
         if listener is not None:
             listener(state, action, after)
         state = after

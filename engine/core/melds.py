@@ -57,6 +57,15 @@ class Meld:
     wilds: int
     kind: MeldKind = MeldKind.RANK
 
+    def __init__(self, cards: tuple[Card, ...], rank: int, naturals: int, wilds: int,
+                 kind: MeldKind = MeldKind.RANK) -> None:
+        # written out, not generated: compiled, a native store each (as ``State``'s, core/state.py)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "naturals", naturals)
+        object.__setattr__(self, "wilds", wilds)
+        object.__setattr__(self, "kind", kind)
+
     @property
     def size(self) -> int:
         return len(self.cards)

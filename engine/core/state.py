@@ -39,14 +39,35 @@ class TurnState:
     before_draw: bool = False  # Royal: the question was asked before the draw, to take the pile
     meld_sizes: tuple[int, ...] = ()  # the side's melds' sizes when the turn began (Royal's discard)
 
+    def __init__(self, melded: bool = False, took_pile: bool = False, asked: bool = False, asker: int | None = None,
+                 permission: bool | None = None, concealed: bool = True, melds_before: int = 0,
+                 hand_canasta: bool = False, replacements: int = 0, before_draw: bool = False,
+                 meld_sizes: tuple[int, ...] = ()) -> None:
+        # written out, not generated: compiled, ``object.__setattr__(self, "name", v)`` in the class's
+        # own method is a native store, where the generated ``__init__`` would stay interpreted code
+        object.__setattr__(self, "melded", melded)
+        object.__setattr__(self, "took_pile", took_pile)
+        object.__setattr__(self, "asked", asked)
+        object.__setattr__(self, "asker", asker)
+        object.__setattr__(self, "permission", permission)
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "melds_before", melds_before)
+        object.__setattr__(self, "hand_canasta", hand_canasta)
+        object.__setattr__(self, "replacements", replacements)
+        object.__setattr__(self, "before_draw", before_draw)
+        object.__setattr__(self, "meld_sizes", meld_sizes)
+
     def evolve(self, **changes: Any) -> TurnState:
         """A copy with ``changes`` (as ``State.evolve``)."""
-        if not DICT_COPY:  # compiled: the constructor
-            values = {name: getattr(self, name) for name in _TURN_FIELD_NAMES}
-            values.update(changes)
-            if len(values) != _TURN_FIELD_COUNT:
+        if not DICT_COPY:  # compiled: the native constructor with each value
+            if not _TURN_FIELDS.issuperset(changes):
                 raise TypeError(f"TurnState has no field {sorted(changes.keys() - _TURN_FIELDS)[0]!r}")
-            return TurnState(**values)
+            get = changes.get
+            return TurnState(get("melded", self.melded), get("took_pile", self.took_pile), get("asked", self.asked),
+                             get("asker", self.asker), get("permission", self.permission),
+                             get("concealed", self.concealed), get("melds_before", self.melds_before),
+                             get("hand_canasta", self.hand_canasta), get("replacements", self.replacements),
+                             get("before_draw", self.before_draw), get("meld_sizes", self.meld_sizes))
         values = self.__dict__.copy()
         values.update(changes)
         if len(values) != _TURN_FIELD_COUNT:  # a name that is no field added a key (a cheaper test than a subset's)
@@ -54,6 +75,18 @@ class TurnState:
         new = _new(TurnState)
         _set(new, "__dict__", values)
         return new
+
+
+_FRESH_TURN = TurnState()
+
+
+def _seat_teams(players: int, teams: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Each seat's team."""
+    by_seat = [0] * players
+    for team, seats in enumerate(teams):
+        for seat in seats:
+            by_seat[seat] = team
+    return tuple(by_seat)
 
 
 @dataclass(frozen=True)
@@ -70,7 +103,7 @@ class State:
     red_threes: tuple[tuple[Card, ...], ...]  # per team
     pile: tuple[Card, ...]  # bottom first
     stock: tuple[Card, ...]  # top first
-    turn_state: TurnState = TurnState()
+    turn_state: TurnState = _FRESH_TURN
     has_melded: tuple[bool, ...] = ()  # per seat: has melded earlier in this hand
     went_out: int | None = None
     concealed: bool = False  # with went_out: the hand went out concealed
@@ -84,34 +117,60 @@ class State:
     stock_hidden: bool = True  # a position shows the stock as a count
     seat_team: tuple[int, ...] = field(default=(), compare=False)
 
-    def __post_init__(self) -> None:
-        if not self.seat_team:
-            by_seat = [0] * self.players
-            for team, seats in enumerate(self.teams):
-                for seat in seats:
-                    by_seat[seat] = team
-            object.__setattr__(self, "seat_team", tuple(by_seat))
-        if not self.has_melded:
-            object.__setattr__(self, "has_melded", (False,) * self.players)
-        if not self.hidden:
-            object.__setattr__(self, "hidden", (False,) * self.players)
-        if not self.pile_threes:
-            object.__setattr__(self, "pile_threes", (0,) * self.players)
-        if not self.known:
-            object.__setattr__(self, "known", ((),) * self.players)
+    def __init__(
+        self, rules: Rules, players: int, teams: tuple[tuple[int, ...], ...], dealer: int, turn: int, phase: Phase,
+        scores: tuple[int, ...], hands: tuple[tuple[Card, ...], ...], melds: tuple[tuple[Meld, ...], ...],
+        red_threes: tuple[tuple[Card, ...], ...], pile: tuple[Card, ...], stock: tuple[Card, ...],
+        turn_state: TurnState = _FRESH_TURN, has_melded: tuple[bool, ...] = (), went_out: int | None = None,
+        concealed: bool = False, hand_canasta: bool = False, out_of_play: tuple[Card, ...] = (),
+        pile_threes: tuple[int, ...] = (), hidden: tuple[bool, ...] = (), known: tuple[tuple[Card, ...], ...] = (),
+        stock_hidden: bool = True, seat_team: tuple[int, ...] = (),
+    ) -> None:
+        # written out, not generated (as ``TurnState``'s); the per-seat fields left empty are filled
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "teams", teams)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "red_threes", red_threes)
+        object.__setattr__(self, "pile", pile)
+        object.__setattr__(self, "stock", stock)
+        object.__setattr__(self, "turn_state", turn_state)
+        object.__setattr__(self, "has_melded", has_melded or (False,) * players)
+        object.__setattr__(self, "went_out", went_out)
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "hand_canasta", hand_canasta)
+        object.__setattr__(self, "out_of_play", out_of_play)
+        object.__setattr__(self, "pile_threes", pile_threes or (0,) * players)
+        object.__setattr__(self, "hidden", hidden or (False,) * players)
+        object.__setattr__(self, "known", known or ((),) * players)
+        object.__setattr__(self, "stock_hidden", stock_hidden)
+        object.__setattr__(self, "seat_team", seat_team or _seat_teams(players, teams))
 
     def evolve(self, **changes: Any) -> State:
         """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``, which
-        self-play does a few hundred times a hand. The state keeps its fields in a plain
-        ``__dict__`` (no ``__slots__``) so that the copy is one dict copy and update, a few times
-        cheaper than setting each field (docs/speed.md); the copy shares every unchanged value.
-        Compiled, a state has no ``__dict__`` and the copy is a constructor call (``DICT_COPY``)."""
+        self-play does a few hundred times a hand. Interpreted, the state keeps its fields in a
+        plain ``__dict__`` (no ``__slots__``) so that the copy is one dict copy and update, a few
+        times cheaper than setting each field (docs/speed.md); compiled, a state is a native object
+        without one and the copy is the native constructor with each value (``DICT_COPY``). The
+        copy shares every unchanged value."""
         if not DICT_COPY:
-            values = {name: getattr(self, name) for name in _FIELD_NAMES}
-            values.update(changes)
-            if len(values) != _FIELD_COUNT:
+            if not _FIELD_SET.issuperset(changes):
                 raise TypeError(f"State has no field {sorted(changes.keys() - _FIELD_SET)[0]!r}")
-            return State(**values)
+            get = changes.get
+            return State(
+                get("rules", self.rules), get("players", self.players), get("teams", self.teams),
+                get("dealer", self.dealer), get("turn", self.turn), get("phase", self.phase), get("scores", self.scores),
+                get("hands", self.hands), get("melds", self.melds), get("red_threes", self.red_threes),
+                get("pile", self.pile), get("stock", self.stock), get("turn_state", self.turn_state),
+                get("has_melded", self.has_melded), get("went_out", self.went_out), get("concealed", self.concealed),
+                get("hand_canasta", self.hand_canasta), get("out_of_play", self.out_of_play),
+                get("pile_threes", self.pile_threes), get("hidden", self.hidden), get("known", self.known),
+                get("stock_hidden", self.stock_hidden), get("seat_team", self.seat_team))
         values = self.__dict__.copy()
         values.update(changes)
         if len(values) != _FIELD_COUNT:  # a name that is no field added a key (a state's dict holds its fields only)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from engine.core.actions import Action, AskGoOut, DeclinePile, TakePile
+from engine.core.actions import Action, AskGoOut, DeclinePile, MeldAction, TakePile
 from engine.core.errors import IllegalActionError
 from engine.judge.going_out import leads_out, may_ask
 from engine.judge.moves import (
@@ -21,14 +21,13 @@ from engine.judge.moves import (
     discard_checked,
     draw,
     draw_replacement,
-    end_hand,
     meld,
     meld_checked,
-    require_phase,
     take_pile,
     take_pile_checked,
 )
 from engine.core.rules import EndOfStock
+from engine.judge.steps import end_hand, require_phase
 from engine.core.state import Phase, State
 
 
@@ -41,6 +40,15 @@ def apply(state: State, action: Action) -> State:
     except IllegalActionError as refusal:
         refusal.alone = len(state.teams[state.seat_team[state.turn]]) == 1
         raise
+
+
+def apply_trusted(state: State, action: Action) -> State:
+    """The state after ``action``, which the caller took from ``legal_actions(state)`` (the engine's
+    own moves: self-play, the bots' playouts): what ``apply`` returns, without asking again the
+    checks that only refuse and that every listed action has passed (the opening minimum, going
+    out, a pile blocked, whether asking partner could lead out). Anything from outside, a person's,
+    a lesson's, the command line's or a position's, goes through ``apply``."""
+    return _TRUSTED.get(action.type, apply)(state, action)
 
 
 def is_legal(state: State, action: Action) -> bool:
@@ -62,13 +70,21 @@ def _take_pile(state: State, action: TakePile) -> State:
     return after
 
 
+def _take_pile_trusted(state: State, action: TakePile) -> State:
+    return take_pile(state, action, True)  # listed, so it leads out where it must
+
+
+def _meld_trusted(state: State, action: MeldAction) -> State:
+    return meld(state, action, True)
+
+
 def _take_pile_check(state: State, action: TakePile) -> object:
     if state.turn_state.permission is True:  # whether the take leads out: asked of the state after it
         return _take_pile(state, action)
     return take_pile_checked(state, action)
 
 
-def _ask_go_out(state: State, action: AskGoOut) -> State:
+def _ask_go_out(state: State, action: AskGoOut, trusted: bool = False) -> State:
     # Seed 000 "Bordssamtal": a player who means to take the pile asks before taking it.
     before_draw = state.phase is Phase.DRAW and state.rules.ask_before_pile
     if not before_draw:
@@ -83,10 +99,14 @@ def _ask_go_out(state: State, action: AskGoOut) -> State:
     partners = state.partners(state.turn)
     if not partners:
         raise IllegalActionError("ask.no_partner")
-    if not may_ask(state):
+    if not trusted and not may_ask(state):  # listed only where the quick search found a way out
         raise IllegalActionError("ask.cannot_go_out")
     turn_state = ts.evolve(asked=True, asker=state.turn, before_draw=before_draw)
     return state.evolve(turn=partners[0], phase=Phase.ANSWER, turn_state=turn_state)
+
+
+def _ask_go_out_trusted(state: State, action: AskGoOut) -> State:
+    return _ask_go_out(state, action, True)
 
 
 def _decline_pile(state: State, action: DeclinePile) -> State:
@@ -115,4 +135,9 @@ _CHECKS: Mapping[str, Callable[[State, Action], object]] = {
     "meld": meld_checked,  # type: ignore[dict-item]
     "discard": discard_checked,  # type: ignore[dict-item]
     "take_pile": _take_pile_check,  # type: ignore[dict-item]
+}
+_TRUSTED: Mapping[str, Callable[[State, Action], State]] = {
+    "meld": _meld_trusted,  # type: ignore[dict-item]
+    "take_pile": _take_pile_trusted,  # type: ignore[dict-item]
+    "ask_go_out": _ask_go_out_trusted,  # type: ignore[dict-item]
 }

@@ -27,96 +27,10 @@ from engine.core.errors import IllegalActionError, InvalidInputError
 from engine.core.i18n import N_
 from engine.core.melds import Meld, MeldKind
 from engine.core.rules import AskMode, Concealment, EndOfStock
-from engine.core.state import DICT_COPY, Phase, State, TurnState
+from engine.core.state import Phase, State
 from engine.judge.meld_plan import MeldPlan, check_going_out, check_opening
+from engine.judge.steps import end_hand, lay_out_red_threes, less_known, replaced, require_phase, start_turn, take_from_hand
 from engine.judge.take_back import taken_back
-
-
-# -- shared steps ----------------------------------------------------------------------------
-
-
-def require_phase(state: State, phase: Phase) -> None:
-    if state.phase is phase:
-        return
-    if state.phase is Phase.END:
-        raise IllegalActionError("hand.over")
-    if state.phase is Phase.ANSWER:
-        raise IllegalActionError("turn.answer_pending")
-    raise IllegalActionError("turn.draw_first" if state.phase is Phase.DRAW else "turn.already_drawn")
-
-
-def take_from_hand(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """``hand`` less ``cards`` (a multiset difference), or ``hand.not_held`` naming what is missing."""
-    if len(cards) == 1 and cards[0] in hand:  # the commonest: one card (a discard)
-        i = hand.index(cards[0])
-        return tuple(hand[:i]) + tuple(hand[i + 1 :])
-    rest = list(hand)
-    missing = []
-    for card in cards:
-        try:
-            rest.remove(card)
-        except ValueError:
-            missing.append(card)
-    if missing:
-        raise IllegalActionError("hand.not_held", cards=tuple(missing))
-    return tuple(rest)
-
-
-def less_known(known: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """A seat's known cards (``State.known``) less one copy of each of ``cards`` it holds: the
-    cards the seat was seen to meld or discard."""
-    rest = list(known)
-    for card in cards:
-        if card in rest:
-            rest.remove(card)
-    return tuple(rest)
-
-
-def _lay_out_red_threes(
-    hand: tuple[Card, ...], stock: tuple[Card, ...], threes: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
-    """Red threes in hand go face up and are replaced from the stock (seed 001, at one's turn)."""
-    while not RED_THREES.isdisjoint(hand):
-        kept = tuple(c for c in hand if c not in RED_THREES)
-        found = len(hand) - len(kept)
-        threes += tuple(c for c in hand if c in RED_THREES)
-        hand = tuple(sorted(kept + stock[:found]))
-        stock = stock[found:]
-    return hand, stock, threes
-
-
-def replaced(values: tuple, index: int, value: object) -> tuple:
-    """``values`` with the item at ``index`` (a seat or a team) replaced."""
-    return values[:index] + (value,) + values[index + 1 :]
-
-
-_NEW_TURN = TurnState()
-
-
-_NEW_TURN_VALUES = _NEW_TURN.__dict__ if DICT_COPY else {}
-
-
-def start_turn(state: State, seat: int) -> TurnState:
-    melds = state.melds[state.seat_team[seat]]
-    if not DICT_COPY:  # compiled: the constructor
-        return TurnState(concealed=not state.has_melded[seat], melds_before=len(melds),
-                         meld_sizes=tuple([len(m.cards) for m in melds]))
-    # as ``_NEW_TURN.evolve(...)`` (a dict copy is cheaper than a frozen dataclass's __init__),
-    # without checking the three field names: every turn starts here
-    values = _NEW_TURN_VALUES.copy()
-    values["concealed"] = not state.has_melded[seat]
-    values["melds_before"] = len(melds)
-    values["meld_sizes"] = tuple([len(m.cards) for m in melds])
-    new = _new_object(TurnState)
-    _set_field(new, "__dict__", values)
-    return new
-
-
-_new_object, _set_field = object.__new__, object.__setattr__
-
-
-def end_hand(state: State, **changes: object) -> State:
-    return state.evolve(phase=Phase.END, **changes)
 
 
 # -- the handlers ----------------------------------------------------------------------------
@@ -132,7 +46,7 @@ def draw(state: State, action: Draw) -> State:
     hand, stock, threes = state.hands[seat], state.stock, state.red_threes[team]
     laid_out = state.rules.red_threes_laid_out  # Royal: red threes drawn stay in the hand
     if laid_out:
-        hand, stock, threes = _lay_out_red_threes(hand, stock, threes)
+        hand, stock, threes = lay_out_red_threes(hand, stock, threes)
     drawn: list[Card] = []
     ended = False
     draws = state.rules.draw_count
@@ -171,21 +85,22 @@ def _frozen_refusal(state: State, team: int, top: Card, hand: Sequence[Card], us
     return IllegalActionError("pile.frozen", freezer=freezer, rank=rank(top), top=top, count=held, used=used)
 
 
-def take_pile_checked(state: State, action: TakePile) -> tuple[MeldPlan, tuple[Card, ...], tuple[Card, ...],
-                                                                tuple[Card, ...], tuple[int, ...]]:
+def take_pile_checked(state: State, action: TakePile, trusted: bool = False) -> tuple[
+        MeldPlan, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[int, ...]]:
     """Every check of a pile take but, for a player with his partner's yes (Royal), that it leads
     out: the side's melds after it, the hand, the stock, the side's red threes and the red threes
-    that came with the pile."""
+    that came with the pile. ``trusted``: the take is one of ``legal_actions(state)``, and the
+    checks that only refuse (the pile blocked, the opening minimum, going out) are left out."""
     require_phase(state, Phase.DRAW)
     top = state.top()
     if top is None:
         raise IllegalActionError("pile.empty")
     rules = state.rules
-    blocker = rules.pile_blocker(state)
+    blocker = None if trusted else rules.pile_blocker(state)
     if blocker is not None:
         raise IllegalActionError(blocker, top=top)
     seat, team = state.turn, state.team_of(state.turn)
-    frozen = state.is_pile_frozen_for(team)
+    frozen = not trusted and state.is_pile_frozen_for(team)
     hand = state.hands[seat]
     if rules.single_card_pile_refused and len(state.pile) == 1 and len(hand) == 1:
         raise IllegalActionError("pile.single_card", top=top)  # seed 000 "Sakhögen"
@@ -220,24 +135,26 @@ def take_pile_checked(state: State, action: TakePile) -> tuple[MeldPlan, tuple[C
         plan = MeldPlan(state, team, ((top,) + action.meld,) + action.melds, (), "action")
     used = [c for m in action.melds for c in m] + list(action.meld)
     rest = take_from_hand(hand, used)
-    check_opening(state, team, plan, waived=False)
+    if not trusted:
+        check_opening(state, team, plan, waived=False)
     taken = state.pile[:-1]
     stock, threes, pile_threes = state.stock, state.red_threes[team], state.pile_threes
     if rules.red_threes_laid_out:
         # pagat (001 is silent): red threes taken with the pile are laid out and not replaced.
         threes += tuple(c for c in taken if c in RED_THREES)
-        rest, stock, threes = _lay_out_red_threes(rest, stock, threes)
+        rest, stock, threes = lay_out_red_threes(rest, stock, threes)
         new_hand = tuple(sorted(rest + tuple(c for c in taken if c not in RED_THREES)))
     else:  # Royal: they go to the hand, and melding them later earns no replacement
         new_hand = tuple(sorted(rest + taken))
         came = sum(1 for c in taken if c in RED_THREES)
         pile_threes = replaced(pile_threes, seat, pile_threes[seat] + came)
-    check_going_out(state, plan, len(new_hand), last=False)
+    if not trusted:
+        check_going_out(state, plan, len(new_hand), last=False)
     return plan, new_hand, stock, threes, pile_threes
 
 
-def take_pile(state: State, action: TakePile) -> State:
-    plan, new_hand, stock, threes, pile_threes = take_pile_checked(state, action)
+def take_pile(state: State, action: TakePile, trusted: bool = False) -> State:
+    plan, new_hand, stock, threes, pile_threes = take_pile_checked(state, action, trusted)
     rules = state.rules
     seat, team = state.turn, state.seat_team[state.turn]
     # Royal ("Utgång direkt"): a player who takes the pile may still go out concealed, melding
@@ -273,7 +190,8 @@ def take_pile(state: State, action: TakePile) -> State:
     return state.evolve(phase=Phase.PLAY, **changes)
 
 
-def meld_checked(state: State, action: MeldAction) -> tuple[list[Card], tuple[Card, ...], MeldPlan, Concealment]:
+def meld_checked(state: State, action: MeldAction, trusted: bool = False) -> tuple[
+        list[Card], tuple[Card, ...], MeldPlan, Concealment]:
     """Every check of a meld action (the judge refuses here or not at all): the cards it melds,
     the hand left, the side's melds after it and how a player going out with it goes out."""
     require_phase(state, Phase.PLAY)
@@ -287,14 +205,15 @@ def meld_checked(state: State, action: MeldAction) -> tuple[list[Card], tuple[Ca
     concealment = plan.concealment(state) if len(rest) <= 1 else Concealment.NONE
     if action.moves and concealment is Concealment.NONE:  # seed 002: only going out concealed moves them
         raise IllegalActionError("meld.move_wilds", cards=tuple(c for m in action.moves for c in m.cards))
-    check_opening(state, team, plan, waived=state.rules.concealed_waives_minimum(concealment))
-    check_going_out(state, plan, len(rest))
+    if not trusted:  # one of legal_actions(state): it meets both
+        check_opening(state, team, plan, waived=state.rules.concealed_waives_minimum(concealment))
+        check_going_out(state, plan, len(rest))
     return cards, rest, plan, concealment
 
 
-def meld(state: State, action: MeldAction) -> State:
+def meld(state: State, action: MeldAction, trusted: bool = False) -> State:
     seat, team = state.turn, state.seat_team[state.turn]
-    cards, rest, plan, concealment = meld_checked(state, action)
+    cards, rest, plan, concealment = meld_checked(state, action, trusted)
     ts = state.turn_state
     # Royal: red threes melded on their own are no meld that spoils going out concealed later,
     # and each one melded from the hand may be replaced from the stock before the discard.

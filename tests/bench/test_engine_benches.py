@@ -10,6 +10,7 @@ import pytest
 
 import bench.engine_bench as engine_bench
 import bench.speed_expert as speed_expert
+from bench.state_build import costs
 from bench.speed_split import split
 
 
@@ -45,6 +46,19 @@ def test_the_split_covers_every_step_of_self_play() -> None:
     assert float(str(found["free_list_at_most"])[1:]) == pytest.approx((listing + rest) / rest, abs=0.05)
     # which bound is larger is the profile's (compiled, ``apply`` can outweigh the lists), not a law
     assert float(str(found["free_apply_at_most"])[1:]) > 1.0 and float(str(found["free_list_at_most"])[1:]) > 1.0
+
+
+def test_the_split_plays_the_trusted_path_on_request() -> None:
+    judged, trusted = split("random", "wiener", 2), split("random", "wiener", 2, path="trusted")
+    assert judged["path"] == "judged" and trusted["path"] == "trusted"
+    assert judged["calls"] == trusted["calls"]  # the same hands, action for action
+
+
+def test_the_state_bench_times_each_way_of_building_a_state() -> None:
+    found = costs(calls=200, rounds=1)
+    times = found["us_cpu"]
+    assert isinstance(times, dict) and len(times) == 3 and all(value >= 0 for value in times.values())
+    assert found["engine"] in ("compiled", "interpreted")
 
 
 def test_the_expert_bench_counts_playouts_on_its_positions() -> None:

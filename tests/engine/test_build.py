@@ -76,6 +76,11 @@ def test_the_compiled_engine_plays_the_golden_hands_as_the_source() -> None:
     assert played.returncode == 0, played.stdout + played.stderr
     assert "engine: compiled" in played.stdout
     assert played.stdout.count(" 0 differ ") == 8
+    # the same hands on the trusted path: each action applied without the checks it has passed
+    trusted = subprocess.run([sys.executable, str(ROOT / "bench" / "equivalence.py"), "--hands", "0.02", "--path",
+                              "trusted"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert trusted.returncode == 0 and trusted.stdout.count(" 0 differ ") == 8, trusted.stdout + trusted.stderr
+    assert "engine: compiled, path: trusted" in trusted.stdout
     # Royal hands whose complete search for a way out once ran past its budget compiled only (a
     # generator expression mypyc builds as a list): the same ways out as the source
     replay = ("import json, sys; sys.path.insert(0, 'bench'); import equivalence as e; "

@@ -30,6 +30,12 @@ def test_play_matches_golden(bot: str, variant: str, seed: int) -> None:
     assert equivalence.hand_digest(variant, bot, seed) == GOLDEN[bot][variant][seed]
 
 
+@pytest.mark.parametrize(("bot", "variant", "seed"), [c for c in CASES if c[2] < 3])
+def test_trusted_play_matches_golden(bot: str, variant: str, seed: int) -> None:
+    """The engine's own moves applied without the checks they passed (``apply_trusted``): the same hands."""
+    assert equivalence.hand_digest(variant, bot, seed, trusted=True) == GOLDEN[bot][variant][seed]
+
+
 def test_golden_covers_thousands_of_hands() -> None:
     assert sum(len(v) for v in GOLDEN["random"].values()) >= 3000
     assert set(GOLDEN["random"]) == set(GOLDEN["club"]) == {"classic", "wiener", "swedish", "royal"}
