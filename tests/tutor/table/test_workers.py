@@ -72,3 +72,14 @@ def test_a_first_look_that_is_not_clear_costs_no_second_one(monkeypatch: pytest.
     looked = _looks(monkeypatch, first=40.0, fresh=500.0, spread=10.0)  # under 50 points: not worth saying
     assert moments(0, dump_position(_pile_to_deny(), reveal=True), {"type": "discard", "card": "Jh"}) == []
     assert looked == [(0, REVIEW_WORLDS)]
+
+
+def test_the_hints_shown_decide_go_out_or_stay_in_by_trial_deals() -> None:
+    # far ahead, two melds a card from a canasta, the other side on one meld: the app shows stay in
+    from tutor.table.workers import hints_for
+
+    melds = [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"], ["8h", "8d", "8c", "8s", "8h", "8d"],
+              ["9h", "9d", "9c", "9s", "9h", "9d"]], [["Kh", "Kd", "Ks"]]]
+    state = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=melds, scores=[3500, 1200])
+    found = hints_for(dump_position(state, reveal=True), "sv")
+    assert found[0]["tip"] == "tactics.stay_in" and "stanna kvar" in found[0]["text"]
