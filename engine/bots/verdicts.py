@@ -259,8 +259,11 @@ def _stay_plans(state: State, legal: list[Action], found: Sequence[Hint]) -> lis
 
 def _go_or_stay(state: State, legal: list[Action], found: list[Hint], count: int) -> list[Hint]:
     go = next((h for h in found if h.tip == "rule.go_out"), None)
+    if go is None or len(state.hands[state.turn]) < 2 or any(
+            h.tip == "tactics.watch_score" and "total" in h.facts for h in found):
+        return found  # nothing to keep, or the way out wins the game: the trial deals score the hand alone
     way = ways_out(state, legal)
-    if go is None or not way or len(state.hands[state.turn]) < 2:
+    if not way:
         return found
     steps = way[0][1]
     stays = _stay_plans(state, legal, found)

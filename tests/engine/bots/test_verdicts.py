@@ -65,6 +65,13 @@ def test_one_card_left_gets_no_verdict() -> None:
     assert [h.explanation() for h in judged_hints(state)] == [h.explanation() for h in hints(state)]
 
 
+def test_a_way_out_that_wins_the_game_is_taken_without_trial_deals() -> None:
+    # the trial deals score the hand alone: going out past the target ends the game won
+    state = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=FAR_AHEAD, scores=[4900, 1200])
+    assert hints(state)[0].tip == "tactics.watch_score"
+    assert [h.explanation() for h in judged_hints(state)] == [h.explanation() for h in hints(state)]
+
+
 ASKED = {"phase": "answer", "turn_state": {"asker": 2, "asked": True},
          "melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"], ["8h", "8d", "8c", "8s", "8h", "8d"],
                     ["9h", "9d", "9c", "9s", "9h"]], [["Kh", "Kd", "Ks"]]]}
