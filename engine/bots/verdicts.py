@@ -321,8 +321,9 @@ def _answer(state: State, legal: list[Action], found: list[Hint], count: int) ->
         if complete:
             facts["complete"] = complete
             why.append(_COMPLETES)
+        # where the other side can go out, that is what no risks: said once, as the risk
         risk = [_NO_RISK] if _THEY_CAN in texts else []
-        more = (*why, *texts, *risk, _NO_MARGIN)
+        more = (*why, *(t for t in texts if t is not _THEY_CAN), *risk, _NO_MARGIN)
         hint = Hint("tactics.answer", no, (), _NO, facts, asked.weight, more=more)
     return _ranked([hint, *(h for h in found if h is not asked)], state.hands[state.turn])
 

@@ -88,6 +88,11 @@ def test_three_jokers_that_complete_two_melds_next_turn_answer_no() -> None:
     text = top.explanation()
     assert text.startswith("Answer no") and "complete 2 of your side's melds into canastas next turn" in text
     assert "no scored" in text and "Taktik" not in text
+    # against a side that can go out, what no risks is said, once
+    melds = [ASKED["melds"][0], [["Kh", "Kd", "Ks", "Kc", "Kh", "Kd", "Ks"]]]
+    risky = judged_hints(state_of([], **{**ASKED, "melds": melds, "hands": [["JK", "JK", "JK"], 11, 3, 11]}))[0]
+    assert risky.action == AnswerGoOut(False) and risky.explanation().count("may go out first") == 1
+    assert "The risk of no" in risky.explanation()
 
 
 def test_a_hand_that_completes_nothing_answers_yes() -> None:
