@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.bots.base import observe
+from engine.bots.club import ClubBot
 from engine.bots.levels import ExpertBot, Search
 from engine.bots.trials import Edge
 from engine.core.actions import Action, AnswerGoOut, Discard, MeldAction, cards_of
@@ -235,31 +236,42 @@ def _margin_facts(verdict: Verdict) -> dict[str, FactValue]:
             "error": round(verdict.edge.error)}
 
 
-def _stay_plans(state: State, legal: list[Action], found: Sequence[Hint]) -> list[tuple[Action, ...]]:
-    """Ways to stay in: the safest discard keeping the rest, and the weightiest hint's meld that leaves
-    two cards or more, then the safest discard after it."""
+def _then_discard(state: State, action: Action) -> tuple[Action, ...] | None:
+    """``action`` as a way to stay in: a discard that keeps a card, or a meld that leaves two cards or more,
+    then the safest discard after it; ``None`` if it goes out or ends the turn otherwise."""
     hand = state.hands[state.turn]
+    if isinstance(action, Discard):
+        return (action,) if action.meld is not None or len(hand) >= 2 else None
+    if not isinstance(action, MeldAction) or len(hand) - len(action.cards()) < 2:
+        return None
+    after = apply(state, action)
+    then = safest_discard(after, legal_actions(after)) if after.phase is Phase.PLAY else None
+    return None if then is None else (action, then)
+
+
+def _stay_plans(state: State, legal: list[Action], found: Sequence[Hint]) -> list[tuple[Action, ...]]:
+    """Ways to stay in: the safest discard keeping the rest; the weightiest hint's meld that leaves two cards
+    or more, then the safest discard after it; what the club player would do, where it stays in (a wild card
+    thrown to freeze the pile, say); and Royal's discard of a card melded this turn, which keeps the last
+    card in the hand (the first such, by the legal actions' order)."""
     plans: list[tuple[Action, ...]] = []
     discard = safest_discard(state, legal)
-    if discard is not None and len(hand) >= 2:
+    if discard is not None and len(state.hands[state.turn]) >= 2:
         plans.append((discard,))
-    for hint in found:
-        action = hint.action
-        if hint.tip == "rule.go_out" or not isinstance(action, MeldAction) or len(hand) - len(action.cards()) < 2:
-            continue
-        after = apply(state, action)
-        if after.phase is not Phase.PLAY:
-            continue
-        then = safest_discard(after, legal_actions(after))
-        if then is not None:
-            plans.append((action, then))
-        break
+    meld = next((h.action for h in found if h.tip != "rule.go_out" and _then_discard(state, h.action)
+                 and isinstance(h.action, MeldAction)), None)
+    club = ClubBot().choose(observe(state, state.turn), legal, random.Random(view_seed(state)))
+    from_meld = next((a for a in legal if isinstance(a, Discard) and a.meld is not None), None)
+    for action in (meld, club, from_meld):
+        plan = _then_discard(state, action) if action is not None else None
+        if plan is not None and plan not in plans:
+            plans.append(plan)
     return plans
 
 
 def _go_or_stay(state: State, legal: list[Action], found: list[Hint], count: int) -> list[Hint]:
     go = next((h for h in found if h.tip == "rule.go_out"), None)
-    if go is None or len(state.hands[state.turn]) < 2 or any(
+    if go is None or any(
             h.tip == "tactics.watch_score" and "total" in h.facts for h in found):
         return found  # nothing to keep, or the way out wins the game: the trial deals score the hand alone
     way = ways_out(state, legal)
