@@ -147,14 +147,15 @@ def margins(state: State, plans: Sequence[Sequence[Action]], count: int = WORLDS
 
 
 def decide(state: State, plans: Sequence[Sequence[Action]], count: int = WORLDS) -> Verdict | None:
-    """The best plan by its mean in the trial deals, and its edge over the next best; ``None`` without
-    two plans or two deals."""
+    """The first plan against the best of the others (by its mean in the trial deals): the better of the
+    two and its edge over the other; ``None`` without two plans or two deals. The others are ways of one
+    choice (staying in), so the question is the first plan or that choice, not which of its ways."""
     scored = margins(state, plans, count)
     if len(plans) < 2 or len(scored[0]) < 2:
         return None
     means = [sum(ms) / len(ms) for ms in scored]
-    order = sorted(range(len(plans)), key=lambda i: -means[i])
-    best, second = order[0], order[1]
+    other = max(range(1, len(plans)), key=lambda i: means[i])
+    best, second = (0, other) if means[0] >= means[other] else (other, 0)
     return Verdict(best, Edge.of([a - b for a, b in zip(scored[best], scored[second])]))
 
 

@@ -152,3 +152,17 @@ def test_the_verdicts_are_the_same_whatever_the_hidden_cards_are(variant: str) -
             differ.append(i)
         assert not contradictions(shown, state), (i, [h.tip for h in shown])
     assert not differ, differ
+
+
+def test_going_out_is_weighed_against_the_best_way_to_stay_not_two_ways_to_stay(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # two ways to stay in, close to each other, both far better than going out: the verdict is to stay,
+    # clearly (found on wiener/go_out/0 of the set drawn from the expert's games)
+    import engine.bots.verdicts as verdicts
+
+    scored = [[0.0 + i for i in range(40)], [300.0 + i for i in range(40)], [310.0 + 2 * i for i in range(40)]]
+    monkeypatch.setattr(verdicts, "margins", lambda state, plans, count: scored)
+    state = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=FAR_AHEAD)
+    verdict = verdicts.decide(state, [(), (), ()])
+    assert verdict is not None and verdict.best == 2 and not verdict.close
+    assert 320 < verdict.edge.points < 360
