@@ -40,6 +40,7 @@ from engine.judge.legal import legal_actions
 
 WORLDS = 40  # trial deals a verdict plays each plan in: about 0.1-0.3 s of processor time (docs/hints.md)
 CLOSE_Z = 1.96  # a difference within this many standard errors is close: the noise of the trial deals
+REDRAWS = 2  # deals drawn again, a deal on average, where the asker's sampled hand cannot go out
 STAY_WEIGHT = 2.6  # above the way out's 2.5: the verdict stands first
 
 _STAY: Text = N_("You can go out, but stay in: discard the {card} and keep the rest of your hand.")
@@ -112,17 +113,20 @@ class Verdict:
 def _worlds(state: State, count: int) -> list[tuple[State, float]]:
     """``count`` deals of the hidden cards from the player's view, each with its playouts' seed. Where
     partner has asked to go out, only deals where the asker's hand can go out (the question told the
-    table so), drawn again up to 200 times; a deal where none can is left out."""
+    table so), drawn again up to 200 times and ``REDRAWS`` times a deal over them all; a deal where none can
+    is left out."""
     obs = observe(state, state.turn)
     rng = random.Random(view_seed(state))
     out: list[tuple[State, float]] = []
+    redraws = REDRAWS * count  # over all the deals: a hand that rarely goes out costs no more than this
     for _ in range(count):
         world: State | None = obs.determinize(rng)
         if state.phase is Phase.ANSWER:
             for _ in range(200):
                 if world is not None and legal_actions(apply(world, AnswerGoOut(True))):
                     break
-                world = obs.determinize(rng)
+                world = obs.determinize(rng) if redraws > 0 else None
+                redraws -= 1
             else:
                 world = None
         seed = rng.random()

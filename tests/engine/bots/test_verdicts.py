@@ -186,3 +186,21 @@ def test_a_deal_where_a_player_is_left_without_a_move_is_left_out_for_every_plan
     state = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=FAR_AHEAD)
     scored = verdicts.margins(state, [(Discard(parse_card("Jd")),), (Discard(parse_card("5c")),)], 10)
     assert len(scored[0]) == len(scored[1]) < 10
+
+
+def test_deals_drawn_again_for_partners_question_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    # royal/answer/11 of the set drawn from the expert's games took 6 s drawing deals where the asker could go out
+    import engine.bots.verdicts as verdicts
+    from engine.bots.base import Observation
+
+    drawn = []
+    real = Observation.determinize
+
+    def counted(self: Observation, rng: random.Random) -> State:
+        drawn.append(1)
+        return real(self, rng)
+
+    monkeypatch.setattr(Observation, "determinize", counted)
+    state = state_of([], **{**ASKED, "hands": [["JK", "2c", "4d", "5c"], 11, 11, 11]})
+    verdicts._worlds(state, 10)
+    assert len(drawn) <= 10 + verdicts.REDRAWS * 10 + 1
