@@ -37,8 +37,9 @@ import multiprocessing
 import random
 import statistics
 import sys
+import time
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -52,13 +53,14 @@ from engine.bots.base import observe  # noqa: E402
 from engine.core.deal import deal  # noqa: E402
 from engine.judge.game import apply, is_legal  # noqa: E402
 from engine.judge.going_out import going_out_plan  # noqa: E402
-from engine.hints.facts import _threatened, ways_out  # noqa: E402
+from engine.hints.facts import Hint, _threatened, ways_out  # noqa: E402
 from engine.hints.rules import unfinished_near  # noqa: E402
 from engine.hints.timing import completing_takes  # noqa: E402
 from engine.hints.ranked import contradictions, hints  # noqa: E402
+from engine.bots.verdicts import judged_hints  # noqa: E402
 from engine.judge.legal import legal_actions  # noqa: E402
 from engine.core.melds import MeldKind  # noqa: E402
-from engine.bots.levels import ClubBot  # noqa: E402
+from engine.bots.levels import ClubBot, ExpertBot  # noqa: E402
 from engine.position import dump_position, load_position  # noqa: E402
 from engine.core.state import Phase, State  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
@@ -69,6 +71,14 @@ RESULTS = HERE / "results"  # what the benchmarks wrote
 POSITIONS = DATA / "hint_positions.json"
 CACHE = DATA / "hint_reference.json"
 PER_VARIANT = 100  # four-player tables take 40 of Wiener's and Royal's; the other tables share the rest
+# the hints judged: the learner's (go out or stay in, and the answer, decided in trial deals), or with
+# --rule-of-thumb ``engine.hints.ranked.hints`` alone (set before the pool forks)
+HINTS: list[Callable[[State], list[Hint]]] = [judged_hints]
+
+
+def shown(state: State) -> list[Hint]:
+    """The hints the learner is shown here (``HINTS``)."""
+    return HINTS[0](state)
 
 
 def build(seed: int = 18, per_variant: int = PER_VARIANT) -> list[dict[str, Any]]:
@@ -96,7 +106,10 @@ def build(seed: int = 18, per_variant: int = PER_VARIANT) -> list[dict[str, Any]
     return out
 
 
-def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[str, Any]]:
+EXPERT_PLAYOUTS = 4  # the expert's playouts a candidate where it draws positions: a fixed number, the same set anywhere
+
+
+def build_decisions(kind: str, seed: int, per_variant: int = 30, expert: bool = False) -> list[dict[str, Any]]:
     """Positions of one kind of decision club games reach too rarely for the main set, from seeded
     four-player club games in every variant, each with a chance of a half where it arises:
     ``answer``, partner asks "may I go out?" (asking is a rule of seeds 000, 001 and 002, and of
@@ -112,9 +125,11 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
     alone), a pile of two cards or fewer that the side can take, its top card completing a Samba or a wild
     card in it; ``stay`` (Royal alone), a way out that leaves a Bolivia or Samba one card from complete
     while the other side cannot go out; ``samba_layoff`` (Royal alone), cards of the hand that extend the side's
-    unfinished Samba. The game goes on as the club player plays it."""
+    unfinished Samba. The game goes on as the club player plays it; with ``expert``, the side of seats 0 and 2
+    is the expert (``EXPERT_PLAYOUTS`` playouts a candidate), the other the club player."""
     rng = random.Random(seed)
     club = ClubBot()
+    strong = ExpertBot(playouts=EXPERT_PLAYOUTS) if expert else club
     out: list[dict[str, Any]] = []
     for name, variant in VARIANTS.items():
         if kind in ROYAL_KINDS and name != "royal":
@@ -175,7 +190,8 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30) -> list[dict[st
                     out.append({"id": f"{name}/discard/{found}", "variant": name, "table": "4",
                                 "seed": rng.randrange(2**31), "position": dump_position(state, reveal=True)})
                     found += 1
-                state = apply(state, club.choose(observe(state, state.turn), legal, rng))
+                player = strong if state.team_of(state.turn) == 0 else club
+                state = apply(state, player.choose(observe(state, state.turn), legal, rng))
     return out
 
 
@@ -292,7 +308,14 @@ def _search(job: tuple[dict[str, Any], list[str], int]) -> dict[str, list[float]
     entry, keys, samples = job
     position = Position(_load(entry), entry["seed"])
     actions = [parse_action(json.loads(k)) for k in keys]
-    return {k: [round(m, 1) for m in ms] for k, ms in zip(keys, playout_margins(position, actions, samples))}
+    try:
+        scored = playout_margins(position, actions, samples)
+    except IndexError:
+        # a playout left a club player without a legal action (after partner's yes, a meld that leaves the
+        # asker unable to go out): the position stays unscored, and unjudged, rather than stopping the run
+        print(f"{entry['id']}: a playout found no legal action; not scored", file=sys.stderr)
+        return {}
+    return {k: [round(m, 1) for m in ms] for k, ms in zip(keys, scored)}
 
 
 def _wanted(entry: dict[str, Any], width: int) -> list[str]:
@@ -300,7 +323,7 @@ def _wanted(entry: dict[str, Any], width: int) -> list[str]:
     set of discards, every card the hand can discard too)."""
     state = _load(entry)
     legal = legal_actions(state)
-    chosen = [h.action for h in hints(state)]
+    chosen = [h.action for h in shown(state)]
     if "/discard/" in entry["id"] or "/freeze/" in entry["id"]:
         chosen.extend({a.card: a for a in legal if isinstance(a, Discard) and a.meld is None}.values())
     if "/pile_canasta/" in entry["id"] or "/pile_pair/" in entry["id"]:  # the draw and every take of the pile
@@ -332,8 +355,10 @@ def judge(entry: dict[str, Any], scored: dict[str, list[float]]) -> dict[str, An
     """One position's figures for the hints as they are now."""
     state = _load(entry)
     legal = legal_actions(state)
-    found = hints(state)
-    row: dict[str, Any] = {"decisions": real_decisions(state, legal), "hinted": bool(found),
+    started = time.process_time()
+    found = shown(state)
+    spent = time.process_time() - started
+    row: dict[str, Any] = {"hint_ms": round(1000 * spent, 1), "decisions": real_decisions(state, legal), "hinted": bool(found),
                            "contradictions": contradictions(found, state), "tips": sorted({h.tip for h in found})}
     # a cached move the engine now refuses (scored before a fix to how positions load: tuning
     # royal/4/15's discard of the 3s from a meld) is no move the hint could have chosen
@@ -364,6 +389,8 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
                    mean_loss=round(statistics.fmean(r["loss"] for r in judged), 1),
                    worst_loss=round(max(r["loss"] for r in judged), 1),
                    blunders=[(r["id"], r["top_tip"], round(r["loss"]), round(r["se"])) for r in judged if r["blunder"]])
+    times = sorted(r["hint_ms"] for r in rows)
+    out["hint_ms"] = {"median": times[len(times) // 2], "p90": times[int(0.9 * (len(times) - 1))], "max": times[-1]}
     out["hinted_at_decisions"] = {d: round(1 - unhinted[d] / n, 3) for d, n in sorted(decisions.items())}
     out["decisions"] = dict(sorted(decisions.items()))
     out["contradictory_pairs"] = sum(len(r["contradictions"]) for r in rows)
@@ -397,6 +424,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--width", type=int, default=6, help="other legal actions scored besides the hints' moves")
     parser.add_argument("--cached-only", action="store_true", help="search nothing: judge with the cache alone")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rule-of-thumb", action="store_true",
+                        help="judge engine.hints.ranked.hints alone (go out or stay in, and the answer, by rule of thumb)")
     parser.add_argument("--holdout", type=int, metavar="SEED", default=None,
                         help="a second, smaller set drawn with SEED (40 a variant) and its own cache: hints tuned on"
                              " the first set are checked on positions they were not tuned on")
@@ -432,10 +461,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--samba-layoff", type=int, metavar="SEED", default=None,
                         help="Royal positions where cards of the hand extend the side's unfinished Samba and two or more"
                              " stay in the hand (30, four players, drawn with SEED)")
+    parser.add_argument("--per-variant", type=int, default=None,
+                        help="positions a variant in a new decision set (default 30, discards 60)")
+    parser.add_argument("--expert-games", action="store_true",
+                        help="draw a new decision set from games where one side is the expert, the other the club player")
     parser.add_argument("--cache", type=Path, default=None,
                         help="the reference cache to use instead of the set's own (a longer reference beside the"
                              " standard one: --reference 40 --cache bench/data/hint_reference_holdout20_r40.json)")
     args = parser.parse_args(argv)
+    if args.rule_of_thumb:
+        HINTS[0] = hints
     positions, cache_file = POSITIONS, CACHE
     kind, seed = next(((k, s) for k, s in (("answer", args.answers), ("go_out", args.go_out),
                                            ("discard", args.discards), ("wild", args.wilds),
@@ -448,8 +483,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         positions = DATA / f"hint_positions_{kind}{seed}.json"
         cache_file = DATA / f"hint_reference_{kind}{seed}.json"
         if not positions.exists():
-            count = 60 if kind == "discard" else 30  # discards: enough of a variant to find a class in
-            positions.write_text(json.dumps(build_decisions(kind, seed, count), separators=(",", ":")) + "\n")
+            count = args.per_variant or (60 if kind == "discard" else 30)  # discards: enough to find a class in
+            drawn = build_decisions(kind, seed, count, args.expert_games)
+            positions.write_text(json.dumps(drawn, separators=(",", ":")) + "\n")
     elif args.holdout is not None:
         positions = DATA / f"hint_positions_holdout{args.holdout}.json"
         cache_file = DATA / f"hint_reference_holdout{args.holdout}.json"

@@ -40,10 +40,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.expert_choices import Position, playout_margins  # noqa: E402
-from bench.hint_quality import DATA, RESULTS, _key, is_real_loss, judge, paired_loss  # noqa: E402
+from bench.hint_quality import DATA, RESULTS, _key, is_real_loss, judge, paired_loss, shown  # noqa: E402
 from engine.core.actions import parse_action  # noqa: E402
 from engine.judge.game import is_legal  # noqa: E402
-from engine.hints.ranked import hints  # noqa: E402
 from engine.position import load_position  # noqa: E402
 from engine.core.state import State  # noqa: E402
 
@@ -66,7 +65,7 @@ def settle(entry: dict[str, Any], cached: dict[str, list[float]], samples: int, 
     cached move (``pair``: only those two, what the within-noise verdict needs; a move's margin in a
     world does not depend on which others are scored, so the verdict is the same)."""
     state = load_position(entry["position"])
-    top = _key(hints(state)[0].action)
+    top = _key(shown(state)[0].action)
     means = {k: statistics.fmean(ms) for k, ms in cached.items()}
     old_best = max(means, key=means.__getitem__)
     keys = list(dict.fromkeys([top, old_best] if pair else [top, old_best, *cached]))
@@ -107,7 +106,7 @@ def reference_best(state: State, scored: dict[str, list[float]]) -> str:
 
 def _top_and_best(state: State, scored: dict[str, list[float]]) -> tuple[str, str]:
     """The top hint's move and the reference's best."""
-    return _key(hints(state)[0].action), reference_best(state, scored)
+    return _key(shown(state)[0].action), reference_best(state, scored)
 
 
 def _within(fresh: dict[str, int]) -> bool:

@@ -208,8 +208,9 @@ def play(args: argparse.Namespace) -> dict[str, Any] | None:
 
 
 def hint(args: argparse.Namespace) -> dict[str, Any]:
-    """Ranked hints for the player to act in the position of FILE."""
-    from engine.hints.ranked import hints
+    """Ranked hints for the player to act in the position of FILE (go out or stay in, and the answer
+    to partner, decided in trial deals from that player's view: ``engine.bots.verdicts``)."""
+    from engine.bots.verdicts import judged_hints as hints
 
     state = load_position(_read_json(args.file))
     return {"hints": [

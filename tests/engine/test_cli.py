@@ -170,3 +170,14 @@ def test_hint_prints_ranked_hints_in_the_language() -> None:
     found = json.loads(result.stdout)["hints"]
     assert found[0]["tip"] == "rule.take_pile" and found[0]["action"]["type"] == "take_pile"
     assert "sakhögen" in found[0]["explanation"]
+
+
+def test_hint_decides_go_out_or_stay_in_by_trial_deals() -> None:
+    # far ahead, two melds a card from a canasta, the other side on one meld: stay in (engine.bots.verdicts)
+    melds = [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"], ["8h", "8d", "8c", "8s", "8h", "8d"],
+              ["9h", "9d", "9c", "9s", "9h", "9d"]], [["Kh", "Kd", "Ks"]]]
+    data = position(["5c", "5d", "5h", "Jd"], phase="play", melds=melds, scores=[3500, 1200])
+    result = run("hint", "-", stdin=json.dumps(data))
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)["hints"]
+    assert found[0]["tip"] == "tactics.stay_in" and found[0]["action"] == {"type": "discard", "card": "Jd"}

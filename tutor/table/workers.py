@@ -58,9 +58,10 @@ def start_worker(server: int, check_every: float = 0.5) -> None:
 def hints_for(position: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     """The engine's ranked hints for the player to act, ready to show: tip, explanation in
     ``lang`` (``text``) and in every language (``texts``), the cards to highlight and the
-    suggested action."""
+    suggested action. Go out or stay in, and the answer to partner, are decided in trial deals from
+    the seat's view (``engine.bots.verdicts``: a tenth to a few tenths of a second, here in the pool)."""
+    from engine.bots.verdicts import judged_hints as hints
     from engine.core.cards import format_cards
-    from engine.hints.ranked import hints
 
     return [{"tip": h.tip, "text": h.explanation(lang), "texts": _texts(h.explanation), "cards": format_cards(h.cards),
              "action": format_action(h.action)}

@@ -102,3 +102,14 @@ def test_the_review_is_the_same_whatever_the_hidden_cards_are(variant: str) -> N
         other = observe(state, state.turn).determinize(random.Random(i))
         assert said(other, action) == said(state, action), (i, action)
         assert said(state, action)[0][0] == "review.pile_given"
+
+
+def test_the_hints_shown_decide_go_out_or_stay_in_by_trial_deals() -> None:
+    # far ahead, two melds a card from a canasta, the other side on one meld: the app shows stay in
+    from tutor.table.workers import hints_for
+
+    melds = [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"], ["8h", "8d", "8c", "8s", "8h", "8d"],
+              ["9h", "9d", "9c", "9s", "9h", "9d"]], [["Kh", "Kd", "Ks"]]]
+    state = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=melds, scores=[3500, 1200])
+    found = hints_for(dump_position(state, reveal=True), "sv")
+    assert found[0]["tip"] == "tactics.stay_in" and "stanna kvar" in found[0]["text"]
