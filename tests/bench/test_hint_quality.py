@@ -35,7 +35,7 @@ def _entry() -> dict[str, object]:
 
 def _scored(entry: dict[str, object]) -> dict[str, list[float]]:
     """Made-up margins where staying in (the discard of the J♦) is the best move by far."""
-    state = load_position(entry["position"])  # type: ignore[arg-type]
+    state = load_position(entry["position"])
     go = hints(state)[0].action
     stay = next(a for a in legal_actions(state) if _key(a) != _key(go) and "Jd" in _key(a))
     return {_key(go): [0.0] * 12, _key(stay): [300.0 + i for i in range(12)]}
@@ -70,5 +70,5 @@ def test_a_position_whose_playout_finds_no_legal_action_stays_unscored(monkeypat
 
     monkeypatch.setattr(hint_quality, "playout_margins", stuck)
     entry = _entry()
-    key = _key(hints(load_position(entry["position"]))[0].action)  # type: ignore[arg-type]
+    key = _key(hints(load_position(entry["position"]))[0].action)
     assert hint_quality._search((entry, [key], 12)) == {}

@@ -1,11 +1,12 @@
 """Go out or stay in, and the answer to partner, decided in trial deals from the learner's view
-(``engine.bots.verdicts``): the scripted positions of issue 31's first two classes, where the rule of
+(``engine.bots.verdicts``): the scripted positions where the rule of
 thumb (``engine.hints.ranked.hints``) goes out and answers yes, and the same verdict whatever the hidden
 cards are."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -72,7 +73,7 @@ def test_a_way_out_that_wins_the_game_is_taken_without_trial_deals() -> None:
     assert [h.explanation() for h in judged_hints(state)] == [h.explanation() for h in hints(state)]
 
 
-ASKED = {"phase": "answer", "turn_state": {"asker": 2, "asked": True},
+ASKED: dict[str, Any] = {"phase": "answer", "turn_state": {"asker": 2, "asked": True},
          "melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"], ["8h", "8d", "8c", "8s", "8h", "8d"],
                     ["9h", "9d", "9c", "9s", "9h"]], [["Kh", "Kd", "Ks"]]]}
 
