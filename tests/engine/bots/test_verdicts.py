@@ -100,7 +100,11 @@ def test_a_hand_that_completes_nothing_answers_yes() -> None:
     # near miss: one joker and three low cards: going out, and catching the other side's hands, is worth more
     state = state_of([], **{**ASKED, "hands": [["JK", "2c", "4d", "5c"], 11, 3, 11]})
     top = judged_hints(state)[0]
-    assert top.action == AnswerGoOut(True) and "yes scored" in top.explanation()
+    # the asker goes out in few of the deals drawn (the redrawing is capped), so the trial deals may
+    # find the two answers within the noise: then yes stands on the points, and says it is close
+    text = top.explanation()
+    assert top.action == AnswerGoOut(True) and text.startswith("Answer yes")
+    assert "yes scored" in text or "It is close" in text
 
 
 def test_a_close_answer_says_so_and_keeps_the_points_reason() -> None:
