@@ -8,7 +8,7 @@ Starts ``python -m tutor`` on 127.0.0.1 (nothing else is contacted) and prints:
 - the server's memory (RSS) over connect-and-close cycles, and after Flet evicts the closed sessions;
 - the first load's size, raw and gzipped.
 
-With ``--students N`` (issue 16, "Scale"): N students in one server process, half playing a game
+With ``--students N``: N students in one server process, half playing a game
 against the computer players and half doing lessons, each tapping every 2-5 s as a person does
 (a card, then Draw or Discard, Hint, Try again, the next lesson), the computer players at the
 app's own pace. The students are lightweight websocket clients (bench/mirror.py: each keeps its
@@ -49,7 +49,7 @@ async def flood(server: Server, events: int) -> tuple[float, float]:
     for number in range(events):
         await flooder.ws.send(taps[number % 2])
     after = await student.tap(student.targets["Small cards"])
-    await student.tap(student.targets["Medium cards"])  # settings are still one per server (issue 16, store)
+    await student.tap(student.targets["Medium cards"])  # settings are still one per server
     await flooder.close()
     await student.close()
     return before, after

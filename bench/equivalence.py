@@ -3,7 +3,7 @@
 Each seeded hand is reduced to one digest of every legal-action list offered, every action
 taken and the final state's tables: a change to legal-action generation, ``apply`` or the bots'
 choices that alters any of them alters the digest. The golden digests were recorded with the
-engine as it was before the speed work (issue 19, from branch ``rules`` at 9112d07); a faster
+engine as it was before the speed work (commit 9112d07); a faster
 engine must reproduce them exactly, on the judged path (``apply``) and on the trusted one
 (``apply_trusted``, the engine's own moves taken from the legal list), compiled and interpreted.
 

@@ -285,7 +285,7 @@ def _key(action: Action) -> str:
 
 
 def real_decisions(state: State, legal: Sequence[Action]) -> list[str]:
-    """The decisions of issue 18 this position holds: a draw/take choice, a discard, go out or stay,
+    """The decisions this position holds: a draw/take choice, a discard, go out or stay,
     answering partner."""
     found = []
     if state.phase is Phase.DRAW and any(isinstance(a, TakePile) for a in legal):

@@ -1,5 +1,5 @@
 """The expert's playouts per move at its budget, on a fixed set of positions, in this tree and a
-baseline copy of it (issue 19: "five times today's playouts per move").
+baseline copy of it.
 
 The positions are the same in both trees: play-phase decisions (more than one legal action) of
 club self-play from seeded deals, every fifth one. The expert's budget runs on processor time

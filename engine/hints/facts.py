@@ -403,7 +403,7 @@ def _spoils_natural(state: State, action: Action) -> bool:
     """Whether ``action`` lays a wild card onto the side's natural rank meld where that costs a natural
     canasta: onto one already natural (its bonus falls to the mixed one's, 500 to 300 in Classic)
     always; onto one a natural card short of it while the other side cannot go out, when a natural
-    card may still come (issue 18's review: "a wild card laid on a natural canasta where another meld
+    card may still come (a teacher's review found "a wild card laid on a natural canasta where another meld
     takes it"; measured, docs/hints.md). With the other side able to go out the canasta now is worth more."""
     if not isinstance(action, MeldAction):
         return False

@@ -1,4 +1,4 @@
-"""The command line's input boundary (issue 15): every crash cause and silently wrong case of the
+"""The command line's input boundary: every crash cause and silently wrong case of the
 fuzzing report is refused with exit 2, the field named, in a short message; every position the
 engine reaches itself still loads."""
 

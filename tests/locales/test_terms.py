@@ -173,7 +173,7 @@ def test_the_catalogs_hold_the_rulebook_and_the_lessons() -> None:
 
 
 def test_the_checks_catch_what_they_are_for() -> None:
-    """The checks, on the mistakes issue 17 found (so that a loosened pattern shows here)."""
+    """The checks, on the mistakes a native read found (so that a loosened pattern shows here)."""
     def bad(lang: str, english: str, string: str) -> bool:
         entry = Entry(english, (string,), None)
         term_missing = any(not _compile(CONCEPTS[n][lang]["match"]).search(string)

@@ -1,5 +1,5 @@
-"""Random and club play move for move against the golden digests recorded before the speed work
-(issue 19): every legal-action list, every action and the final tables must be the same.
+"""Random and club play move for move against the golden digests recorded before the speed work:
+every legal-action list, every action and the final tables must be the same.
 
 A few hands of each variant here (a few seconds); ``bench/equivalence.py`` replays all of them
 (3 000 random hands and 400 club hands)."""

@@ -31,7 +31,7 @@ FAR_AHEAD = [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"], ["8h", "8d", "8c", "8s
 
 
 def test_far_ahead_with_two_melds_a_card_from_a_canasta_stays_in() -> None:
-    # issue 31, class 1: 3,500 to 1,200, the other side on one meld, two of ours one card from a canasta;
+    # far ahead: 3,500 to 1,200, the other side on one meld, two of ours one card from a canasta;
     # the rule of thumb goes out (melding the 5s), staying in is worth more
     state = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=FAR_AHEAD, scores=[3500, 1200])
     assert hints(state)[0].tip == "rule.go_out"
@@ -79,7 +79,7 @@ ASKED: dict[str, Any] = {"phase": "answer", "turn_state": {"asker": 2, "asked": 
 
 
 def test_three_jokers_that_complete_two_melds_next_turn_answer_no() -> None:
-    # issue 31, class 2: the points in the hand alone said yes (150 < 100 + the other side's cards); the
+    # the points in the hand alone said yes (150 < 100 + the other side's cards); the
     # jokers complete the 8s and the 9s next turn
     state = state_of([], **{**ASKED, "hands": [["JK", "JK", "JK"], 11, 3, 11]})
     assert hints(state)[0].action == AnswerGoOut(True)

@@ -197,7 +197,7 @@ def test_the_royal_opening_offers_a_samba_where_one_can_open() -> None:
 
 
 def test_go_out_or_stay_in_is_decided_where_staying_in_is_possible_and_meaningful() -> None:
-    # issue 31's first class: the note beside the way out was hedged ("Or stay in ... Taktik 13 says"), cited a
+    # go out or stay in: the note beside the way out was hedged ("Or stay in ... Taktik 13 says"), cited a
     # tip by number, and was said with one card left and where the way out completes the meld it named.
     # The 8s are one card from a canasta, nobody threatens: the verdict (going out, measured) and its reason
     melds = {"melds": [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"], ["8h", "8d", "8c", "8s", "8h", "8d"]], []]}
@@ -219,7 +219,7 @@ def test_go_out_or_stay_in_is_decided_where_staying_in_is_possible_and_meaningfu
 
 
 def test_the_way_out_says_only_what_the_learner_can_see() -> None:
-    # issue 31's hidden information: the margin was scored on the other players' real hands ("brings your side
+    # hidden information: the margin was scored on the other players' real hands ("brings your side
     # to 5,225", "-995 points in your side's favour"); now the same text whatever the hidden cards are
     melds = [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"], ["8h", "8d", "8c"]], [["Kh", "Kd", "Ks"]]]
     low = state_of([], phase="play", melds=melds, hands=[["5c", "5d", "5h", "9d"], ["4c", "4d"], ["6c", "6d"], ["7c"]])
@@ -640,7 +640,7 @@ def test_a_canasta_completed_by_laying_off_names_the_meld_it_goes_onto() -> None
 
 
 def test_royal_a_small_pile_whose_top_card_completes_the_samba_is_taken() -> None:
-    # issue 31's class 3: "The pile holds only 2 cards: draw" where its top card completes the side's Samba;
+    # Royal's small pile: "The pile holds only 2 cards: draw" where its top card completes the side's Samba;
     # measured in fresh worlds, the take beat the draw by 778 +- 207 points (samba-pile set 82, 11 positions)
     samba = ["4h", "5h", "6h", "7h", "8h", "9h"]
     state = state_of([], variant="royal", phase="draw", melds=[[samba, ["Kc", "Kd", "Ks"]], [["Ah", "Ad", "Ac"]]],
@@ -671,7 +671,7 @@ def test_royal_a_black_three_still_stops_a_rich_pile() -> None:
 
 
 def test_royal_cards_that_extend_the_sides_samba_are_laid_off_on_it() -> None:
-    # issue 31's class 4: a hand that can lay 8♥ 9♥ on its own Samba was told only what to discard;
+    # Royal's Samba: a hand that can lay 8♥ 9♥ on its own Samba was told only what to discard;
     # measured in fresh worlds, the lay-off beat the discard by 121 +- 59 points (samba-layoff set 85,
     # 17 positions)
     ours = [["5h", "6h", "7h"], ["Ac", "Ad", "Ah"]]

@@ -1,4 +1,4 @@
-"""Property checks on random positions of every variant (issue 14), seeded and small:
+"""Property checks on random positions of every variant, seeded and small:
 
 - the going-out search proposes only ways out the judge accepts, and finds one whenever any
   sequence of melds and a discard empties the hand (a brute force over every partition of a small

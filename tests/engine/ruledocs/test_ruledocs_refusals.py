@@ -106,7 +106,7 @@ OPENED = {"melds": [[["Kc", "Kc", "Ks"]], []]}
 @pytest.mark.parametrize(
     ("meld", "rule", "not_rule"),
     [
-        (["3c", "3s", "JK"], "meld.black_threes_wild", "meld.mixed_ranks"),  # issue 14: they are all threes
+        (["3c", "3s", "JK"], "meld.black_threes_wild", "meld.mixed_ranks"),  # they are all threes
         (["3s"], "meld.black_threes", "meld.too_small"),  # black threes go onto red threes
         (["8c", "8d", "2c", "JK"], None, "meld.too_many_wilds"),  # two natural, two wild: allowed in Royal
     ],

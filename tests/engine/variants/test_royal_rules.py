@@ -301,7 +301,7 @@ def test_spelets_mal_18000() -> None:
     assert ROYAL.winner((17999, 100)) is None
 
 
-# -- issue 14: the discard, asking before the pile, going out concealed after the pile --------
+# -- the discard, asking before the pile, going out concealed after the pile --------
 
 
 def test_spelordning_the_discard_may_be_a_card_melded_this_turn_if_its_meld_stays_valid() -> None:
@@ -395,7 +395,7 @@ def test_spelordning_the_pile_s_top_card_is_not_discarded_back() -> None:
     assert dump_position(play(taken, {"type": "discard", "card": "9s", "meld": 1}))["pile"] == ["9s"]
 
 
-# -- issue 14: refusals that name the rule that fails, in a true sentence ---------------------
+# -- refusals that name the rule that fails, in a true sentence ---------------------
 
 
 @pytest.mark.parametrize(("meld", "rule"), [(["3c", "3s", "2d"], "meld.black_threes_wild"),

@@ -1,4 +1,4 @@
-"""Broken lesson files (issue 15): the checker names every problem of every file, never a
+"""Broken lesson files: the checker names every problem of every file, never a
 traceback; the app's catalog keeps the lessons that load and marks the broken ones unavailable."""
 
 from __future__ import annotations

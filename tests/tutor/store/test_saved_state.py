@@ -1,4 +1,4 @@
-"""Saved state that cannot be read (issue 15): settings, the saved game and the progress store are
+"""Saved state that cannot be read: settings, the saved game and the progress store are
 named, kept aside, replaced by defaults with a notice, and never stop a session from opening;
 writes are atomic; command-line choices that conflict with saved ones are reconciled."""
 
