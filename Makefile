@@ -34,10 +34,10 @@ play: $(STAMP) $(COMPILED)
 	$(PY) -m engine play --variant classic --players 4 --seed 1 --text
 
 # The whole suite on the engine the app runs (compiled where a build could be made), then the engine's
-# tests once more on its source interpreted (both must play exactly alike).
+# tests and doctests once more on its source interpreted (both must play exactly alike).
 test: $(STAMP) $(COMPILED) compiled
 	$(PY) -m pytest
-	CANASTA_ENGINE=interpreted $(PY) -m pytest tests/engine -q
+	CANASTA_ENGINE=interpreted $(PY) -m pytest engine tests/engine -q
 
 # The engine's figures (docs/speed.md); then against canasta-openspiel where it is installed
 # (bench/peer_bench.py says how), and against a copy of an older engine with
