@@ -53,7 +53,9 @@ def test_two_browsers_keep_their_own_and_a_killed_server_gives_the_table_and_und
             _open(bo, url)
             # Bo picks Swedish; Ada's page, opened again, is still in English
             click(bo, "lang-sv")
-            wait_for(bo, lambda: read(bo, "lessons-button") != ENGLISH_LESSONS, what="Swedish")
+            # the home screen is drawn anew in Swedish: the button is looked for, not waited on, until it is back
+            wait_for(bo, lambda: by_id(bo, "lessons-button").count() > 0 and read(bo, "lessons-button") != ENGLISH_LESSONS,
+                     what="Swedish")
             swedish = read(bo, "lessons-button")
             # a new tab is a new session (a reload may find the old one): the device's own settings
             ada = _new_tab(ada, url)
