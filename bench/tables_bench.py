@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -65,6 +66,24 @@ class Seated:
         self.drawn.set()
 
 
+async def timed_action(actor: TableActor, tabs: list[Seated], rng: random.Random, timings: list[float],
+                       heard: Callable[[], Awaitable[object]] | None = None) -> None:
+    """One action at the table to act (or its next hand), timed until every seat's tab has drawn it
+    and, with ``heard``, until that is done too (the far seats' process reporting the event)."""
+    seat = actor.form.to_act()
+    if seat is None:
+        if actor.form.state.is_over():
+            await actor.next_hand()
+        return
+    for tab in tabs:
+        tab.drawn.clear()
+    began = time.perf_counter()
+    await actor.act(seat, rng.choice(legal_actions(actor.form.state)))
+    waits = [tab.drawn.wait() for tab in tabs]
+    await asyncio.gather(*waits, *([heard()] if heard is not None else []))
+    timings.append((time.perf_counter() - began) * 1000)
+
+
 async def bench(tables: int, rounds: int, folder: Path) -> list[float]:
     store, _ = open_store(None, folder)
     hub = TableHub(store, pace=0.0)
@@ -81,18 +100,7 @@ async def bench(tables: int, rounds: int, folder: Path) -> list[float]:
     timings: list[float] = []
 
     async def one(index: int) -> None:
-        actor, tabs = actors[index], seated[index]
-        seat = actor.form.to_act()
-        if seat is None:
-            if actor.form.state.is_over():
-                await actor.next_hand()
-            return
-        for tab in tabs:
-            tab.drawn.clear()
-        began = time.perf_counter()
-        await actor.act(seat, rng.choice(legal_actions(actor.form.state)))
-        await asyncio.gather(*(tab.drawn.wait() for tab in tabs))
-        timings.append((time.perf_counter() - began) * 1000)
+        await timed_action(actors[index], seated[index], rng, timings)
 
     await asyncio.gather(*(one(i) for i in range(tables)))  # a first round, not timed: the views' first build
     timings.clear()
@@ -171,19 +179,9 @@ async def bench_two(tables: int, rounds: int, url: str) -> list[float]:
     timings: list[float] = []
 
     async def one(index: int) -> None:
-        actor, tabs = actors[index], seated[index]
-        seat = actor.form.to_act()
-        if seat is None:
-            if actor.form.state.is_over():
-                await actor.next_hand()
-            return
-        for tab in tabs:
-            tab.drawn.clear()
-        began = time.perf_counter()
-        await actor.act(seat, rng.choice(legal_actions(actor.form.state)))
-        there = heard.setdefault((actor.code, actor.version), asyncio.Event())
-        await asyncio.gather(there.wait(), *(tab.drawn.wait() for tab in tabs))
-        timings.append((time.perf_counter() - began) * 1000)
+        actor = actors[index]
+        await timed_action(actor, seated[index], rng, timings,
+                           lambda: heard.setdefault((actor.code, actor.version), asyncio.Event()).wait())
 
     try:
         await asyncio.gather(*(one(i) for i in range(tables)))  # a first round, not timed
