@@ -6,11 +6,19 @@ with each event written through to a SQLite store (``synchronous=FULL``) first. 
 the CPU time per action; its last line reads ``tables=N p50_ms=… p90_ms=… p99_ms=…``.
 
     python bench/tables_bench.py --tables 8 --rounds 40 [--sweep] [--processes 2]
+    python bench/tables_bench.py --clients ws --tables 8 --rounds 40 [--think 3 | --burst] [--sweep] [--processes 2]
 
 ``--sweep`` first grows the number of tables (1, 2, 4, 8, 12, ...) until p90 passes 150 ms and
 prints that N. ``--processes 2`` puts each table's seats 1 and 3 on a second OS process on a throwaway
 PostgreSQL cluster (tests/tutor/postgres.py), told of each event by NOTIFY as behind HAProxy: timed
 from ``act`` on the first to all four seats' pages built, two on each.
+
+``--clients ws`` goes the real path instead (bench/tables_ws.py): the app server started on loopback, each
+person a websocket client with its own Flet session, making and joining the tables through the app's
+controls and playing each turn by taps (Draw, a card, Discard), at human pace (``--think``) or in
+bursts (``--burst``); timed from a tap's frame sent to the last of the table's four seats having
+received the frame that shows the new position. ``--rounds`` is then the timed actions a table; with
+``--processes 2`` the two halves of each table are on two app processes behind HAProxy.
 """
 
 from __future__ import annotations
@@ -216,7 +224,19 @@ def main() -> None:
                         help=f"first 1, 2, 4, 8, 12, 16, ... tables until p90 passes {TARGET_MS:.0f} ms, and say where")
     parser.add_argument("--processes", type=int, choices=(1, 2), default=1,
                         help="2: each table's seats 1 and 3 on a second process, on a throwaway PostgreSQL")
+    parser.add_argument("--clients", choices=("inprocess", "ws"), default="inprocess",
+                        help="ws: through the app server, Flet sessions and websockets (bench/tables_ws.py)")
+    parser.add_argument("--think", type=float, default=3.0,
+                        help="with --clients ws: seconds a person thinks before each tap (0.5-1.5x at random)")
+    parser.add_argument("--burst", action="store_true",
+                        help="with --clients ws: every table acts at once, round after round (no think time)")
     args = parser.parse_args()
+    if args.clients == "ws":
+        from bench import tables_ws
+
+        tables_ws.main(args.tables, args.rounds, 0.0 if args.burst else args.think, args.burst, args.processes,
+                       args.sweep)
+        return
     if args.processes == 2:
         from tests.tutor import postgres
 
