@@ -163,15 +163,20 @@ class Table:
             await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
 
     async def to_act(self) -> tuple[Person, str]:
-        """The seat to act and what it does (``action-draw`` or ``action-discard``); a hand over is
-        dealt on by the host's *Next hand* first."""
+        """The seat to act and what it does (``action-draw`` or ``action-discard``); once the stock is
+        used up, that seat declines the pile and the host deals the next hand, neither timed."""
         deadline = time.perf_counter() + WAIT
+        host = self.people[0]
         while time.perf_counter() < deadline:
             for person in self.people:
                 status = person.said("status")  # "Your turn: draw or take the pile." / "...: meld, lay off, then discard."
-                if status.startswith("Your turn") and hand(person):
-                    return person, "action-draw" if status.startswith("Your turn: draw") else "action-discard"
-            host = self.people[0]
+                if not status.startswith("Your turn") or not hand(person):
+                    continue
+                if person.open_now("action-decline_pile"):  # the stock is used up: the hand ends (not timed)
+                    await person.press("action-decline_pile")
+                    await host.until(lambda: host.open_now("action-next_hand"), "the hand over")
+                    break
+                return person, "action-draw" if status.startswith("Your turn: draw") else "action-discard"
             if host.open_now("action-next_hand"):
                 await host.press("action-next_hand")
                 await host.until(lambda: not host.open_now("action-next_hand"), "the next hand dealt")

@@ -56,6 +56,26 @@ def test_an_action_is_timed_to_the_last_seat_showing_it_and_a_deaf_seat_stops_th
         asyncio.run(play(urls[0]))
 
 
+def test_a_table_plays_through_the_stock_and_on_into_the_next_hand(tmp_path: Path) -> None:
+    import random
+
+    async def play(url: str) -> int:
+        table = await make_table(0, url, (None, None), random.Random(2), 0.0)
+        try:
+            for count in range(1, 160):  # 63 cards in the stock: some 126 draws and discards a hand
+                await table.act()
+                if any("Hand 2:" in text for text in table.people[1].texts()):
+                    assert len(table.timings) == count  # the hand's end and the deal not timed
+                    return count
+            raise AssertionError(f"no second hand: {table.people[0].words()}")
+        finally:
+            for person in table.people:
+                await person.leave()
+
+    with one_process(tmp_path) as (urls, _, _pids):
+        assert asyncio.run(play(urls[0])) > 100
+
+
 def test_waiting_for_a_frame_that_never_comes_gives_up() -> None:
     async def wait() -> None:
         await Person(None, "nobody").until(lambda: False, "a frame", timeout=0.2)
