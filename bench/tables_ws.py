@@ -11,12 +11,13 @@ table*; the host taps *Start the game*. Every seat is a person's: no computer pl
 
 Each turn is played by taps on what the seat's page shows: *Draw* (an action), then a card of the hand
 (selected, on that seat's page only; not timed) and *Discard* (an action); a refused discard (the rule
-on the page) is cleared and the next card tried. An action is timed from its tap's frame sent to the
+on the page) is cleared and the next card tried. Once the stock is used up, the seat to draw declines the
+pile and the host taps *Next hand* (neither timed). An action is timed from its tap's frame sent to the
 last of the table's four seats having received the frame that shows the new position (the pile's and
 the stock's counts on its page changed). Two ways to play:
 
 - human pace (``--think S``): each table on its own, each seat waiting S seconds (0.5-1.5 S at random)
-  before each of its taps;
+  before each of its actions (a discard's card tapped just before it);
 - burst: every table acts at once, round after round, the next round once every table's last action
   has reached its four seats (the worst a class makes when everyone taps together).
 
@@ -24,7 +25,7 @@ the stock's counts on its page changed). Two ways to play:
 with deploy/haproxy.cfg (its affinity cookie keeps a person to one process): every person connects
 through the proxy, seats 1 and 3 of each table with the cookie of the second process, so each table's
 actor on one process hears the other's actions by NOTIFY. The CPU per action is the app processes' own
-(PostgreSQL's and HAProxy's not counted; neither are the clients', which run in this process).
+(not PostgreSQL's or HAProxy's); the clients' (this process) is printed beside it.
 """
 
 from __future__ import annotations
@@ -45,11 +46,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.classroom_scale import UPDATE_CONTROL_PROPS
 from bench.mirror import Mirror
 from tests.tutor.serving_server import ROOT, free_port, running
 from tests.tutor.wsclient import CONTROL_EVENT, PAGE, PATCH_CONTROL, REGISTER_CLIENT, frame
 
-UPDATE_CONTROL_PROPS = 4  # a field's typed text, as the browser sends it (tests/tutor/serving/test_serving_pins.py)
 COOKIE = "CANASTA_APP"  # deploy/haproxy.cfg's affinity cookie
 WAIT = 60.0  # seconds for any one step to show on a page before the bench gives up
 
@@ -110,7 +111,7 @@ class Person(Mirror):
             self.arrived.clear()
             try:
                 await asyncio.wait_for(self.arrived.wait(), deadline - time.perf_counter())
-            except (asyncio.TimeoutError, ValueError):
+            except asyncio.TimeoutError:
                 raise Stuck(f"{self.name}: no {what} within {timeout:.0f} s; the page says {self.words()}") from None
 
     def words(self) -> str:
@@ -264,16 +265,13 @@ async def play(urls: list[str], cookies: tuple[str | None, str | None], tables: 
         await asyncio.gather(*(table.act() for table in made))  # the first action's pages are built: not timed
         for table in made:
             table.timings.clear()
-        cpu = sum(cpu_seconds(pid) for pid in pids)
-        if burst:
+        async def alone(table: Table) -> None:
             for _ in range(actions):
-                await asyncio.gather(*(table.act() for table in made))
-        else:
-            async def alone(table: Table) -> None:
-                for _ in range(actions):
-                    await table.act()
+                await table.act()
 
-            await asyncio.gather(*(alone(table) for table in made))
+        cpu = sum(cpu_seconds(pid) for pid in pids)
+        for _ in range(actions if burst else 1):  # burst: a round at a time; else each table on its own
+            await asyncio.gather(*(table.act() if burst else alone(table) for table in made))
         cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
     finally:
         for table in made:
@@ -332,12 +330,9 @@ def _states(stats: Path) -> dict[str, str]:
     with socket.socket(socket.AF_UNIX) as control:
         control.connect(str(stats))
         control.sendall(b"show stat\n")
-        raw = b""
-        while chunk := control.recv(65536):
-            raw += chunk
+        raw = b"".join(iter(lambda: control.recv(65536), b""))
     rows = csv.DictReader(io.StringIO(raw.decode().lstrip("# ")))
-    return {row["svname"]: row["status"] for row in rows if row["pxname"] == "canasta_apps"
-            and row["svname"] not in ("BACKEND", "FRONTEND")}
+    return {row["svname"]: row["status"] for row in rows if row["svname"] in ("app1", "app2")}
 
 
 def measure(tables: int, actions: int, think: float, burst: bool, processes: int) -> tuple[list[float], float]:
@@ -351,10 +346,8 @@ def measure(tables: int, actions: int, think: float, burst: bool, processes: int
 
 
 def cuts(timings: list[float]) -> tuple[float, float, float]:
-    if len(timings) < 2:
-        value = timings[0] if timings else float("nan")
-        return value, value, value
-    points = statistics.quantiles(timings, n=100)
+    """p50, p90 and p99 (ms)."""
+    points = statistics.quantiles(timings, n=100) if len(timings) > 1 else timings * 99
     return points[49], points[89], points[98]
 
 
