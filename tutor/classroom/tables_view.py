@@ -18,6 +18,7 @@ from tutor.classroom.teacher import Desk, say, since
 from tutor.classroom.teacher_tables import Making
 from tutor.store.classes import Overview
 from tutor.tables.form import OVER, WAITING
+from tutor.tables.lineups import side_of
 from tutor.tables.plan import LEVELS
 from tutor.tables.seat import FACE_DOWN, SeatModel
 from tutor.tables.seating import HERE, WAITS, Listed
@@ -119,7 +120,9 @@ def holder_name(table: Listed, seat: int, lang: str) -> str:
 
 
 def side_names(table: Listed, team: int, lang: str) -> str:
-    names = [holder_name(table, seat, lang) for seat in table.form.state.teams[team]]
+    """A side by its people's names (those who take turns sitting out a hand too)."""
+    form = table.form.rules.table_of()
+    names = [holder_name(table, place, lang) for place in range(len(table.form.seats)) if side_of(form, place) == team]
     if len(names) == 1:
         return names[0]
     return _t(lang, N_("{first} and {second}"), first=", ".join(names[:-1]), second=names[-1])
