@@ -331,7 +331,7 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
         review_view(model),
         language_menu(model.lang, handlers),
         confirm,
-        setup_view(model, handlers) if run is None else None,
+        setup_view(model, handlers) if run is None and model.free_game else None,  # not at a table for people
         settings_view(model, handlers, size, four_colour),
         log_view(model, size=size),
     ]

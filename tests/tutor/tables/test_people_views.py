@@ -161,6 +161,7 @@ def test_the_page_of_a_person_sitting_out_shows_no_hand_and_says_who_plays_for_t
         nodes = semantics(page_view(out, HANDLERS, narrow=narrow))
         assert str(nodes["status"].label).startswith("Du sitter över den här given; Bo och Cai spelar för ert lag.")
         assert not any(key.startswith(("hand-", "action-")) for key in nodes) and "question" not in nodes
+        assert "variant-classic" not in nodes  # no new game from a seat, on a phone either
         texts = " ".join(str(getattr(c, "value", "")) for c in walk(page_view(out, HANDLERS, narrow=narrow)))
         assert "Din hand" not in texts and all(f"{name}: 15 kort" in texts for name in ("Bo", "Cai", "Dag", "Eva"))
         assert any(key.startswith("hand-") for key in semantics(page_view(playing, HANDLERS, narrow=narrow)))
