@@ -21,7 +21,7 @@ from tutor.tables.form import OVER, WAITING
 from tutor.tables.lineups import side_of
 from tutor.tables.plan import LEVELS
 from tutor.tables.seat import FACE_DOWN, SeatModel
-from tutor.tables.seating import HERE, WAITS, Listed
+from tutor.tables.seating import HERE, WAITS, Listed, table_of_five
 from tutor.views.people import LEVEL_NAMES, wait_words
 from tutor.views.widgets import FONT, TARGET, card_view, on
 
@@ -82,6 +82,9 @@ def making_view(desk: Desk, overview: Overview, making: Making, calls: TablesCal
         _text(_t(lang, N_("Students sit at tables of four, in two partnerships; computer players take the seats "
                           "left, and hold a student's seat until the student sits down. Each student finds "
                           "their table on their home screen.")), 14),
+        *([_text(_t(lang, N_("In this variant, when tables of four would leave one student over, five of them sit "
+                             "at a table of five, where a different one sits out each hand.")), 14)]
+          if table_of_five(making.variant) is not None else []),
         ft.Row([_choice(f"tables-variant-{v}", translate(rules.title, lang), calls.variant, v,
                         selected=v == making.variant) for v, rules in VARIANTS.items()], wrap=True, spacing=4),
         _text(_t(lang, N_("Computer players")), 14, True),
@@ -214,6 +217,9 @@ class RoomModel(SeatModel):
     def _named(self, seat: int, lang: str) -> str:
         return self.names[seat]
 
+    def sitting_out(self) -> bool:
+        return False  # the room sits at no place
+
 
 def hidden_model(table: Listed, lang: str) -> RoomModel:
     """The table as the room may see it: the melds, the pile, the scores; every hand face down."""
@@ -223,8 +229,8 @@ def hidden_model(table: Listed, lang: str) -> RoomModel:
                          stock=(FACE_DOWN,) * len(state.stock), out_of_play=(FACE_DOWN,) * len(state.out_of_play))
     model = RoomModel(rules=form.rules, state=state, lang=lang, seat=0, practice=False, seed=form.seed,
                       hand_number=form.hand_number,
-                      names=tuple(holder_name(table, seat, lang) for seat in range(form.rules.players)))
-    model.seats_at, model.status = form.seats, form.status
+                      names=tuple(holder_name(table, place, lang) for place in form.lineup()))
+    model.seats_at, model.status, model.lineup = form.seats, form.status, form.lineup()
     return model
 
 
@@ -242,8 +248,8 @@ def projected_view(table: Listed, lang: str, calls: TablesCalls, width: float, h
     top = state.top()
     pile = [card_view(top, lang, width=100 * s)] if top is not None else []
     counts = [say(PILE, lang, count=len(state.pile)), say(STOCK, lang, count=len(state.stock))]
-    counts += [say(IN_HAND, lang, name=holder_name(table, seat, lang), count=len(state.hands[seat]))
-               for seat in range(state.players)]
+    counts += [say(IN_HAND, lang, name=holder_name(table, place, lang), count=len(state.hands[seat]))
+               for seat, place in enumerate(table.form.lineup())]
     sides = [side_view(model, team, s, room, ()) for team in range(len(state.teams))]
     return ft.Semantics(identifier="table-projector", content=ft.Container(
         key="table-projector", bgcolor=ft.Colors.WHITE, padding=16 * s, expand=True, content=ft.Column([
