@@ -27,7 +27,7 @@ from engine.position import dump_position
 from tutor.table.model import TableModel
 from tutor.table import seats as chairs
 from tutor.tables.actor import OVER, PLAYING, WAITING, Happened, Seat, TableActor
-from tutor.tables.lineups import playing, side_of
+from tutor.tables.lineups import playing, side_of, sits_out
 from tutor.text.messages import Message
 
 FACE_DOWN = JOKER  # what stands for a card the seat cannot see (never drawn: the views show counts)
@@ -214,11 +214,19 @@ class SeatModel(TableModel):
 
     def _side_players(self) -> str:
         """The players of this person's side this hand, by name: "Pia and Jon"."""
-        return self.team_label(self.state.team_of(self.seat))
+        return self._joined([self._named(seat, self.lang) for seat in self.state.teams[self.state.team_of(self.seat)]])
 
     def team_label(self, team: int) -> str:
-        """A side by its people's names: "Hugo and You", "Left and Right"."""
-        names = [self._named(seat, self.lang) for seat in self.state.teams[team]]
+        """A side by its people's names: "Hugo and You", "Left and Right"; where people take turns sitting
+        out, all of the side's people, whoever plays this hand ("You, Bo and Cai")."""
+        table = self.rules.table_of()
+        if sits_out(table):
+            return self._joined([Message.text(N_("You"))(self.lang) if place == self.place else
+                                 self._place_name(place, self.lang)
+                                 for place in range(len(self.seats_at)) if side_of(table, place) == team])
+        return self._joined([self._named(seat, self.lang) for seat in self.state.teams[team]])
+
+    def _joined(self, names: list[str]) -> str:
         if len(names) == 1:
             return names[0]
         return Message.text(N_("{first} and {second}"), first=", ".join(names[:-1]), second=names[-1])(self.lang)

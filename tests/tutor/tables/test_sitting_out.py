@@ -100,6 +100,9 @@ def test_a_hand_at_a_table_of_five_only_its_four_players_act_and_the_one_sitting
     assert sorted(p for p, _ in tally["counted"]) == sorted(person_key(str(p)) for p in (0, 1, 3, 4))
     # one score a side, the same on every screen; the log names people by name, nobody "you" for Cai
     assert len({tuple(v.totals) for v in views}) == 1 and len(views[0].totals) == 2
+    # a side by all its people (the scores after each hand name it so), whoever played this hand
+    assert views[0].team_label(0) == "You and Bo" and views[0].team_label(1) == "Cai, Dag and Eva"
+    assert views[2].team_label(1) == "You, Dag and Eva"
     said = " ".join(views[2].log_lines(400))
     assert "Dag" in said and "Anna" in said and " You " not in said
 
