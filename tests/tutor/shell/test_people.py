@@ -146,6 +146,7 @@ def test_each_seat_reviews_its_own_moves_once_the_hand_is_over() -> None:
 
 def test_the_host_leaving_passes_the_hosts_part_to_another_person_and_with_nobody_left_the_table_ends() -> None:
     from dataclasses import replace as replaced
+    from functools import partial
 
     class Person(Tab):
         def __init__(self, device: str) -> None:
@@ -172,9 +173,9 @@ def test_the_host_leaving_passes_the_hosts_part_to_another_person_and_with_nobod
                                                  *table.form.seats[2:]))
         hugo, pia = Person("hugo"), Person("pia")
         for tab, seat in ((hugo, 0), (pia, 2)):
-            tab.sitting = Sitting(table, seat, SeatModel.at(table, seat, "en"), seat == 0, None)
-            sitting = tab.sitting
-            sitting.stop = table.watch(lambda tab=tab, sitting=sitting: tab._table_changed(sitting))
+            sitting = Sitting(table, seat, SeatModel.at(table, seat, "en"), seat == 0, None)
+            sitting.stop = table.watch(partial(tab._table_changed, sitting))
+            tab.sitting = sitting
         await hugo.leave_seat()  # the host leaves before starting: Jon, the first other person, hosts now
         await asyncio.sleep(0.05)
         assert hugo.sitting is None and hugo.screen == "home"

@@ -79,10 +79,10 @@ def test_a_hand_at_a_table_of_five_only_its_four_players_act_and_the_one_sitting
         views = [SeatModel.at(table, place, "en") for place in range(5)]
         acted: list[int] = []
         assert views[2].sitting_out() and not any(v.sitting_out() for v in views if v.place != 2)
-        while (place := table.form.to_act()) is not None:
-            assert place != 2 and not views[2].is_my_turn()
-            acted.append(place)
-            await table.act(place, rng.choice(legal_actions(table.form.state)))
+        while (turn := table.form.to_act()) is not None:
+            assert turn != 2 and not views[2].is_my_turn()
+            acted.append(turn)
+            await table.act(turn, rng.choice(legal_actions(table.form.state)))
             views[2].follow(table)
             if not views[2].state.is_over():  # during the hand: every card of every hand face down
                 assert _face_down(views[2], table.form)
