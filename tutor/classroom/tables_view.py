@@ -161,6 +161,8 @@ def table_card(desk: Desk, table: Listed, calls: TablesCalls) -> ft.Control:
             name = _t(lang, N_("{name} (not seated yet)"), name=name)
         elif holder.person is None:
             name = _t(lang, N_("{name} (computer player)"), name=name)
+        if form.status != WAITING and seat not in form.lineup():  # a table of five: their turn to sit out
+            name = _t(lang, N_("{seat} (sitting out this hand)"), seat=name)
         seats.append(name)
     totals = form.totals()
     scores = " · ".join(_t(lang, N_("{side}: {points}"), side=side_names(table, team, lang),

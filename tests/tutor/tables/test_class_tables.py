@@ -224,7 +224,9 @@ def test_scores_after_each_hand_and_each_seats_own_moves() -> None:
 
 
 def test_where_the_variant_has_a_table_of_five_one_student_over_sits_there_rather_than_beside_computers() -> None:
-    from tutor.classroom.tables_view import side_names
+    from tests.tutor.helpers import walk
+    from tutor.classroom.teacher import Desk
+    from tutor.classroom.tables_view import TablesCalls, side_names, table_card
     from tutor.tables.seating import Listed, table_of_five
 
     class_list = [(i, f"S{i}") for i in range(1, 10)]
@@ -243,6 +245,9 @@ def test_where_the_variant_has_a_table_of_five_one_student_over_sits_there_rathe
     # the sides by all their people, the one sitting out too; the room's names those who play this hand
     assert side_names(table, 0, "en") == "S1 and S2" and side_names(table, 1, "en") == "S3, S4 and S5"
     assert hidden_model(table, "en").names == ("S1", "S4", "S2", "S5")  # S3 sits the first hand out
+    calls = TablesCalls(*([lambda *_: None] * 10))
+    words = " ".join(str(getattr(c, "value", "")) for c in walk(table_card(Desk(lang="en"), table, calls)))
+    assert "S2 · S3 (sitting out this hand) · S4" in words and "To play: S" in words
 
 
 def test_the_teacher_seats_five_students_at_royals_table_of_five(store: Store) -> None:
