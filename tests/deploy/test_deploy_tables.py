@@ -5,7 +5,12 @@ process is killed with -9 just after its student drew; that student's and their 
 are opened again through the proxy, which sends them to the other process, where they take their
 seats back with their hands as they were, the card drawn included, and the hand goes on. The
 store's events are the same after the kill as before it, numbered without a gap, and replay to the
-table as kept."""
+table as kept.
+
+And a hand played to its end at a class's table across the two processes: two students, one on each,
+each drawing and trying a meld of one card (refused by the engine, with its rule), then letting the
+table wait past its 30 s, so the computer players play the hand out; the teacher's grid then shows each
+student's record as the teacher reads it: one hand played and the refusal by its rule."""
 
 from __future__ import annotations
 
@@ -148,3 +153,78 @@ def test_a_table_across_two_processes_goes_on_after_one_is_killed(school: School
     acts = [data for _, data in events if data["kind"] == "act"]
     assert len(acts) >= 2 * 9  # nine turns by taps, each a draw and a discard (none by a computer player)
     assert not any(data["kind"] in ("away", "stand_in") for _, data in events)
+
+
+def _record(teacher: Any, name: str) -> str:
+    """A student's games at the class's tables as the teacher's grid says them (its cell's words)."""
+    labels = teacher.evaluate("""() => Array.from(document.querySelectorAll('[flt-semantics-identifier^="tables-"]'))
+        .map(node => node.getAttribute('aria-label') || node.innerText || '')""")  # at once: the grid is drawn anew live
+    return next((str(label).removeprefix(f"{name}, ") for label in labels if str(label).startswith(f"{name}, ")), "")
+
+
+def test_a_hand_played_to_its_end_counts_in_each_students_record_in_the_teachers_view(school: School) -> None:
+    on = {"Eva": "app1", "Finn": "app2"}
+    _until(lambda: school.server_states().get("app2") == "UP", 90, "app2 up (again)")
+    with chromium() as browser:
+        teacher = _browser_on(browser, school, "app1", DESKTOP)
+        _load(teacher, school.proxy + "teacher", "teacher-password")
+        _type(teacher, "teacher-password", PASSWORD)
+        teacher.keyboard.press("Enter")
+        by_id(teacher, "class-name").first.wait_for(timeout=60_000)
+        shown = read(teacher, "class-code") if by_id(teacher, "class-code").count() else ""
+        _type(teacher, "class-name", "6E")
+        teacher.keyboard.press("Enter")
+        wait_for(teacher, lambda: by_id(teacher, "class-code").count() and read(teacher, "class-code") != shown,
+                 timeout=60, what="the new class's code")
+        class_code = read(teacher, "class-code").split()[0]
+        pages: dict[str, Any] = {}
+        for pin, (name, server) in enumerate(on.items(), start=5):
+            page = _browser_on(browser, school, server, PHONE)
+            _load(page, school.proxy, "join-code")
+            _join(page, class_code, name, f"{pin}{pin}{pin}{pin}")
+            pages[name] = page
+        click(teacher, "tab-tables")
+        by_id(teacher, "tables-seat-here").first.wait_for(timeout=60_000)
+        wait_for(teacher, lambda: "2" in read(teacher, "tables-seat-here"), timeout=60, what="two students here")
+        click(teacher, "tables-wait-30")  # the table's shortest wait: past it a computer player plays for them
+        _wheel_to(teacher, "tables-seat-here")
+        click(teacher, "tables-seat-here")
+        codes = {name: _take_seat(page) for name, page in pages.items()}
+        assert len(set(codes.values())) == 1, codes  # partners at one table, on the two processes
+        code = codes["Eva"]
+        assert {name: _cookie(page) for name, page in pages.items()} == on
+
+        # each student on their turn: Draw, then a meld of one card, refused by the engine with its rule;
+        # then they let the table wait, and the computer players play the hand out
+        tried: set[str] = set()
+        refused: dict[str, str] = {}
+        while len(tried) < 2:
+            name = _to_play({n: p for n, p in pages.items() if n not in tried}, timeout=120)
+            page = pages[name]
+            _draw(page)
+            page.locator('[flt-semantics-identifier^="hand-"]').first.click()
+            wait_for(page, lambda: enabled(page, "action-meld"), what="a card selected to meld")
+            click(page, "action-meld")
+            wait_for(page, lambda: by_id(page, "refusal").count() > 0, timeout=60, what=f"{name}'s meld refused")
+            refused[name] = read(page, "refusal")  # the rule, as the student was told it
+            tried.add(name)
+        eva = pages["Eva"]
+        wait_for(eva, lambda: by_id(eva, "people-scores").count() > 0, timeout=240, what="the hand played to its end")
+        # before the table deals on (after its 30 s), the teacher ends it: one hand, and no other
+        _wheel_to(teacher, f"table-end-{code}")
+        click(teacher, f"table-end-{code}")
+        wait_for(eva, lambda: "The teacher has ended the table." in _log(eva), timeout=60, what="the end told")
+        assert "hand 2" not in _log(eva).lower()
+
+        click(teacher, "tab-grid")
+        for name in on:  # the grid's cell, as a screen reader says it: hands played, refusals by rule
+            wait_for(teacher, lambda: _record(teacher, name).startswith("1 hand, 1 refusal: "), timeout=60,
+                     what=f"{name}'s record in the teacher's grid")
+            rule = _record(teacher, name).removeprefix("1 hand, 1 refusal: ")
+            assert rule.endswith(" (1)") and rule.removesuffix(" (1)") in refused[name], (rule, refused[name])
+        screenshot(teacher, "deploy-table-records.png")
+
+    store, _ = open_store(school.store, school.folder)
+    events = TableRows(store).events(code, -1)
+    assert any(data["kind"] == "stand_in" for _, data in events)  # the computer players played for them
+    assert sum(1 for _, data in events if data["kind"] == "act" and data["seat"] in (0, 2)) >= 2

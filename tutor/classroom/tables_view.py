@@ -18,9 +18,10 @@ from tutor.classroom.teacher import Desk, say, since
 from tutor.classroom.teacher_tables import Making
 from tutor.store.classes import Overview
 from tutor.tables.form import OVER, WAITING
+from tutor.tables.lineups import side_of
 from tutor.tables.plan import LEVELS
 from tutor.tables.seat import FACE_DOWN, SeatModel
-from tutor.tables.seating import HERE, WAITS, Listed
+from tutor.tables.seating import HERE, WAITS, Listed, table_of_five
 from tutor.views.people import LEVEL_NAMES, wait_words
 from tutor.views.widgets import FONT, TARGET, card_view, on
 
@@ -81,6 +82,9 @@ def making_view(desk: Desk, overview: Overview, making: Making, calls: TablesCal
         _text(_t(lang, N_("Students sit at tables of four, in two partnerships; computer players take the seats "
                           "left, and hold a student's seat until the student sits down. Each student finds "
                           "their table on their home screen.")), 14),
+        *([_text(_t(lang, N_("In this variant, when tables of four would leave one student over, five of them sit "
+                             "at a table of five, where a different one sits out each hand.")), 14)]
+          if table_of_five(making.variant) is not None else []),
         ft.Row([_choice(f"tables-variant-{v}", translate(rules.title, lang), calls.variant, v,
                         selected=v == making.variant) for v, rules in VARIANTS.items()], wrap=True, spacing=4),
         _text(_t(lang, N_("Computer players")), 14, True),
@@ -119,7 +123,9 @@ def holder_name(table: Listed, seat: int, lang: str) -> str:
 
 
 def side_names(table: Listed, team: int, lang: str) -> str:
-    names = [holder_name(table, seat, lang) for seat in table.form.state.teams[team]]
+    """A side by its people's names (those who take turns sitting out a hand too)."""
+    form = table.form.rules.table_of()
+    names = [holder_name(table, place, lang) for place in range(len(table.form.seats)) if side_of(form, place) == team]
     if len(names) == 1:
         return names[0]
     return _t(lang, N_("{first} and {second}"), first=", ".join(names[:-1]), second=names[-1])
@@ -155,6 +161,8 @@ def table_card(desk: Desk, table: Listed, calls: TablesCalls) -> ft.Control:
             name = _t(lang, N_("{name} (not seated yet)"), name=name)
         elif holder.person is None:
             name = _t(lang, N_("{name} (computer player)"), name=name)
+        if form.status != WAITING and seat not in form.lineup():  # a table of five: their turn to sit out
+            name = _t(lang, N_("{seat} (sitting out this hand)"), seat=name)
         seats.append(name)
     totals = form.totals()
     scores = " · ".join(_t(lang, N_("{side}: {points}"), side=side_names(table, team, lang),
@@ -211,6 +219,9 @@ class RoomModel(SeatModel):
     def _named(self, seat: int, lang: str) -> str:
         return self.names[seat]
 
+    def sitting_out(self) -> bool:
+        return False  # the room sits at no place
+
 
 def hidden_model(table: Listed, lang: str) -> RoomModel:
     """The table as the room may see it: the melds, the pile, the scores; every hand face down."""
@@ -220,8 +231,8 @@ def hidden_model(table: Listed, lang: str) -> RoomModel:
                          stock=(FACE_DOWN,) * len(state.stock), out_of_play=(FACE_DOWN,) * len(state.out_of_play))
     model = RoomModel(rules=form.rules, state=state, lang=lang, seat=0, practice=False, seed=form.seed,
                       hand_number=form.hand_number,
-                      names=tuple(holder_name(table, seat, lang) for seat in range(form.rules.players)))
-    model.seats_at, model.status = form.seats, form.status
+                      names=tuple(holder_name(table, place, lang) for place in form.lineup()))
+    model.seats_at, model.status, model.lineup = form.seats, form.status, form.lineup()
     return model
 
 
@@ -239,8 +250,8 @@ def projected_view(table: Listed, lang: str, calls: TablesCalls, width: float, h
     top = state.top()
     pile = [card_view(top, lang, width=100 * s)] if top is not None else []
     counts = [say(PILE, lang, count=len(state.pile)), say(STOCK, lang, count=len(state.stock))]
-    counts += [say(IN_HAND, lang, name=holder_name(table, seat, lang), count=len(state.hands[seat]))
-               for seat in range(state.players)]
+    counts += [say(IN_HAND, lang, name=holder_name(table, place, lang), count=len(state.hands[seat]))
+               for seat, place in enumerate(table.form.lineup())]
     sides = [side_view(model, team, s, room, ()) for team in range(len(state.teams))]
     return ft.Semantics(identifier="table-projector", content=ft.Container(
         key="table-projector", bgcolor=ft.Colors.WHITE, padding=16 * s, expand=True, content=ft.Column([

@@ -18,7 +18,7 @@ from tutor.store.class_tables import ClassTables
 from tutor.store.tables import table_topic
 from tutor.tables.hub import hub_for
 from tutor.tables.plan import LEVELS
-from tutor.tables.seating import WAITS, class_seats, groups, here, table_of_four
+from tutor.tables.seating import SIZE, WAITS, class_seats, groups, here, table_of_five, table_of_four
 
 LOG = logging.getLogger("tutor.classroom.teacher")
 
@@ -90,14 +90,14 @@ class TeacherTables:
 
     async def seat_here(self) -> None:
         """Everyone who is here (active in the last minutes), at tables of four."""
-        await self._make(groups(here(self._students())))
+        await self._make(groups(here(self._students()), five=table_of_five(self.making.variant) is not None))
 
     async def seat_picked(self) -> None:
         """The students picked, in the order picked, at tables of four; the picks are cleared."""
         names = {learner: name for learner, name, _ in self._students()}
         chosen = [(learner, names[learner]) for learner in self.making.picked if learner in names]
         self.making.picked = []
-        await self._make(groups(chosen))
+        await self._make(groups(chosen, five=table_of_five(self.making.variant) is not None))
 
     async def _make(self, tables: Sequence[Sequence[tuple[int, str]]]) -> None:
         class_id = self._mine()
@@ -107,7 +107,9 @@ class TeacherTables:
         making, hub, rows = self.making, hub_for(self.store), ClassTables(self.store)
         try:
             for group in tables:
-                actor = await hub.make(making.variant, 4, table_of_four(making.variant),
+                five = len(group) > SIZE  # at the variant's table of five: one sits out each hand in turn
+                table = table_of_five(making.variant) if five else table_of_four(making.variant)
+                actor = await hub.make(making.variant, len(group) if five else SIZE, table,
                                        class_seats(group, making.level), making.wait, class_id)
                 await asyncio.to_thread(rows.add, class_id, actor.code)
         except Exception:  # the store is gone for now: the tables made so far stand, the rest are not

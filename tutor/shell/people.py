@@ -23,7 +23,7 @@ from tutor.table import seats
 from tutor.table.seats import take_is_incomplete
 from tutor.table.workers import hints_for, pool, review
 from tutor.store.class_tables import ClassTables
-from tutor.tables.actor import Happened, Moved, TableActor
+from tutor.tables.actor import OVER, Happened, Moved, TableActor
 from tutor.tables.codes import person_key, read_code
 from tutor.tables.hub import hub_for
 from tutor.tables.plan import Plan
@@ -43,7 +43,7 @@ CODE_GUESSES = RateLimiter(rate=10 / 60, burst=10)
 
 @dataclass
 class Sitting:
-    """This tab at a table: the actor, its seat, what it is shown, whether it made the table."""
+    """This tab at a table: the actor, its place, what it is shown, whether it hosts the table."""
 
     actor: TableActor
     seat: int
@@ -240,15 +240,20 @@ class PeopleActions(SessionState):
     def _sit_at(self, actor: TableActor, seat: int) -> None:
         self.leave_table()
         model = SeatModel.at(actor, seat, self.settings.language)
-        host = actor.form.classroom is None and actor.form.seats[0].person == person_key(self.device)
-        sitting = Sitting(actor, seat, model, host, None)
+        sitting = Sitting(actor, seat, model, self._hosting(actor), None)
         sitting.stop = actor.watch(lambda: self._table_changed(sitting))
         self.sitting, self.people_message, self.screen = sitting, None, "people-table"
         self.render()
 
+    def _hosting(self, actor: TableActor) -> bool:
+        """This person hosts the table (made it, or was passed the host's part when its host left)."""
+        form = actor.form
+        return form.classroom is None and form.seats[form.host].person == person_key(self.device)
+
     def _table_changed(self, sitting: Sitting) -> None:
         if self.sitting is not sitting:
             return
+        sitting.host = self._hosting(sitting.actor)
         if sitting.actor.form.seats[sitting.seat].person != person_key(self.device):  # the host gave the seat away
             self.leave_table()
             self.people_message = Message.text(N_("The host has given your seat to someone else."))
@@ -312,16 +317,24 @@ class PeopleActions(SessionState):
                 self._unreachable(error)
 
     async def leave_seat(self) -> None:
-        """The person leaves the table for good: a computer player takes the seat, and this tab goes home."""
+        """The person leaves the table for good: a computer player takes the seat, and this tab goes home. The
+        host too: the host's part passes to another person at the table, or, with nobody there, it ends."""
         sitting = self.sitting
-        if sitting is None or sitting.host:
+        if sitting is None:
             return
         try:
             await sitting.actor.leave(sitting.seat)
         except SQLAlchemyError as error:
             self._unreachable(error)
             return
+        form = sitting.actor.form
         self.leave_table()
+        if sitting.host and form.status == OVER:
+            self.people_message = Message.text(N_("You have left your table, and no other person sat at it: the "
+                                                  "table has ended."))
+            self.screen = "people"
+            self.render()
+            return
         await self.go("home")
 
     async def give_seat(self, seat: int, to_person: bool) -> None:
@@ -448,7 +461,7 @@ class PeopleActions(SessionState):
             model.show_hint(Message.text(N_("The host has turned hints off at this table.")), ())
             self.render()
             return
-        position = hint_position(sitting.actor.form.state, sitting.seat)
+        position = hint_position(sitting.actor.form.state, model.seat)  # the seat it plays this hand
         loop = asyncio.get_running_loop()
         found = await loop.run_in_executor(pool(), hints_for, position, model.lang)
         shown = model.hint[0] if model.hint else None

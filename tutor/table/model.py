@@ -206,6 +206,15 @@ class TableModel(Taps, Sayings):
         waits for its host to start it)."""
         return ""
 
+    def sitting_out(self) -> bool:
+        """The learner sits this hand out (a table for people where people take turns: tutor.tables.seat);
+        their view then holds no hand and shows every hand's count."""
+        return False
+
+    def sitting_out_note(self) -> str:
+        """The line that says so, and who plays for the learner's side, in ``lang`` ("": they play)."""
+        return ""
+
     def is_my_turn(self) -> bool:
         if self.lesson is not None and (self.lesson.consequence is not None or self.lesson.is_over()):
             return False

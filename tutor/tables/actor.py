@@ -168,9 +168,14 @@ class TableActor:
                 await self._commit(Event(self.version + 1, "back", seat))
 
     async def leave(self, seat: int) -> None:
+        """The person at ``seat`` leaves for good: its computer player takes the seat. When the host leaves,
+        the host's part passes to another person at the table, or, with nobody left, the table ends."""
         async with self.lock:
             if self.form.seats[seat].person is not None:
-                await self._commit(Event(self.version + 1, "leave", seat, {"name": self.form.seats[seat].name}))
+                detail: dict[str, Any] = {"name": self.form.seats[seat].name}
+                if seat == self.form.host and self.form.classroom is None:
+                    detail["host"] = self.form.next_host()
+                await self._commit(Event(self.version + 1, "leave", seat, detail))
         self._kick()
 
     async def give(self, seat: int, to_person: bool) -> None:
@@ -178,7 +183,7 @@ class TableActor:
         another person (a computer player holds it meanwhile); whoever sat there leaves it."""
         async with self.lock:
             holder = self.form.seats[seat]
-            if seat > 0 or self.form.classroom is not None:
+            if seat != self.form.host or self.form.classroom is not None:
                 await self._commit(Event(self.version + 1, "give", seat, {"open": to_person, "name": holder.name}))
         self._kick()
 
@@ -214,8 +219,9 @@ class TableActor:
         after = step(before, event)
         data = event.json()
         if before.classroom is not None and not before.state.is_over() and after.state.is_over():
-            # a hand played to its end counts in each seated student's record, with the event that ends it
-            people = [s.person for s in after.seats if s.person is not None]
+            # a hand played to its end counts in the record of each student who played it (not one who sat
+            # it out), with the event that ends it
+            people = [after.seats[p].person for p in before.lineup() if after.seats[p].person is not None]
             data["tally"] = {"class": before.classroom, "counted": [[p, HANDS] for p in people]}
         written = await grouped(self.keeping).append(self.code, event.number, data, after.json())
         if not written:

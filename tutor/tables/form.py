@@ -17,6 +17,7 @@ from engine.core.state import State
 from engine.judge.game import apply
 from engine.position import dump_position, load_position
 from engine.variants import get_variant
+from tutor.tables.lineups import playing
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 
@@ -49,7 +50,11 @@ class Seat:
 
 @dataclass(frozen=True)
 class Form:
-    """A table as it stands: its seats, whether it has begun, the hand on it (the full position)."""
+    """A table as it stands: its seats, whether it has begun, the hand on it (the full position).
+
+    ``seats`` has a place for each person at the table; the hand's seats are played by the people at
+    ``lineup()`` (the same where everyone plays every hand; where people take turns sitting out, the
+    lineup of ``hand_number``). An event's ``seat`` is a place."""
 
     rules: Rules
     seats: tuple[Seat, ...]
@@ -60,12 +65,13 @@ class Form:
     hints: bool = True
     wait: float = 60.0  # seconds the table waits for a person to act before a computer player plays for them
     classroom: int | None = None  # the class whose teacher made the table (the teacher is its host)
+    host: int = 0  # the place of the person who starts hands and gives seats (who made the table, until they leave)
 
     def json(self) -> dict[str, Any]:
         return {"variant": self.rules.name, "people": self.rules.table_of().people, "table": self.rules.table,
                 "seats": [s.json() for s in self.seats], "position": dump_position(self.state, reveal=True),
                 "seed": self.seed, "status": self.status, "hand_number": self.hand_number, "hints": self.hints,
-                "wait": self.wait, "classroom": self.classroom}
+                "wait": self.wait, "classroom": self.classroom, "host": self.host}
 
     @classmethod
     def read(cls, data: dict[str, Any]) -> Form:
@@ -73,13 +79,30 @@ class Form:
         state = load_position(data["position"]).evolve(stock_hidden=True)  # as dealt: the stock face down
         return cls(rules, tuple(Seat.read(s) for s in data["seats"]), state,
                    int(data["seed"]), str(data["status"]), int(data["hand_number"]), bool(data["hints"]),
-                   float(data.get("wait", 60.0)), data.get("classroom"))
+                   float(data.get("wait", 60.0)), data.get("classroom"), int(data.get("host", 0)))
+
+    def next_host(self) -> int | None:
+        """Who takes the host's part when the host leaves: the first other person at the table (one who is
+        here before one who is away), in the order of the places; ``None``: nobody, and the table ends."""
+        others = [i for i, s in enumerate(self.seats) if i != self.host and s.person is not None]
+        here = [i for i in others if not self.seats[i].away]
+        chosen = here or others
+        return chosen[0] if chosen else None
+
+    def lineup(self) -> tuple[int, ...]:
+        """The place (in ``seats``) of the person who plays each seat of this hand (tutor/tables/lineups.py)."""
+        return playing(self.rules, self.hand_number)
+
+    def in_hand(self, place: int) -> int | None:
+        """The seat of this hand the person at ``place`` plays (``None``: they sit out this hand)."""
+        seats = self.lineup()
+        return seats.index(place) if place in seats else None
 
     def to_act(self) -> int | None:
-        """The seat to act now (``None``: nobody; the table has not begun, or the hand is over)."""
+        """The place of the person to act now (``None``: nobody; the table has not begun, or the hand is over)."""
         if self.status != PLAYING or self.state.is_over():
             return None
-        return self.state.turn
+        return self.lineup()[self.state.turn]
 
     def totals(self) -> tuple[int, ...]:
         """Each side's game total: the hands before and this one once it is over."""
@@ -112,8 +135,8 @@ class Event:
 def new_form(variant: str, people: int, table: str | None, seats: Sequence[Seat], seed: int,
              wait: float = 60.0, classroom: int | None = None) -> Form:
     rules = get_variant(variant).for_people(people, table)
-    if len(seats) != rules.players:
-        raise ValueError(f"{rules.players} seats expected, not {len(seats)}")
+    if len(seats) != rules.table_of().people:  # a place for each person, also those who sit out a hand
+        raise ValueError(f"{rules.table_of().people} seats expected, not {len(seats)}")
     state = deal(rules, random.Random(seed), dealer=rules.players - 1)
     return Form(rules, tuple(seats), state, seed, wait=wait, classroom=classroom)
 
@@ -133,6 +156,13 @@ def step(form: Form, event: Event) -> Form:
         return replace(form, seats=tuple(seats))
     if event.kind == "leave":
         seats[event.seat] = replace(seats[event.seat], person=None, name="", away=False)
+        if event.seat == form.host and form.classroom is None:  # the host leaves: another person hosts, or it ends
+            host = form.next_host()
+            if host != event.detail.get("host", host):
+                raise ValueError("the host's part goes to the first other person at the table")
+            if host is None:
+                return replace(form, seats=tuple(seats), status=OVER)
+            return replace(form, seats=tuple(seats), host=host)
         return replace(form, seats=tuple(seats))
     if event.kind in ("away", "back"):
         if seats[event.seat].person is None:

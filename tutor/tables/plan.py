@@ -1,5 +1,6 @@
-"""A table being set up for people: the variant, the table (every form of it the variant's text allows
-where everyone plays every hand), and each seat a person or a computer player of a level."""
+"""A table being set up for people: the variant, the table (every form of it the variant's text allows,
+those where people take turns sitting out a hand too), and each seat a person or a computer player of a
+level (a seat here is a place for one person: a table of five has five, four of whom play each hand)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,8 @@ PERSON = "person"
 
 
 def tables_of(variant: str) -> list[Table]:
-    """The variant's tables where every person plays every hand (a table where people take turns
-    sitting out is not offered yet)."""
-    return [t for t in VARIANTS[variant].tables if t.people == t.players]
+    """The variant's tables, in its text's order (those where people take turns sitting out too)."""
+    return list(VARIANTS[variant].tables)
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class Plan:
 
     def with_variant(self, variant: str) -> Plan:
         first = tables_of(variant)[0]
-        return Plan(variant, first.name, (PERSON,) * first.players, self.wait)
+        return Plan(variant, first.name, (PERSON,) * first.people, self.wait)
 
     def with_wait(self, wait: float) -> Plan:
         from tutor.tables.seating import WAITS
@@ -42,7 +42,7 @@ class Plan:
 
     def with_table(self, name: str) -> Plan:
         table = next(t for t in tables_of(self.variant) if t.name == name)
-        return replace(self, table=name, seats=(PERSON,) * table.players)
+        return replace(self, table=name, seats=(PERSON,) * table.people)
 
     def with_seat(self, seat: int, kind: str) -> Plan:
         if seat == 0 or kind not in (PERSON, *LEVELS):

@@ -25,17 +25,28 @@ def table_of_four(variant: str) -> str:
                 and all(len(team) == 2 for team in t.teams))
 
 
+def table_of_five(variant: str) -> str | None:
+    """The name of the variant's table of five people at four seats, one sitting out each hand in turn
+    (Wiener's, Royal's; ``None``: the variant has none)."""
+    return next((t.name for t in VARIANTS[variant].tables if t.players == SIZE and t.people == SIZE + 1), None)
+
+
 def here(students: Sequence[tuple[int, str, float | None]], now: float | None = None) -> list[tuple[int, str]]:
     """Of ``(learner, name, last active)``, those active in the last ``HERE`` seconds, in the list's order."""
     now = time.time() if now is None else now
     return [(learner, name) for learner, name, active in students if active is not None and now - active <= HERE]
 
 
-def groups(students: Sequence[tuple[int, str]]) -> list[list[tuple[int, str]]]:
+def groups(students: Sequence[tuple[int, str]], five: bool = False) -> list[list[tuple[int, str]]]:
     """The students at as few tables of four as hold them, as evenly as can be (seven: four and three;
-    five: three and two), in the list's order."""
+    five: three and two), in the list's order. ``five`` (the variant has a table of five, where one
+    person sits out each hand in turn): one student more than a table of four holds sits at it with
+    four others rather than the class being spread thin over tables with computer players (five: one
+    table of five; nine: five and four)."""
     if not students:
         return []
+    if five and len(students) % SIZE == 1 and len(students) > SIZE:
+        return [list(students[:SIZE + 1]), *groups(students[SIZE + 1:])]
     tables = -(-len(students) // SIZE)
     base, extra = divmod(len(students), tables)
     out, start = [], 0
@@ -48,7 +59,11 @@ def groups(students: Sequence[tuple[int, str]]) -> list[list[tuple[int, str]]]:
 
 def class_seats(group: Sequence[tuple[int, str]], level: str) -> list[Seat]:
     """A table's seats for ``group``: each student's seat kept for them (partners first), held by a
-    computer player of ``level`` until they sit down; the seats left are computer players'."""
+    computer player of ``level`` until they sit down; the seats left are computer players'. Five: a
+    place for each at the table of five, in the list's order (tutor/tables/lineups.py numbers them side
+    by side)."""
+    if len(group) == SIZE + 1:
+        return [Seat(level, open=True, name=name, reserved=person_key(learner)) for learner, name in group]
     seats = [Seat(level) for _ in range(SIZE)]
     for (learner, name), seat in zip(group, ORDER):
         seats[seat] = Seat(level, open=True, name=name, reserved=person_key(learner))

@@ -31,6 +31,9 @@ def status_text(model: TableModel) -> str:
         text = _(model, N_("The lesson is over."))
     elif state.is_over():
         text = _(model, N_("The hand is over."))
+    elif model.sitting_out_note():  # a table for people where this person sits the hand out
+        text = model.sitting_out_note() + " " + _(model, N_("{name} is playing.")).format(
+            name=seat_label(model, state.turn))
     elif model.is_my_turn():
         text = _(model, N_("Your turn: draw or take the pile.")) if state.phase.value == "draw" else _(
             model, N_("Your turn: meld, lay off, then discard."))
@@ -97,7 +100,7 @@ def hint_view(model: TableModel) -> ft.Control | None:
 def question_view(model: TableModel, handlers: Handlers) -> ft.Control | None:
     """When a partner asks the learner "may I go out?"."""
     state = model.state
-    if state.phase.value != "answer" or state.turn != model.seat:
+    if state.phase.value != "answer" or state.turn != model.seat or model.sitting_out():
         return None
     asker = seat_label(model, state.turn_state.asker or 0)
     return ft.Container(key="question", bgcolor=ft.Colors.BLUE_50, padding=8, border_radius=8, content=ft.Column([

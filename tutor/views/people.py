@@ -11,8 +11,10 @@ import flet as ft
 import flet_charts as fch
 
 from engine.core.i18n import N_, NP_, translate, translate_text
+from engine.core.rules import Table
 from engine.variants import VARIANTS
 from tutor.tables.actor import OVER, WAITING, Seat
+from tutor.tables.lineups import side_of
 from tutor.tables.plan import LEVELS, PERSON, Plan, tables_of
 from tutor.tables.seat import SeatModel
 from tutor.tables.seating import WAITS
@@ -106,8 +108,8 @@ def lobby_view(lang: str, handlers: Handlers, calls: PeopleCalls, plan: Plan, na
                wrap=True, spacing=4),
     ]
     form = plan.table_form()
-    for seat in range(form.players):
-        rows.append(_seat_choice(lang, calls, plan, seat, form.teams))
+    for seat in range(form.people):  # a place for each person, those who take turns sitting out too
+        rows.append(_seat_choice(lang, calls, plan, seat, form))
     rows.append(ft.Text(t(N_("A computer player plays for a person who has not acted after")), font_family=FONT,
                         weight=ft.FontWeight.BOLD))
     rows.append(ft.Row([_button(f"people-wait-{int(w)}", wait_words(w, lang), calls.wait, w, filled=False,
@@ -116,13 +118,9 @@ def lobby_view(lang: str, handlers: Handlers, calls: PeopleCalls, plan: Plan, na
     return ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True, key="people")
 
 
-def _partners(seat: int, teams: tuple[tuple[int, ...], ...]) -> int:
-    return next(i for i, team in enumerate(teams) if seat in team)
-
-
-def _seat_choice(lang: str, calls: PeopleCalls, plan: Plan, seat: int, teams: tuple[tuple[int, ...], ...]) -> ft.Control:
-    alone = all(len(team) == 1 for team in teams)  # everyone for themselves: no sides to name
-    side = translate(N_("Side {number}"), lang).format(number=_partners(seat, teams) + 1)
+def _seat_choice(lang: str, calls: PeopleCalls, plan: Plan, seat: int, table: Table) -> ft.Control:
+    alone = all(len(team) == 1 for team in table.teams)  # everyone for themselves: no sides to name
+    side = translate(N_("Side {number}"), lang).format(number=side_of(table, seat) + 1)
     if seat == 0:
         label = translate(N_("Seat {number}: you") if alone else N_("Seat {number} ({side}): you"), lang).format(
             number=1, side=side)
@@ -139,11 +137,11 @@ def _seat_choice(lang: str, calls: PeopleCalls, plan: Plan, seat: int, teams: tu
 def seat_words(model: SeatModel, seat: int, holder: Seat) -> str:
     """Who sits at ``seat``: a person by name, or the computer player holding it."""
     lang = model.lang
-    place = model.seat_label(seat)
+    place = model.place_label(seat)
     level = translate(LEVEL_NAMES[holder.level], lang)
     if holder.person is not None and holder.away:
         return translate(N_("{seat}: away ({level} plays meanwhile)"), lang).format(seat=place, level=level)
-    if seat == model.seat or holder.person is not None:
+    if seat == model.place or holder.person is not None:
         return place
     if holder.open:
         return translate(N_("{seat}: waiting for a person ({level} plays meanwhile)"), lang).format(
@@ -155,7 +153,7 @@ def _seat_line(model: SeatModel, calls: PeopleCalls, seat: int, holder: Seat, ho
     """A seat in words; for the host, beside another's seat: give it to a computer player, or free it."""
     words = ft.Semantics(identifier=f"people-seat-{seat}", content=ft.Text(seat_words(model, seat, holder),
                                                                            font_family=FONT))
-    if not host or seat == model.seat or model.status == OVER or (holder.person is None and not holder.open):
+    if not host or seat == model.place or model.status == OVER or (holder.person is None and not holder.open):
         return words
     lang = model.lang
     buttons = [_button(f"people-give-{seat}-computer", translate(N_("Give to a computer player"), lang), calls.give,
@@ -244,8 +242,8 @@ def people_panel(model: SeatModel, calls: PeopleCalls, code: str, link: str, hos
             rows.append(_button("people-start", t(N_("Start the game")), calls.start))
         else:
             rows.append(ft.Text(t(N_("The host starts the game when everyone is seated.")), font_family=FONT))
-    if not host:
-        rows.append(_button("people-leave", t(N_("Leave the table")), calls.leave, filled=False))
+    # the host too: their part passes to another person at the table (tutor.tables.form.Form.next_host)
+    rows.append(_button("people-leave", t(N_("Leave the table")), calls.leave, filled=False))
     if model.status != WAITING and host:
         rows.append(_button("people-hints", t(N_("Turn hints off") if model.hints_on else N_("Turn hints on")),
                             calls.hints, not model.hints_on, filled=False))

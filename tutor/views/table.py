@@ -145,7 +145,8 @@ def strip_view(model: TableModel, handlers: Handlers) -> ft.Control:
     state = model.state
     counts = [counted(model, NP_("Stock: {count} card", "Stock: {count} cards"), len(state.stock)),
               *[counted(model, NP_("{name}: {count} card", "{name}: {count} cards"), len(state.hands[s]),
-                        name=seat_label(model, s)) for s in range(state.players) if s != model.seat]]
+                        name=seat_label(model, s)) for s in range(state.players)
+                if s != model.seat or model.sitting_out()]]
     return memo("strip", (state.top(), len(state.pile), state.freezer(), pile_state(model), tuple(counts), model.lang,
                           handlers), lambda: ft.Row([
         # the Row's child must carry the expand itself (the pile's own is inside its semantics node):
@@ -174,7 +175,8 @@ def _table_view(model: TableModel, handlers: Handlers, size: str, strip: bool = 
     # each count its own part: an action changes one or two of them (the stock, a hand)
     said = [("stock", counted(model, NP_("Stock: {count} card", "Stock: {count} cards"), len(state.stock))),
             *((s, counted(model, NP_("{name}: {count} card", "{name}: {count} cards"), len(state.hands[s]),
-                          name=seat_label(model, s))) for s in range(state.players) if s != model.seat)]
+                          name=seat_label(model, s))) for s in range(state.players)
+              if s != model.seat or model.sitting_out())]
     counts: list[ft.Control] = [memo(("count", s), text, partial(ft.Text, text, font_family=FONT)) for s, text in said]
     pile = pile_view(model, handlers, size)
     center = memo("center", (ids([pile, *counts]),), lambda: ft.Row(
@@ -254,7 +256,8 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
     bottom: list[ft.Control | None] = [
         status_view(model), notice_view(model, notice), lesson_outcome_view(model, handlers),
         refusal_view(model, handlers), hint_view(model),
-        hand_view(model, handlers, size, four_colour), actions_view(model, handlers),
+        *([] if model.sitting_out() else [hand_view(model, handlers, size, four_colour)]),
+        *([] if model.sitting_out() and not model.state.is_over() else [actions_view(model, handlers)]),
     ]
     middle = ft.Column([p for p in scrolled if p is not None], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True,
                        key="table-scroll")
@@ -328,7 +331,7 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
         review_view(model),
         language_menu(model.lang, handlers),
         confirm,
-        setup_view(model, handlers) if run is None else None,
+        setup_view(model, handlers) if run is None and model.free_game else None,  # not at a table for people
         settings_view(model, handlers, size, four_colour),
         log_view(model, size=size),
     ]
@@ -359,8 +362,10 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
     # (Try again, Mastery check, Next lesson are the lesson's): their muted row gives its room to the table
     waiting = run is not None and handlers.lesson is not None and (run.consequence is not None or run.is_over())
     bottom: list[ft.Control | None] = [
-        top, outcome, sheet, hand_view(model, handlers, size, four_colour, sort=False, glance=waiting),
-        None if waiting else actions_view(model, handlers, phone=True)]
+        top, outcome, sheet,
+        None if model.sitting_out() else hand_view(model, handlers, size, four_colour, sort=False, glance=waiting),
+        None if waiting or (model.sitting_out() and not model.state.is_over()) else actions_view(model, handlers,
+                                                                                                  phone=True)]
     dock = ft.Container(
         key="dock", padding=ft.Padding.only(top=4), border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.GREY_300)),
         content=ft.Column([p for p in bottom if p is not None], spacing=4))

@@ -90,3 +90,30 @@ def test_after_a_hand_the_scores_are_a_table_and_a_chart(tmp_path: Path) -> None
         assert said.startswith("You and Partner: ") and "Left and Right: " in said
         by_id(host, "people-scores").first.scroll_into_view_if_needed()
         screenshot(host, "people-scores-phone.png")
+
+
+def test_the_host_leaves_and_the_table_goes_on_with_another_person_hosting(tmp_path: Path) -> None:
+    """Hugo (a desktop) makes a table and Pia (a phone) joins; Hugo leaves before starting it: his tab goes
+    home, Pia's screen says she hosts the table now, and she starts the game with the host's button."""
+    with served("--lang", "en", "--pace", "0.05", "--settings", str(tmp_path / "settings.json")) as url, \
+            chromium() as browser:
+        host = open_page(browser.new_context(viewport=DESKTOP).new_page(), url, "people-button")
+        click(host, "people-button")
+        by_id(host, "people-make").first.wait_for(timeout=30_000)
+        _type(host, "people-name", "Hugo")
+        click(host, "people-seat-1-beginner")
+        click(host, "people-seat-3-beginner")
+        click(host, "people-make")
+        by_id(host, "table-code").first.wait_for(timeout=30_000)
+        code = read(host, "table-code").rsplit(" ", 1)[-1]
+        pia = _join(browser, url, "Pia", code)
+        assert by_id(pia, "people-start").count() == 0  # the host's button is Hugo's
+        wait_for(host, lambda: "Pia" in read(host, "people-seat-2"), what="Pia seated on the host's screen")
+        click(host, "people-leave")
+        wait_for(host, lambda: by_id(host, "table-code").count() == 0, what="Hugo's tab gone from the table")
+        wait_for(pia, lambda: "you host the table now" in _log(pia), what="Pia told she hosts the table")
+        assert "Hugo leaves the table; a computer player takes the seat, and you host the table now" in _log(pia)
+        wait_for(pia, lambda: by_id(pia, "people-start").count() > 0, what="the host's button on Pia's phone")
+        click(pia, "people-start")
+        wait_for(pia, lambda: "The game begins." in _log(pia), what="the game begun by Pia")
+        screenshot(pia, "people-host-left-phone.png")

@@ -142,3 +142,60 @@ def test_each_seat_reviews_its_own_moves_once_the_hand_is_over() -> None:
     mine = tab.sitting.model.review
     assert mine and mine == review(own_moves(table.happened, 0), "en")  # seat 0's moves alone
     assert mine != review(own_moves(table.happened, 1), "en")
+
+
+def test_the_host_leaving_passes_the_hosts_part_to_another_person_and_with_nobody_left_the_table_ends() -> None:
+    from dataclasses import replace as replaced
+    from functools import partial
+
+    class Person(Tab):
+        def __init__(self, device: str) -> None:
+            super().__init__()
+            self.device, self.people_message = device, None
+
+        async def go(self, screen: str) -> None:
+            self.screen = screen
+
+    form = new_form("classic", 4, None, [Seat("random", open=i in (0, 1, 2)) for i in range(4)], seed=2)
+    table = TableActor("HOSTLEFT", form, Memory(), pace=0.0)
+
+    async def run() -> tuple[Person, Person]:
+        await table.sit(person_key("hugo"), "Hugo", 0)
+        await table.sit(person_key("jon"), "Jon", 1)
+        await table.sit(person_key("pia"), "Pia", 2)
+        await table.leave(1)  # Jon leaves: nothing changes for the host
+        assert table.form.host == 0
+        await table.sit(person_key("jon"), "Jon", 1)
+        away = replaced(table.form.seats[1], away=True)
+        table.form = replaced(table.form, seats=(table.form.seats[0], away, *table.form.seats[2:]))
+        assert table.form.next_host() == 2  # one who is here before one who is away
+        table.form = replaced(table.form, seats=(table.form.seats[0], replaced(away, away=False),
+                                                 *table.form.seats[2:]))
+        hugo, pia = Person("hugo"), Person("pia")
+        for tab, seat in ((hugo, 0), (pia, 2)):
+            sitting = Sitting(table, seat, SeatModel.at(table, seat, "en"), seat == 0, None)
+            sitting.stop = table.watch(partial(tab._table_changed, sitting))
+            tab.sitting = sitting
+        await hugo.leave_seat()  # the host leaves before starting: Jon, the first other person, hosts now
+        await asyncio.sleep(0.05)
+        assert hugo.sitting is None and hugo.screen == "home"
+        assert table.form.host == 1 and table.form.seats[0].person is None and table.form.status == "waiting"
+        assert pia.sitting is not None and not pia.sitting.host
+        said = " ".join(pia.sitting.model.log_lines(3))
+        assert "Hugo leaves the table; a computer player takes the seat, and Jon hosts the table now." in said
+        jon = Person("jon")
+        jon.sitting = Sitting(table, 1, SeatModel.at(table, 1, "en"), False, None)
+        jon._table_changed(jon.sitting)
+        assert jon.sitting.host and "you host the table now" in " ".join(jon.sitting.model.log_lines(3))
+        await jon.start_table()  # the host's part is Jon's: he starts the game
+        assert table.form.status == "playing"
+        await jon.leave_seat()
+        await asyncio.sleep(0.05)
+        assert table.form.host == 2 and pia.sitting is not None and pia.sitting.host
+        await pia.leave_seat()  # the last person leaves: nobody plays on, and she is told so
+        return hugo, pia
+
+    hugo, pia = asyncio.run(run())
+    assert table.form.status == "over" and table.form.seats[2].person is None
+    assert pia.screen == "people" and pia.people_message is not None
+    assert pia.people_message("en") == "You have left your table, and no other person sat at it: the table has ended."

@@ -24,7 +24,7 @@ from tutor.shell.people import own_moves
 from tutor.store import Store, forget_open_stores, open_store
 from tutor.store.class_tables import ClassTable, ClassTables
 from tutor.store.classes import Classes
-from tutor.tables.actor import OVER, PLAYING, WAITING, Seat, TableActor, new_form
+from tutor.tables.actor import OVER, PLAYING, WAITING, Event, Seat, TableActor, new_form, step
 from tutor.tables.codes import person_key
 from tutor.tables.plan import Plan
 from tutor.tables.seat import FACE_DOWN, SeatModel
@@ -128,14 +128,14 @@ def test_the_teacher_makes_tables_sees_them_live_and_alone_ends_them(store: Stor
         desk.desk.drafts["password"] = PASSWORD
         await desk.sign_in()
         await desk.open_class(seven.id)
-        await desk.tables_variant("royal")
+        await desk.tables_variant("swedish")  # a variant with no table of five
         await desk.tables_wait(120.0)
         await desk.seat_here()  # all five joined just now: two tables, three and two
         made = ClassTables(store).of_class(seven.id)
-        assert [t.number for t in made] == [1, 2] and {t.data["variant"] for t in made} == {"royal"}
+        assert [t.number for t in made] == [1, 2] and {t.data["variant"] for t in made} == {"swedish"}
         assert [sum(s["reserved"] is not None for s in t.data["seats"]) for t in made] == [3, 2]
         assert all(t.data["wait"] == 120.0 and t.data["classroom"] == seven.id for t in made)
-        assert mine(made, learners[0]) == [(1, made[0].code, "royal")] and mine(made, stranger) == []
+        assert mine(made, learners[0]) == [(1, made[0].code, "swedish")] and mine(made, stranger) == []
         await desk.tab("tables")
         await until(lambda: len(desk.shown.tables) == 2)
         desk.view()  # the tab draws
@@ -219,5 +219,52 @@ def test_scores_after_each_hand_and_each_seats_own_moves() -> None:
         assert own_moves(table.happened, 1) == []  # a new hand: nothing of it played yet
         fresh = SeatModel.at(table, 1, "en")
         assert scores_history(fresh) is not None and len(fresh.past_scores) == 1
+
+    asyncio.run(run())
+
+
+def test_where_the_variant_has_a_table_of_five_one_student_over_sits_there_rather_than_beside_computers() -> None:
+    from tests.tutor.helpers import walk
+    from tutor.classroom.teacher import Desk
+    from tutor.classroom.tables_view import TablesCalls, side_names, table_card
+    from tutor.tables.seating import Listed, table_of_five
+
+    class_list = [(i, f"S{i}") for i in range(1, 10)]
+    assert table_of_five("wiener") == table_of_five("royal") == "5" and table_of_five("classic") is None
+    assert [len(g) for g in groups(class_list[:5], five=True)] == [5]
+    assert [len(g) for g in groups(class_list, five=True)] == [5, 4]
+    assert [len(g) for g in groups(class_list[:7], five=True)] == [4, 3]  # two over: no table of five
+    assert [len(g) for g in groups(class_list[:5])] == [3, 2]  # a variant with no table of five
+    seats = class_seats(class_list[:5], "club")
+    assert [s.name for s in seats] == ["S1", "S2", "S3", "S4", "S5"] and all(s.open and s.reserved for s in seats)
+    form = new_form("wiener", 5, "5", seats, seed=5, classroom=1)
+    for place in range(5):
+        form = step(form, Event(place + 1, "sit", place, {"person": person_key(place + 1), "name": f"S{place + 1}"}))
+    form = step(form, Event(6, "start", 0))
+    table = Listed(1, "FIVEFIVE", form, 0.0)
+    # the sides by all their people, the one sitting out too; the room's names those who play this hand
+    assert side_names(table, 0, "en") == "S1 and S2" and side_names(table, 1, "en") == "S3, S4 and S5"
+    assert hidden_model(table, "en").names == ("S1", "S4", "S2", "S5")  # S3 sits the first hand out
+    calls = TablesCalls(*([lambda *_: None] * 10))
+    words = " ".join(str(getattr(c, "value", "")) for c in walk(table_card(Desk(lang="en"), table, calls)))
+    assert "S2 · S3 (sitting out this hand) · S4" in words and "To play: S" in words
+
+
+def test_the_teacher_seats_five_students_at_royals_table_of_five(store: Store) -> None:
+    async def run() -> None:
+        school = Classes(store)
+        five = school.create_class("5A")
+        for name in ("Anna", "Björn", "Cecilia", "David", "Eva"):
+            school.join(five.code, name, "1234")
+        desk = session(store)
+        desk.desk.drafts["password"] = PASSWORD
+        await desk.sign_in()
+        await desk.open_class(five.id)
+        await desk.tables_variant("royal")
+        await desk.seat_here()
+        made = ClassTables(store).of_class(five.id)
+        assert len(made) == 1 and made[0].data["table"] == "5" and made[0].data["people"] == 5
+        assert [s["name"] for s in made[0].data["seats"]] == ["Anna", "Björn", "Cecilia", "David", "Eva"]
+        assert all(s["reserved"] is not None for s in made[0].data["seats"])
 
     asyncio.run(run())

@@ -33,8 +33,7 @@ def test_a_plan_makes_the_seats_it_says() -> None:
     seats = plan.made("basic")
     assert [s.open for s in seats] == [True, True, False, True, True, True]
     assert [s.level for s in seats] == ["basic", "basic", "expert", "basic", "basic", "basic"]
-    assert all(t.people == t.players for v in VARIANTS for t in tables_of(v))
-    assert [t.name for t in tables_of("wiener")] == ["4", "2", "3", "6-3v3", "6-3x2"]
+    assert all([t.name for t in tables_of(v)] == [t.name for t in VARIANTS[v].tables] for v in VARIANTS)
 
 
 def test_the_lobby_offers_every_table_and_each_seats_choice() -> None:
@@ -50,6 +49,11 @@ def test_the_lobby_offers_every_table_and_each_seats_choice() -> None:
         "sv", HANDLERS, CALLS, plan.with_table("3"), "", "", "")))
     assert "Plats 2" in alone and "Lag" not in alone  # three players, each for themselves
     assert "people-back" in semantics(lobby_view("en", HANDLERS, CALLS, plan, "", "", "", seated="ABCDEFGH"))
+    # a table where people take turns sitting out: a place for each of the five, by side (two and three)
+    five = " ".join(str(getattr(c, "value", "")) for c in walk(lobby_view(
+        "en", HANDLERS, CALLS, plan.with_table("5"), "", "", "")))
+    assert "Seat 2 (Side 1)" in five and "Seat 3 (Side 2)" in five and "Seat 5 (Side 2)" in five
+    assert "people-seat-4-person" in semantics(lobby_view("en", HANDLERS, CALLS, plan.with_table("5"), "", "", ""))
 
 
 def test_a_seats_page_is_the_games_page_with_the_tables_panel() -> None:
@@ -74,7 +78,7 @@ def test_a_seats_page_is_the_games_page_with_the_tables_panel() -> None:
     assert "people-start" not in nodes and "people-leave" in nodes
     host = SeatModel.at(table, 0, "en")
     hosts = semantics(people_panel(host, CALLS, "ABCDEFGH", "", host=True))
-    assert "people-start" in hosts and "people-leave" not in hosts  # the host's table stays theirs
+    assert "people-start" in hosts and "people-leave" in hosts  # the host may leave: their part passes on
 
 
 def test_a_side_is_named_anew_when_a_person_sits_down_though_nothing_else_changed() -> None:
@@ -139,3 +143,27 @@ def test_an_event_redraws_little_of_a_seat_that_did_not_act() -> None:
         a is b for a, b in zip(log_after, log))  # the earlier lines are the very same controls
     assert "P" in str(getattr(log_after[-1], "value", ""))  # the new line: who drew, by name
     assert cache.builds - builds <= 12  # the table's counts and the pile's words, the status, the new line
+
+
+def test_the_page_of_a_person_sitting_out_shows_no_hand_and_says_who_plays_for_their_side() -> None:
+    form = new_form("royal", 5, "5", [Seat("basic", open=True) for _ in range(5)], seed=3)
+    table = TableActor("ROYALFIV", form, Memory(), pace=0.0)
+
+    async def seat() -> None:
+        for place, name in enumerate(("Anna", "Bo", "Cai", "Dag", "Eva")):
+            await table.sit(person_key(name), name)
+        await table.start()
+
+    asyncio.run(seat())
+    out = SeatModel.at(table, 0, "sv")  # Royal's five: the three first, Anna sits the first hand out
+    playing = SeatModel.at(table, 1, "en")
+    for narrow in (False, True):
+        nodes = semantics(page_view(out, HANDLERS, narrow=narrow))
+        assert str(nodes["status"].label).startswith("Du sitter över den här given; Bo och Cai spelar för ert lag.")
+        assert not any(key.startswith(("hand-", "action-")) for key in nodes) and "question" not in nodes
+        assert "variant-classic" not in nodes  # no new game from a seat, on a phone either
+        texts = " ".join(str(getattr(c, "value", "")) for c in walk(page_view(out, HANDLERS, narrow=narrow)))
+        assert "Din hand" not in texts and all(f"{name}: 15 kort" in texts for name in ("Bo", "Cai", "Dag", "Eva"))
+        assert any(key.startswith("hand-") for key in semantics(page_view(playing, HANDLERS, narrow=narrow)))
+    panel = " ".join(str(getattr(c, "value", "")) for c in walk(people_panel(playing, CALLS, "ROYALFIV", "", False)))
+    assert "Anna (sitting out this hand)" in panel and "Cai (Partner)" in panel
