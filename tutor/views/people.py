@@ -18,6 +18,7 @@ from tutor.tables.lineups import side_of
 from tutor.tables.plan import LEVELS, PERSON, Plan, tables_of
 from tutor.tables.seat import SeatModel
 from tutor.tables.seating import WAITS
+from tutor.views.memo import memo
 from tutor.views.screens import BOT_NAMES
 from tutor.views.widgets import FONT, TARGET, Handlers, home_button, language_menu, on
 
@@ -218,7 +219,16 @@ def scores_history(model: SeatModel) -> ft.Control | None:
 
 
 def people_panel(model: SeatModel, calls: PeopleCalls, code: str, link: str, host: bool) -> ft.Control:
-    """The table's code and link, its seats, and for the host Start (and hints on or off)."""
+    """The table's code and link, its seats, and for the host Start (and hints on or off): the last
+    frame's controls while what it shows did not change (tutor.views.memo), so an action at the table
+    neither builds nor diffs its some twenty controls again."""
+    scores = tuple(tuple(hand) for hand in model.hand_scores)
+    inputs = (model.lang, code, link, host, model.seat, model.place, model.lineup, model.seats_at, model.status,
+              model.hints_on, model.away(), model.state.players, model.state.teams, scores, calls)
+    return memo("people-panel", inputs, lambda: _people_panel(model, calls, code, link, host))
+
+
+def _people_panel(model: SeatModel, calls: PeopleCalls, code: str, link: str, host: bool) -> ft.Control:
     lang = model.lang
 
     def t(text: str) -> str:

@@ -158,7 +158,8 @@ def strip_view(model: TableModel, handlers: Handlers) -> ft.Control:
 
 def fixed_strip(model: TableModel, handlers: Handlers) -> ft.Control:
     """The strip as one region (``strip``): what the middle scrolls under stops at its top."""
-    return ft.Semantics(identifier="strip", container=True, content=strip_view(model, handlers))
+    strip = strip_view(model, handlers)
+    return memo("strip-region", (ids([strip]),), lambda: ft.Semantics(identifier="strip", container=True, content=strip))
 
 
 def _table_view(model: TableModel, handlers: Handlers, size: str, strip: bool = False) -> ft.Control:
@@ -259,13 +260,26 @@ def page_view(model: TableModel, handlers: Handlers, size: str = "medium", four_
         *([] if model.sitting_out() else [hand_view(model, handlers, size, four_colour)]),
         *([] if model.sitting_out() and not model.state.is_over() else [actions_view(model, handlers)]),
     ]
-    middle = ft.Column([p for p in scrolled if p is not None], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True,
-                       key="table-scroll")
-    dock = ft.Container(
-        key="dock", padding=ft.Padding.only(top=6), border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.GREY_300)),
-        content=ft.Column([p for p in bottom if p is not None], spacing=6))
+    middle = _middle([p for p in scrolled if p is not None], phone=False)
+    dock = _dock([p for p in bottom if p is not None], phone=False)
     return ft.Column([header, middle, dock], spacing=6, expand=True, key="table",
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _middle(parts: list[ft.Control], phone: bool) -> ft.Control:
+    """The table's scrolling middle: the last frame's column while each of its parts is the last
+    frame's (a tap that only selects a card), so Flet's diff does not look at it again."""
+    return memo("table-scroll", (ids(parts), phone), lambda: ft.Column(
+        parts, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True, key="table-scroll"))
+
+
+def _dock(parts: list[ft.Control], phone: bool) -> ft.Control:
+    """What the learner acts with, at the bottom: the last frame's while each of its parts is (at a
+    table for people, another seat's draw changes nothing in it)."""
+    return memo("dock", (ids(parts), phone), lambda: ft.Container(
+        key="dock", padding=ft.Padding.only(top=4 if phone else 6),
+        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.GREY_300)),
+        content=ft.Column(parts, spacing=4 if phone else 6)))
 
 
 SHEET_HEIGHT = 132  # px: the most a phone's sheet (a refusal, a hint, a trap, the narration) takes
@@ -335,8 +349,7 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
         settings_view(model, handlers, size, four_colour),
         log_view(model, size=size),
     ]
-    middle = ft.Column([p for p in scrolled if p is not None], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True,
-                       key="table-scroll")
+    middle = _middle([p for p in scrolled if p is not None], phone=True)
     # what the lesson says of the move (a trap and Try again, the solve) is never scrolled away; the
     # rest of the sheet (a notice, a refusal, a hint, the narration) scrolls past a few lines
     cap = sheet_cap(height)
@@ -366,9 +379,7 @@ def phone_page(model: TableModel, handlers: Handlers, size: str, four_colour: bo
         None if model.sitting_out() else hand_view(model, handlers, size, four_colour, sort=False, glance=waiting),
         None if waiting or (model.sitting_out() and not model.state.is_over()) else actions_view(model, handlers,
                                                                                                   phone=True)]
-    dock = ft.Container(
-        key="dock", padding=ft.Padding.only(top=4), border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.GREY_300)),
-        content=ft.Column([p for p in bottom if p is not None], spacing=4))
+    dock = _dock([p for p in bottom if p is not None], phone=True)
     fixed: list[ft.Control | None] = [header, lesson_bar(model, handlers), middle, fixed_strip(model, handlers), dock]
     return ft.Column([p for p in fixed if p is not None], spacing=4, expand=True, key="table",
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

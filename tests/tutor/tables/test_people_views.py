@@ -167,3 +167,54 @@ def test_the_page_of_a_person_sitting_out_shows_no_hand_and_says_who_plays_for_t
         assert any(key.startswith("hand-") for key in semantics(page_view(playing, HANDLERS, narrow=narrow)))
     panel = " ".join(str(getattr(c, "value", "")) for c in walk(people_panel(playing, CALLS, "ROYALFIV", "", False)))
     assert "Anna (sitting out this hand)" in panel and "Cai (Partner)" in panel
+
+
+def test_the_tables_panel_is_the_last_frames_until_what_it_shows_changes() -> None:
+    """An action at the table leaves the panel (code, link, seats, Start) as it was: the very controls
+    of the last frame, neither built nor diffed again; a person sitting down or hints turned off draws
+    it anew with the change."""
+    from engine.core.actions import Draw
+    from tutor.views.memo import Memo
+
+    form = new_form("classic", 4, None, [Seat("basic", open=True) for _ in range(4)], seed=3)
+    table = TableActor("ABCDEFGH", form, Memory(), pace=0.0)
+
+    async def begin() -> None:
+        for seat in range(3):
+            await table.sit(person_key(str(seat)), f"P{seat}")
+
+    asyncio.run(begin())
+    host = SeatModel.at(table, 0, "en")
+    cache = Memo()
+
+    def panel() -> object:
+        with cache.frame("people-table"):
+            page = page_view(host, HANDLERS, confirm=people_panel(host, CALLS, "ABCDEFGH", "http://h/t", host=True))
+        return next(c for c in walk(page) if getattr(c, "key", None) == "people-panel")
+
+    def texts(control: object) -> str:
+        return " ".join(str(getattr(c, "value", "")) for c in walk(control))
+
+    first = panel()
+    assert panel() is first
+    asyncio.run(table.sit(person_key("3"), "Pia"))
+    host.follow(table)
+    seated = panel()
+    assert seated is not first and "Pia" in texts(seated) and "Pia" not in texts(first)
+    asyncio.run(table.start())
+    host.follow(table)
+    started = panel()
+    assert "people-start" not in semantics(started) and "people-hints" in semantics(started)
+    seat = table.form.to_act()
+    assert seat is not None
+
+    async def draw() -> None:
+        assert await table.act(seat, Draw()) is None
+
+    asyncio.run(draw())
+    host.follow(table)
+    assert panel() is started  # a draw changes nothing the panel shows
+    asyncio.run(table.set_hints(False))
+    host.follow(table)
+    hints_off = panel()
+    assert hints_off is not started and "Turn hints on" in texts(hints_off)

@@ -73,9 +73,9 @@ def test_a_tap_that_selects_a_card_reuses_the_table_and_sends_only_the_card(tmp_
     builds = cache.builds
     session.model.tap_card(0)
     after = session.view()
-    # the tapped card, and the buttons a selection opens (Set aside, Clear), and the two rows holding
-    # them (the hand's, the buttons'): nothing of the table
-    assert cache.builds - builds == 5
+    # the tapped card, and the buttons a selection opens (Set aside, Clear), the two rows holding
+    # them (the hand's, the buttons') and the dock around them: nothing of the table
+    assert cache.builds - builds == 6
     patch, _added, _removed = ObjectPatch.from_diff({"_b": before}, {"_b": after}, control_cls=BaseControl,
                                                   path=[], frozen=True)
     dock = ["_b", "controls", 0, "content", "controls", 2]  # the screen's table: header, middle, dock
@@ -149,3 +149,31 @@ def test_the_game_is_saved_after_the_learners_action_and_when_the_computer_playe
     from engine.position import dump_position
 
     assert saved[-1] == dump_position(session.model.state, reveal=True)
+
+
+def test_the_middle_and_the_dock_are_the_last_frames_while_their_parts_are(tmp_path: Path) -> None:
+    """A tap that selects a card changes only the dock: the scrolling middle is the last frame's very
+    column (Flet's diff does not look at it); a frame that changes nothing keeps the dock too, on a
+    desktop and on a phone (and the phone's strip of the pile and the counts)."""
+    from tests.tutor.helpers import walk
+    from tutor.views.table import page_view
+
+    session = Session(as_page(Page()), Options(settings_file=tmp_path / "settings.json", lang="en", seed=5,
+                                      variant="classic", players=4))
+
+    def keyed(tree: Any) -> dict[str, Any]:
+        return {str(getattr(c, "key", None)): c for c in walk(tree) if getattr(c, "key", None) is not None}
+
+    before = keyed(session.view())
+    session.model.tap_card(0)
+    after = keyed(session.view())
+    assert after["table-scroll"] is before["table-scroll"]
+    assert after["dock"] is not before["dock"]  # the card selected and the buttons it opens
+    again = keyed(session.view())
+    assert again["dock"] is after["dock"] and again["table-scroll"] is after["table-scroll"]
+    cache = Memo()
+    phone: list[dict[str, Any]] = []
+    for _ in range(2):
+        with cache.frame("table"):
+            phone.append(keyed(page_view(session.model, session.handlers, "small", narrow=True)))
+    assert all(phone[1][k] is phone[0][k] for k in ("dock", "table-scroll", "strip-region"))
