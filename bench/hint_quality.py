@@ -308,13 +308,7 @@ def _search(job: tuple[dict[str, Any], list[str], int]) -> dict[str, list[float]
     entry, keys, samples = job
     position = Position(_load(entry), entry["seed"])
     actions = [parse_action(json.loads(k)) for k in keys]
-    try:
-        scored = playout_margins(position, actions, samples)
-    except IndexError:
-        # a playout left a club player without a legal action (after partner's yes, a meld that leaves the
-        # asker unable to go out): the position stays unscored, and unjudged, rather than stopping the run
-        print(f"{entry['id']}: a playout found no legal action; not scored", file=sys.stderr)
-        return {}
+    scored = playout_margins(position, actions, samples)
     return {k: [round(m, 1) for m in ms] for k, ms in zip(keys, scored)}
 
 

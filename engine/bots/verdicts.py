@@ -142,19 +142,11 @@ def margins(state: State, plans: Sequence[Sequence[Action]], count: int = WORLDS
     player, search = ExpertBot(), Search()
     out: list[list[float]] = [[] for _ in plans]
     for world, seed in _worlds(state, count):
-        row: list[float] = []
-        try:
-            for plan in plans:
-                current = world
-                for step in plan[:-1]:
-                    current = apply(current, step)
-                row.append(player._playout(current, plan[-1], obs, random.Random(seed), search))
-        except IndexError:
-            # a club player left without a legal action (after partner's yes, a meld that leaves the asker
-            # unable to go out): the deal is left out for every plan, so the rest stay paired
-            continue
-        for i, margin in enumerate(row):
-            out[i].append(margin)
+        for i, plan in enumerate(plans):
+            current = world
+            for step in plan[:-1]:
+                current = apply(current, step)
+            out[i].append(player._playout(current, plan[-1], obs, random.Random(seed), search))
     return out
 
 
