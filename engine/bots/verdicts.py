@@ -27,14 +27,14 @@ from engine.bots.base import observe
 from engine.bots.club import ClubBot
 from engine.bots.levels import ExpertBot, Search
 from engine.bots.trials import Edge
-from engine.core.actions import Action, AnswerGoOut, Discard, MeldAction, cards_of
+from engine.core.actions import Action, AnswerGoOut, AskGoOut, Discard, MeldAction, canonical, cards_of
 from engine.core.cards import WILD, Card, rank
 from engine.core.errors import FactValue
 from engine.core.i18n import N_, NP_, Text
 from engine.core.melds import Meld, MeldKind, meld_name
 from engine.core.state import Phase, State
 from engine.hints.facts import Hint, _caught_points, safest_discard, ways_out
-from engine.hints.ranked import hints
+from engine.hints.ranked import against, hints
 from engine.judge.game import apply
 from engine.judge.legal import legal_actions
 
@@ -274,21 +274,33 @@ def _stay_plans(state: State, legal: list[Action], found: Sequence[Hint]) -> lis
     return plans
 
 
-def _go_or_stay(state: State, legal: list[Action], found: list[Hint], count: int) -> list[Hint]:
+@dataclass(frozen=True)
+class Judgement:
+    """The hints shown (``shown``), and where trial deals were asked (``searched``: go out or stay in, or
+    the answer to partner), the hint of their verdict where it is beyond the noise (``decided``; ``None``
+    where the choice is close); ``out`` is the way out's steps where going out was the question."""
+
+    shown: list[Hint]
+    searched: bool = False
+    decided: Hint | None = None
+    out: tuple[Action, ...] = ()
+
+
+def _go_or_stay(state: State, legal: list[Action], found: list[Hint], count: int) -> Judgement:
     go = next((h for h in found if h.tip == "rule.go_out"), None)
     if go is None or any(
             h.tip == "tactics.watch_score" and "total" in h.facts for h in found):
-        return found  # nothing to keep, or the way out wins the game: the trial deals score the hand alone
+        return Judgement(found)  # nothing to keep, or the way out wins the game: the trial deals score the hand alone
     way = ways_out(state, legal)
     if not way:
-        return found
+        return Judgement(found)
     steps = way[0][1]
     stays = _stay_plans(state, legal, found)
     if not stays:
-        return found
+        return Judgement(found)
     verdict = decide(state, [steps, *stays], count)
     if verdict is None:
-        return found
+        return Judgement(found)
     hand = state.hands[state.turn]
     if verdict.best == 0 or verdict.close:
         texts, facts = _table_facts(state, steps)
@@ -298,7 +310,8 @@ def _go_or_stay(state: State, legal: list[Action], found: list[Hint], count: int
         closing = [*texts, _CLOSE] if verdict.close else [_GO, *texts, _GO_MARGIN]
         keep = {k: v for k, v in go.facts.items() if k in ("cards", "reward", "held", "caught", "card")}
         judged = replace(go, facts={**keep, **facts, **margin}, more=(go.more[0], *closing))
-        return [judged if h is go else h for h in found]
+        return Judgement([judged if h is go else h for h in found], True, None if verdict.close else judged,
+                         tuple(steps))
     plan = [steps, *stays][verdict.best]
     last = plan[-1]
     assert isinstance(last, Discard)
@@ -310,21 +323,21 @@ def _go_or_stay(state: State, legal: list[Action], found: list[Hint], count: int
         main = _STAY_MELD
     stay = Hint("tactics.stay_in", plan[0], tuple(c for step in plan for c in cards_of(step)), main, facts,
                 STAY_WEIGHT, more=(*texts, _STAY_MARGIN), avoids=(steps[0],), melds_first=len(plan) == 1)
-    return _ranked([stay, *(h for h in found if h is not go)], hand)
+    return Judgement(_ranked([stay, *(h for h in found if h is not go)], hand), True, stay, tuple(steps))
 
 
-def _answer(state: State, legal: list[Action], found: list[Hint], count: int) -> list[Hint]:
+def _answer(state: State, legal: list[Action], found: list[Hint], count: int) -> Judgement:
     asked = next((h for h in found if h.tip == "tactics.answer"), None)
     yes, no = AnswerGoOut(True), AnswerGoOut(False)
     if asked is None or yes not in legal or no not in legal:
-        return found
+        return Judgement(found)
     verdict = decide(state, [(yes,), (no,)], count)
     if verdict is None:
-        return found
+        return Judgement(found)
     margin = _margin_facts(verdict)
     if verdict.close:
         judged = replace(asked, facts={**asked.facts, **margin}, more=(*asked.more, _ANSWER_CLOSE))
-        return [judged if h is asked else h for h in found]
+        return Judgement([judged if h is asked else h for h in found], True)
     rules = state.rules
     points = sum(rules.value(c) for c in state.hands[state.turn])
     texts, facts = _table_facts(state)
@@ -342,7 +355,7 @@ def _answer(state: State, legal: list[Action], found: list[Hint], count: int) ->
         risk = [_NO_RISK] if _THEY_CAN in texts else []
         more = (*why, *(t for t in texts if t is not _THEY_CAN), *risk, _NO_MARGIN)
         hint = Hint("tactics.answer", no, (), _NO, facts, asked.weight, more=more)
-    return _ranked([hint, *(h for h in found if h is not asked)], state.hands[state.turn])
+    return Judgement(_ranked([hint, *(h for h in found if h is not asked)], state.hands[state.turn]), True, hint)
 
 
 def _ranked(found: list[Hint], hand: Sequence[Card]) -> list[Hint]:
@@ -354,15 +367,50 @@ def _ranked(found: list[Hint], hand: Sequence[Card]) -> list[Hint]:
     return kept
 
 
-def judged_hints(state: State, seat: int | None = None, count: int = WORLDS) -> list[Hint]:
+def judgement(state: State, seat: int | None = None, count: int = WORLDS) -> Judgement:
     """The ranked hints (``engine.hints.ranked.hints``) with go out or stay in, and the answer to
-    partner, decided in ``count`` trial deals from the player's view."""
+    partner, decided in ``count`` trial deals from the player's view, and that verdict."""
     found = hints(state, seat)
     if not found:
-        return found
+        return Judgement(found)
     legal = legal_actions(state)
     if state.phase is Phase.PLAY:
         return _go_or_stay(state, legal, found, count)
     if state.phase is Phase.ANSWER:
         return _answer(state, legal, found, count)
-    return found
+    return Judgement(found)
+
+
+def judged_hints(state: State, seat: int | None = None, count: int = WORLDS) -> list[Hint]:
+    """The hints the learner is shown: ``judgement(...).shown``."""
+    return judgement(state, seat, count).shown
+
+
+# the rule-of-thumb tips that speak to go out or stay in, or to the answer: the verdict stands in their place
+_JUDGED_TIPS = frozenset({"tactics.answer", "tactics.going_out_time"})
+
+
+def judged_against(state: State, action: Action, count: int = WORLDS) -> list[Hint]:
+    """The tactics hints a review of the hand holds ``action`` against (``engine.hints.ranked.against``),
+    with go out or stay in, and the answer to partner, judged as the hints shown judge them: where trial
+    deals decided it, the verdict's hint if ``action`` goes against it (going out where the verdict stays
+    in, staying in where it goes out, the other answer), and no rule of thumb about it; where they found it
+    close, nothing about it."""
+    plain = against(state, action)
+    judged = judgement(state, count=count)
+    if not judged.searched:
+        return plain
+    rest = [h for h in plain if h.tip not in _JUDGED_TIPS]
+    decided = judged.decided
+    if decided is None:
+        return rest
+    if state.phase is Phase.ANSWER:
+        return rest if decided.follows(action) else [decided, *rest]
+    if isinstance(action, AskGoOut):
+        return rest  # neither: partner is asked, the choice is his answer's
+    after = apply(state, action)
+    went_out = (after.phase is Phase.END or len(after.hands[state.turn]) <= 1
+                or (bool(judged.out) and canonical(action) == canonical(judged.out[0])))
+    if (decided.tip == "tactics.stay_in") == went_out:
+        return [decided, *(h for h in rest if h.tip != decided.tip)]
+    return rest

@@ -197,3 +197,31 @@ def test_deals_drawn_again_for_partners_question_are_bounded(monkeypatch: pytest
     state = state_of([], **{**ASKED, "hands": [["JK", "2c", "4d", "5c"], 11, 11, 11]})
     verdicts._worlds(state, 10)
     assert len(drawn) <= 10 + verdicts.REDRAWS * 10 + 1
+
+
+def test_the_review_judges_going_out_by_the_verdict_not_the_rule_of_thumb() -> None:
+    """``judged_against`` (the post-hand review's suspicion): going out where the trial deals stay in is
+    held against the stay-in verdict, which the rule of thumb (``against``) never says; staying in is not."""
+    from engine.bots.verdicts import judged_against
+    from engine.hints.ranked import against
+
+    state = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=FAR_AHEAD, scores=[3500, 1200])
+    out = next(a for a in legal_actions(state) if isinstance(a, MeldAction) and len(a.cards()) == 3)
+    assert [h.tip for h in against(state, out)] == []
+    assert [h.tip for h in judged_against(state, out)] == ["tactics.stay_in"]
+    assert [h.tip for h in judged_against(state, Discard(parse_card("Jd")))] == []
+
+
+def test_the_review_judges_the_answer_by_the_verdict() -> None:
+    # three jokers completing two melds next turn: the rule of thumb's yes is no mistake to it, the verdict's no is
+    from engine.bots.verdicts import judged_against
+    from engine.hints.ranked import against
+
+    state = state_of([], **{**ASKED, "hands": [["JK", "JK", "JK"], 11, 3, 11]})
+    assert against(state, AnswerGoOut(True)) == []
+    assert [h.action for h in judged_against(state, AnswerGoOut(True))] == [AnswerGoOut(False)]
+    assert judged_against(state, AnswerGoOut(False)) == []
+    # where the trial deals find it close, nothing is held against either answer, the rule of thumb's neither
+    close = state_of([], **{**ASKED, "hands": [["JK", "JK", "JK", "5c"], 11, 3, 11]})
+    assert [h for a in (AnswerGoOut(True), AnswerGoOut(False)) for h in judged_against(close, a)] == []
+    assert against(close, AnswerGoOut(False))
