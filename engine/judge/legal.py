@@ -137,9 +137,10 @@ def _play_phase(state: State, taken_back: bool = True) -> list[Action]:
 def _after_yes(state: State) -> list[Action]:
     """After partner's "yes" (seed 000 "Bordssamtal": "svaret är bindande"; 001 "Að biðja um leyfi":
     the game enforces the answer): the way out the judge's own search finds (``judged_plan``, the
-    search ``leads_out`` asks of every action after a yes), its discard once the meld is down, and a
-    replacement for a red three where the way out stays open after it. The quick search of other
-    turns could miss a way out the judge had found, leaving the player no legal action."""
+    search ``leads_out`` asks of every action after a yes), and its discard once the meld is down. The
+    quick search of other turns could miss a way out the judge had found, leaving the player no legal
+    action. As elsewhere the list is canonical: a red three's replacement, optional, which the judge
+    allows after a yes only where the way out stays open, is not listed (the way out needs none)."""
     hand = state.hands[state.turn]
     actions: list[Action] = []
     plan = judged_plan(state)
@@ -147,8 +148,6 @@ def _after_yes(state: State) -> list[Action]:
         actions.append(plan.meld)
     if len(hand) == 1 and is_legal(state, _DISCARDS[hand[0]]):
         actions.append(_DISCARDS[hand[0]])
-    if state.turn_state.replacements > 0 and state.stock and is_legal(state, DrawReplacement()):
-        actions.append(DrawReplacement())
     return actions
 
 

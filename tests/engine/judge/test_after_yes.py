@@ -68,13 +68,15 @@ def test_royal_a_replacement_that_closes_the_way_out_is_refused() -> None:
     assert play(melded, {"type": "discard", "card": "5c"}).went_out == 0
 
 
-def test_royal_a_replacement_that_keeps_the_way_out_is_allowed_and_listed() -> None:
+def test_royal_a_replacement_that_keeps_the_way_out_is_allowed() -> None:
+    # the K♦ drawn goes onto the kings: the way out stays open (the list, canonical, offers the discard)
     state = state_of([], variant="royal", phase="play", melds=[[KINGS, SAMBA7], []], hands=[["3h", "5c"], 15, 15, 15],
                      stock=["Kd"])
     asked = play(play(state, {"type": "ask_go_out"}), {"type": "answer_go_out", "yes": True})
     melded = play(asked, {"type": "meld", "melds": [["3h"]]})
-    assert "draw_replacement" in [a.type for a in legal_actions(melded)]
-    _rest_of_turn(melded, 0)
+    drawn = play(melded, {"type": "draw_replacement"})
+    assert leads_out(drawn) and legal_actions(drawn)
+    _rest_of_turn(drawn, 0)
 
 
 @pytest.mark.parametrize("variant", ["classic", "wiener", "royal", "swedish"])
