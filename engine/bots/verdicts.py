@@ -19,6 +19,7 @@ it costs ``WORLDS`` trial deals of two or three plans where such a decision aris
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -28,7 +29,7 @@ from engine.bots.club import ClubBot
 from engine.bots.levels import ExpertBot, Search
 from engine.bots.trials import Edge
 from engine.core.actions import Action, AnswerGoOut, AskGoOut, Discard, MeldAction, canonical, cards_of
-from engine.core.cards import WILD, Card, rank
+from engine.core.cards import BLACK_THREES, WILD, Card, rank
 from engine.core.errors import FactValue
 from engine.core.i18n import N_, NP_, Text
 from engine.core.melds import Meld, MeldKind, meld_name
@@ -41,11 +42,14 @@ from engine.judge.legal import legal_actions
 WORLDS = 40  # trial deals a verdict plays each plan in: about 0.1-0.3 s of processor time (docs/hints.md)
 CLOSE_Z = 1.96  # a difference within this many standard errors is close: the noise of the trial deals
 REDRAWS = 2  # deals drawn again, a deal on average, where the asker's sampled hand cannot go out
+CLOSE_CALL_Z = 1.0  # a difference from this many standard errors to CLOSE_Z is a close call: more deals may decide it
+MORE_DEALS = 3  # a close call is dealt up to this many times WORLDS deals in all (docs/hints.md: the time it costs)
 STAY_WEIGHT = 2.6  # above the way out's 2.5: the verdict stands first
 
 _STAY: Text = N_("You can go out, but stay in: discard the {card} and keep the rest of your hand.")
 _STAY_MELD: Text = N_("You can go out, but stay in: meld {cards}, then discard the {card} and keep the rest of"
                       " your hand.")
+_STOPS: Text = N_("The {card} blocks the pile: the next player cannot take it.")
 _GO: Text = N_("Go out rather than stay in.")
 _NEAR_RANK: Text = NP_("Your meld of {rank_of} is {count} card from a canasta.",
                        "Your meld of {rank_of} is {count} cards from a canasta.")
@@ -110,16 +114,19 @@ class Verdict:
         return abs(self.edge.points) <= CLOSE_Z * self.edge.error
 
 
-def _worlds(state: State, count: int) -> list[tuple[State, float]]:
-    """``count`` deals of the hidden cards from the player's view, each with its playouts' seed. Where
-    partner has asked to go out, only deals where the asker's hand can go out (the question told the
-    table so), drawn again up to 200 times and ``REDRAWS`` times a deal over them all; a deal where none can
-    is left out."""
+def _worlds(state: State, count: int, start: int = 0) -> list[tuple[State, float]]:
+    """Deals ``start`` to ``count`` of the hidden cards from the player's view, each with its playouts'
+    seed (the first ``start`` are drawn and not returned: a longer look plays only the deals an earlier
+    one did not). Where partner has asked to go out, only deals where the asker's hand can go out (the
+    question told the table so), drawn again up to 200 times, ``REDRAWS`` times a deal over each
+    ``WORLDS`` deals; a deal where none can is left out."""
     obs = observe(state, state.turn)
     rng = random.Random(view_seed(state))
     out: list[tuple[State, float]] = []
-    redraws = REDRAWS * count  # over all the deals: a hand that rarely goes out costs no more than this
-    for _ in range(count):
+    redraws = 0
+    for index in range(count):
+        if index % WORLDS == 0:
+            redraws += REDRAWS * min(WORLDS, count - index)  # a batch's: a hand that rarely goes out costs no more
         world: State | None = obs.determinize(rng)
         if state.phase is Phase.ANSWER:
             for _ in range(200):
@@ -130,18 +137,18 @@ def _worlds(state: State, count: int) -> list[tuple[State, float]]:
             else:
                 world = None
         seed = rng.random()
-        if world is not None:
+        if world is not None and index >= start:
             out.append((world, seed))
     return out
 
 
-def margins(state: State, plans: Sequence[Sequence[Action]], count: int = WORLDS) -> list[list[float]]:
+def margins(state: State, plans: Sequence[Sequence[Action]], count: int = WORLDS, start: int = 0) -> list[list[float]]:
     """Each plan's margin (the side's points less the best other side's at the hand's end) in the same
-    trial deals: its steps but the last applied, the last played out by club players."""
+    trial deals (``start`` to ``count``): its steps but the last applied, the last played out by club players."""
     obs = observe(state, state.turn)
     player, search = ExpertBot(), Search()
     out: list[list[float]] = [[] for _ in plans]
-    for world, seed in _worlds(state, count):
+    for world, seed in _worlds(state, count, start):
         for i, plan in enumerate(plans):
             current = world
             for step in plan[:-1]:
@@ -153,14 +160,26 @@ def margins(state: State, plans: Sequence[Sequence[Action]], count: int = WORLDS
 def decide(state: State, plans: Sequence[Sequence[Action]], count: int = WORLDS) -> Verdict | None:
     """The first plan against the best of the others (by its mean in the trial deals): the better of the
     two and its edge over the other; ``None`` without two plans or two deals. The others are ways of one
-    choice (staying in), so the question is the first plan or that choice, not which of its ways."""
-    scored = margins(state, plans, count)
-    if len(plans) < 2 or len(scored[0]) < 2:
+    choice (staying in), so the question is the first plan or that choice, not which of its ways. A close
+    call (the difference between ``CLOSE_CALL_Z`` and ``CLOSE_Z`` standard errors) is dealt ``count``
+    deals more, up to ``MORE_DEALS`` times ``count`` in all, while it stays one."""
+    if len(plans) < 2:
         return None
-    means = [sum(ms) / len(ms) for ms in scored]
-    other = max(range(1, len(plans)), key=lambda i: means[i])
-    best, second = (0, other) if means[0] >= means[other] else (other, 0)
-    return Verdict(best, Edge.of([a - b for a, b in zip(scored[best], scored[second])]))
+    scored = margins(state, plans, count)
+    dealt = count
+    while True:
+        if len(scored[0]) < 2:
+            return None
+        means = [sum(ms) / len(ms) for ms in scored]
+        other = max(range(1, len(plans)), key=lambda i: means[i])
+        best, second = (0, other) if means[0] >= means[other] else (other, 0)
+        verdict = Verdict(best, Edge.of([a - b for a, b in zip(scored[best], scored[second])]))
+        z = abs(verdict.edge.points) / verdict.edge.error if verdict.edge.error else math.inf
+        if not CLOSE_CALL_Z <= z <= CLOSE_Z or dealt >= MORE_DEALS * count:
+            return verdict
+        more = margins(state, plans, dealt + count, start=dealt)
+        scored = [ms + extra for ms, extra in zip(scored, more)]
+        dealt += count
 
 
 def _whole(state: State, meld: Meld) -> int:
@@ -258,11 +277,17 @@ def _stay_plans(state: State, legal: list[Action], found: Sequence[Hint]) -> lis
     """Ways to stay in: the safest discard keeping the rest; the weightiest hint's meld that leaves two cards
     or more, then the safest discard after it; what the club player would do, where it stays in (a wild card
     thrown to freeze the pile, say); and Royal's discard of a card melded this turn, which keeps the last
-    card in the hand (the first such, by the legal actions' order)."""
+    card in the hand (the first such, by the legal actions' order); and a black three, which stops the pile
+    for the next player while the side stays in (the reference played it better than the safe discard on
+    the Royal stay set, where tip 7 keeps threes)."""
     plans: list[tuple[Action, ...]] = []
     discard = safest_discard(state, legal)
-    if discard is not None and len(state.hands[state.turn]) >= 2:
+    hand = state.hands[state.turn]
+    if discard is not None and len(hand) >= 2:
         plans.append((discard,))
+    stopper = next((a for a in legal if isinstance(a, Discard) and a.meld is None and a.card in BLACK_THREES), None)
+    if stopper is not None and len(hand) >= 2 and (stopper,) not in plans:
+        plans.append((stopper,))
     meld = next((h.action for h in found if h.tip != "rule.go_out" and _then_discard(state, h.action)
                  and isinstance(h.action, MeldAction)), None)
     club = ClubBot().choose(observe(state, state.turn), legal, random.Random(view_seed(state)))
@@ -321,6 +346,8 @@ def _go_or_stay(state: State, legal: list[Action], found: list[Hint], count: int
     if len(plan) > 1:
         facts["cards"] = cards_of(plan[0])
         main = _STAY_MELD
+    if last.card in BLACK_THREES:
+        texts.insert(0, _STOPS)
     stay = Hint("tactics.stay_in", plan[0], tuple(c for step in plan for c in cards_of(step)), main, facts,
                 STAY_WEIGHT, more=(*texts, _STAY_MARGIN), avoids=(steps[0],), melds_first=len(plan) == 1)
     return Judgement(_ranked([stay, *(h for h in found if h is not go)], hand), True, stay, tuple(steps))

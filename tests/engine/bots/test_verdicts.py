@@ -225,3 +225,44 @@ def test_the_review_judges_the_answer_by_the_verdict() -> None:
     close = state_of([], **{**ASKED, "hands": [["JK", "JK", "JK", "5c"], 11, 3, 11]})
     assert [h for a in (AnswerGoOut(True), AnswerGoOut(False)) for h in judged_against(close, a)] == []
     assert against(close, AnswerGoOut(False))
+
+
+@PATCHES_THE_ENGINE
+@pytest.mark.parametrize(("mean", "looks"), [(80.0, [(0, 40), (40, 80)]), (20.0, [(0, 40)]), (200.0, [(0, 40)])])
+def test_a_close_call_is_dealt_more_deals(monkeypatch: pytest.MonkeyPatch, mean: float,
+                                         looks: list[tuple[int, int]]) -> None:
+    # staying in gains ``mean`` a deal, 300 either way: at 80, 1.7 standard errors over 40 deals (a close
+    # call: 40 more are dealt, and over 80 it is 2.4, decided); at 20 a tie (0.4) and at 200 clear (4.2):
+    # no more deals
+    import engine.bots.verdicts as verdicts
+
+    looked: list[tuple[int, int]] = []
+
+    def scored(state: State, plans: object, count: int, start: int = 0) -> list[list[float]]:
+        looked.append((start, count))
+        return [[0.0] * (count - start), [mean + (300.0 if i % 2 else -300.0) for i in range(start, count)]]
+
+    monkeypatch.setattr(verdicts, "margins", scored)
+    state = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=FAR_AHEAD)
+    verdict = verdicts.decide(state, [(), ()])
+    assert looked == looks and verdict is not None and verdict.best == 1
+    assert verdict.close == (mean == 20.0)
+
+
+def test_staying_in_weighs_the_black_three_that_stops_the_pile() -> None:
+    """Royal, royal/stay/22 of the stay set: 3♠ 10♠ J♥ in the hand, a way out, the side's Bolivia one
+    card short. The safe discard keeps the three (tip 7); staying in, the trial deals find the black
+    three better, which keeps the pile from the next player, and say so."""
+    import json
+    from pathlib import Path
+
+    from engine.position import load_position
+
+    sets = Path(__file__).parents[3] / "bench" / "data" / "hint_positions_stay83.json"
+    entry = next(e for e in json.loads(sets.read_text()) if e["id"] == "royal/stay/22")
+    state = load_position(entry["position"])
+    top = judged_hints(state)[0]
+    assert top.tip == "tactics.stay_in" and top.action == Discard(parse_card("3s"))
+    assert "The 3♠ blocks the pile: the next player cannot take it." in top.explanation()
+    assert "nästa spelare kan inte ta upp den" in top.explanation("sv") and "gesperrt" in top.explanation("de")
+    assert "lokar haugnum" in top.explanation("is")
