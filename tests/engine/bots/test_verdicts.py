@@ -247,6 +247,11 @@ def test_a_close_call_is_dealt_more_deals(monkeypatch: pytest.MonkeyPatch, mean:
     verdict = verdicts.decide(state, [(), ()])
     assert looked == looks and verdict is not None and verdict.best == 1
     assert verdict.close == (mean == 20.0)
+    # where the hands hold more than EXTEND_CARDS cards, every playout is dear: the close call stays close
+    looked.clear()
+    big = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=FAR_AHEAD, hands=[["5c", "5d", "5h", "Jd"], 11, 11, 15])
+    assert sum(map(len, big.hands)) > verdicts.EXTEND_CARDS
+    assert verdicts.decide(big, [(), ()]) is not None and looked == [(0, 40)]
 
 
 def test_staying_in_weighs_the_black_three_that_stops_the_pile() -> None:
