@@ -27,12 +27,12 @@ from dataclasses import dataclass, replace
 from engine.bots.base import observe
 from engine.bots.club import ClubBot
 from engine.bots.levels import ExpertBot, Search
+from engine.bots.table_facts import THEY_CAN, completed_next_turn, near_melds, table_facts
 from engine.bots.trials import Edge
 from engine.core.actions import Action, AnswerGoOut, AskGoOut, Discard, MeldAction, canonical, cards_of
-from engine.core.cards import BLACK_THREES, WILD, Card, rank
+from engine.core.cards import BLACK_THREES, Card
 from engine.core.errors import FactValue
 from engine.core.i18n import N_, NP_, Text
-from engine.core.melds import Meld, MeldKind, meld_name
 from engine.core.state import Phase, State
 from engine.hints.facts import Hint, _caught_points, safest_discard, ways_out
 from engine.hints.ranked import against, hints
@@ -52,21 +52,8 @@ _STAY_MELD: Text = N_("You can go out, but stay in: meld {cards}, then discard t
                       " your hand.")
 _STOPS: Text = N_("The {card} blocks the pile: the next player cannot take it.")
 _GO: Text = N_("Go out rather than stay in.")
-_NEAR_RANK: Text = NP_("Your meld of {rank_of} is {count} card from a canasta.",
-                       "Your meld of {rank_of} is {count} cards from a canasta.")
-_NEAR_MELD: Text = NP_("Your {meld_on} is {count} card from a canasta.",
-                       "Your {meld_on} is {count} cards from a canasta.")
-_NEAR_MORE: Text = NP_("In all, {near} of your melds is one or two cards from a canasta.",
-                       "In all, {near} of your melds are one or two cards from a canasta.", "near")
 _NOTHING_NEAR: Text = N_("None of your melds is one or two cards from a canasta, so staying in has little to"
                          " finish.")
-_THEY_CANNOT: Text = NP_("The other side cannot go out yet: it has {canastas} canasta of the {need} it needs.",
-                         "The other side cannot go out yet: it has {canastas} canastas of the {need} it needs.",
-                         "canastas")
-_NO_SAMBA: Text = N_("The other side cannot go out yet: none of its canastas is a Samba.")
-_THEY_CAN: Text = N_("The other side has the canastas it needs to go out: it may go out first and catch the cards"
-                     " left in your side's hands.")
-_SCORE: Text = N_("The score is {ours} to {theirs}, in a game to {target}.")
 _STAY_MARGIN: Text = N_("In {worlds} trial deals from what you can see, staying in scored {edge} ± {error} points"
                         " more than going out.")
 _GO_MARGIN: Text = N_("In {worlds} trial deals from what you can see, going out scored {edge} ± {error} points"
@@ -185,79 +172,6 @@ def decide(state: State, plans: Sequence[Sequence[Action]], count: int = WORLDS)
         dealt += count
 
 
-def _whole(state: State, meld: Meld) -> int:
-    """The bonus ``meld`` would bring as a canasta of its kind."""
-    size = state.rules.canasta_size
-    wild = meld.kind is MeldKind.BOLIVIA
-    grow = max(0, size - meld.size)
-    return state.rules.meld_bonus(Meld(meld.cards + (meld.cards[0],) * grow, meld.rank,
-                                       meld.naturals + (0 if wild else grow), meld.wilds + (grow if wild else 0),
-                                       meld.kind))
-
-
-def near_melds(state: State, steps: Sequence[Action] = ()) -> list[Meld]:
-    """The side's melds one or two cards from a canasta that ``steps`` leave unfinished, the nearest and
-    richest first."""
-    team, rules = state.team_of(state.turn), state.rules
-    after = state
-    for step in steps:
-        after = apply(after, step)
-    done = {i for i, m in enumerate(after.melds[team]) if rules.is_canasta(m)}
-    near = [m for i, m in enumerate(state.melds[team]) if i not in done and m.kind is not MeldKind.BLACK_THREES
-            and 1 <= rules.canasta_size - len(m.cards) <= 2]
-    return sorted(near, key=lambda m: (-len(m.cards), -_whole(state, m)))
-
-
-def completed_next_turn(state: State) -> int:
-    """How many of the side's unfinished melds the hand completes into canastas by itself: the natural
-    cards of a rank meld's rank, then the wild cards it may still take, shared out the nearest first."""
-    team, rules = state.team_of(state.turn), state.rules
-    hand = state.hands[state.turn]
-    wilds = sum(1 for c in hand if WILD[c])
-    done = 0
-    for meld in sorted(state.melds[team], key=lambda m: -len(m.cards)):
-        if rules.is_canasta(meld) or meld.kind is not MeldKind.RANK:
-            continue
-        short = rules.canasta_size - meld.size - sum(1 for c in hand if not WILD[c] and rank(c) == meld.rank)
-        if short <= 0:
-            done += 1
-        elif short <= min(wilds, max(0, rules.max_wilds - meld.wilds)):
-            wilds -= short
-            done += 1
-    return done
-
-
-def _table_facts(state: State, steps: Sequence[Action] = ()) -> tuple[list[Text], dict[str, FactValue]]:
-    """The facts on the table a verdict is said with: the side's nearest melds to a canasta (or that none
-    is near), the other side's canastas and whether it can go out, and the score."""
-    rules, team = state.rules, state.team_of(state.turn)
-    others = [t for t in range(len(state.teams)) if t != team]
-    facts: dict[str, FactValue] = {"ours": state.scores[team], "theirs": max(state.scores[t] for t in others),
-                                   "target": rules.target}
-    texts: list[Text] = []
-    near = near_melds(state, steps)
-    if near:
-        meld = near[0]
-        facts["count"] = rules.canasta_size - len(meld.cards)
-        if meld.kind is MeldKind.RANK and meld.rank is not None:
-            facts["rank"] = meld.rank
-            texts.append(_NEAR_RANK)
-        else:
-            facts["meld"] = meld_name(rules, meld)
-            texts.append(_NEAR_MELD)
-        if len(near) > 1:
-            facts["near"] = len(near)
-            texts.append(_NEAR_MORE)
-    if any(rules.has_canastas_to_go_out(state.melds[t]) for t in others):
-        texts.append(_THEY_CAN)
-    else:
-        canastas = max(sum(1 for m in state.melds[t] if rules.is_canasta(m)) for t in others)
-        facts.update(canastas=canastas, need=rules.canastas_to_go_out)
-        texts.append(_THEY_CANNOT if canastas < rules.canastas_to_go_out else _NO_SAMBA)
-    texts.append(_SCORE)
-    return texts, facts
-
-
 def _margin_facts(verdict: Verdict) -> dict[str, FactValue]:
     return {"worlds": verdict.edge.samples, "edge": round(abs(verdict.edge.points)),
             "error": round(verdict.edge.error)}
@@ -331,7 +245,7 @@ def _go_or_stay(state: State, legal: list[Action], found: list[Hint], count: int
         return Judgement(found)
     hand = state.hands[state.turn]
     if verdict.best == 0 or verdict.close:
-        texts, facts = _table_facts(state, steps)
+        texts, facts = table_facts(state, steps)
         margin = _margin_facts(verdict)
         if not near_melds(state, steps):
             texts.insert(0, _NOTHING_NEAR)
@@ -343,7 +257,7 @@ def _go_or_stay(state: State, legal: list[Action], found: list[Hint], count: int
     plan = [steps, *stays][verdict.best]
     last = plan[-1]
     assert isinstance(last, Discard)
-    texts, facts = _table_facts(state, plan)
+    texts, facts = table_facts(state, plan)
     facts.update(_margin_facts(verdict), card=last.card)
     main = _STAY
     if len(plan) > 1:
@@ -370,7 +284,7 @@ def _answer(state: State, legal: list[Action], found: list[Hint], count: int) ->
         return Judgement([judged if h is asked else h for h in found], True)
     rules = state.rules
     points = sum(rules.value(c) for c in state.hands[state.turn])
-    texts, facts = _table_facts(state)
+    texts, facts = table_facts(state)
     facts.update(margin, points=points, reward=rules.going_out_bonus, caught=_caught_points(state))
     if verdict.best == 0:
         more: tuple[Text, ...] = (_YES_WHY, *texts, _YES_MARGIN)
@@ -382,8 +296,8 @@ def _answer(state: State, legal: list[Action], found: list[Hint], count: int) ->
             facts["complete"] = complete
             why.append(_COMPLETES)
         # where the other side can go out, that is what no risks: said once, as the risk
-        risk = [_NO_RISK] if _THEY_CAN in texts else []
-        more = (*why, *(t for t in texts if t is not _THEY_CAN), *risk, _NO_MARGIN)
+        risk = [_NO_RISK] if THEY_CAN in texts else []
+        more = (*why, *(t for t in texts if t is not THEY_CAN), *risk, _NO_MARGIN)
         hint = Hint("tactics.answer", no, (), _NO, facts, asked.weight, more=more)
     return Judgement(_ranked([hint, *(h for h in found if h is not asked)], state.hands[state.turn]), True, hint)
 
