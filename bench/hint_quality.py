@@ -19,6 +19,7 @@ in ``bench/data/hint_reference.json``, so the hints can be changed and re-judged
     python bench/hint_quality.py --pile-canasta 61 --reference 40     # 120 small piles whose take completes a canasta
     python bench/hint_quality.py --pile-pair 71 --reference 40        # 120 small piles tip 12 leaves, a natural pair in hand
     python bench/hint_quality.py --holdout 20 --reference 40 --cache bench/data/hint_reference_holdout20_r40.json
+    python bench/hint_quality.py --go-out 91 --expert-games --per-variant 30 --grow   # a set grown to 30 a variant
 
 It prints JSON per variant: how often the top hint's move is the reference's best or within its
 noise (1.96 standard errors of the paired difference), its mean and worst loss in points, the
@@ -198,6 +199,28 @@ def build_decisions(kind: str, seed: int, per_variant: int = 30, expert: bool = 
 ROYAL_KINDS = frozenset({"threes", "samba_pile", "stay", "samba_layoff"})
 
 
+def grow_decisions(entries: list[dict[str, Any]], kind: str, seed: int, per_variant: int,
+                   expert: bool = False) -> list[dict[str, Any]]:
+    """``entries`` (a set of ``kind`` drawn with ``seed``) grown to ``per_variant`` positions a variant:
+    the positions already there keep their ids (and their cache), the new ones are drawn as the set was,
+    from games seeded ``seed * 10 + 1`` (then ``+ 2`` …, should one draw not suffice), numbered on."""
+    have: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for entry in entries:
+        have[entry["variant"]].append(entry)
+    out = list(entries)
+    round_ = 1
+    while any(len(have[v]) < per_variant for v in VARIANTS if kind not in ROYAL_KINDS or v == "royal"):
+        need = max(per_variant - len(have[v]) for v in VARIANTS if kind not in ROYAL_KINDS or v == "royal")
+        for entry in build_decisions(kind, seed * 10 + round_, need, expert):
+            group = have[entry["variant"]]
+            if len(group) < per_variant:
+                entry = {**entry, "id": f"{entry['variant']}/{kind}/{len(group)}"}
+                group.append(entry)
+                out.append(entry)
+        round_ += 1
+    return out
+
+
 def _samba_layoff(state: State, legal: Sequence[Action]) -> bool:
     """Cards of the hand that extend the side's unfinished Samba can be laid off on it, and two cards
     or more stay in the hand: lay them off, or keep them."""
@@ -308,13 +331,7 @@ def _search(job: tuple[dict[str, Any], list[str], int]) -> dict[str, list[float]
     entry, keys, samples = job
     position = Position(_load(entry), entry["seed"])
     actions = [parse_action(json.loads(k)) for k in keys]
-    try:
-        scored = playout_margins(position, actions, samples)
-    except IndexError:
-        # a playout left a club player without a legal action (after partner's yes, a meld that leaves the
-        # asker unable to go out): the position stays unscored, and unjudged, rather than stopping the run
-        print(f"{entry['id']}: a playout found no legal action; not scored", file=sys.stderr)
-        return {}
+    scored = playout_margins(position, actions, samples)
     return {k: [round(m, 1) for m in ms] for k, ms in zip(keys, scored)}
 
 
@@ -465,6 +482,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="positions a variant in a new decision set (default 30, discards 60)")
     parser.add_argument("--expert-games", action="store_true",
                         help="draw a new decision set from games where one side is the expert, the other the club player")
+    parser.add_argument("--grow", action="store_true",
+                        help="grow an existing decision set to --per-variant positions a variant (drawn as it was, from"
+                             " further seeds; the positions there keep their ids and cache)")
     parser.add_argument("--cache", type=Path, default=None,
                         help="the reference cache to use instead of the set's own (a longer reference beside the"
                              " standard one: --reference 40 --cache bench/data/hint_reference_holdout20_r40.json)")
@@ -482,10 +502,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     if seed is not None:  # a set of one kind of decision, with its own cache
         positions = DATA / f"hint_positions_{kind}{seed}.json"
         cache_file = DATA / f"hint_reference_{kind}{seed}.json"
+        count = args.per_variant or (60 if kind == "discard" else 30)  # discards: enough to find a class in
         if not positions.exists():
-            count = args.per_variant or (60 if kind == "discard" else 30)  # discards: enough to find a class in
             drawn = build_decisions(kind, seed, count, args.expert_games)
             positions.write_text(json.dumps(drawn, separators=(",", ":")) + "\n")
+        elif args.grow:
+            grown = grow_decisions(json.loads(positions.read_text()), kind, seed, count, args.expert_games)
+            positions.write_text(json.dumps(grown, separators=(",", ":")) + "\n")
     elif args.holdout is not None:
         positions = DATA / f"hint_positions_holdout{args.holdout}.json"
         cache_file = DATA / f"hint_reference_holdout{args.holdout}.json"

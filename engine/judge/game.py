@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from engine.core.actions import Action, AskGoOut, DeclinePile, MeldAction, TakePile
+from engine.core.actions import Action, AskGoOut, DeclinePile, DrawReplacement, MeldAction, TakePile
 from engine.core.errors import IllegalActionError
 from engine.judge.going_out import leads_out, may_ask
 from engine.judge.moves import (
@@ -64,9 +64,21 @@ def is_legal(state: State, action: Action) -> bool:
 
 
 def _take_pile(state: State, action: TakePile) -> State:
-    after = take_pile(state, action)
-    if state.turn_state.permission is True and after.phase is not Phase.END and not leads_out(after):
-        raise IllegalActionError("going_out.required")  # Royal, asked before the pile: the take must lead out
+    return keeps_way_out(state, take_pile(state, action))  # Royal, asked before the pile: the take must lead out
+
+
+def _draw_replacement(state: State, action: DrawReplacement) -> State:
+    return keeps_way_out(state, draw_replacement(state, action))
+
+
+def keeps_way_out(before: State, after: State) -> State:
+    """After partner's "yes" (the answer binds: seed 000 "Bordssamtal", 002 "die Antwort ist
+    verbindlich", 001 "Leikurinn mun þá framfylgja niðurstöðunni") an action that leaves the player
+    still to play this turn must leave the way out open (``leads_out``: the search ``legal_actions``
+    lists the way out by); a meld is held to it by ``check_going_out`` (the whole way out at once)."""
+    if (before.turn_state.permission is True and after.phase is not Phase.END and after.turn == before.turn
+            and not leads_out(after)):
+        raise IllegalActionError("going_out.required")
     return after
 
 
@@ -129,7 +141,7 @@ _HANDLERS: Mapping[str, Callable[[State, Action], State]] = {
     "ask_go_out": _ask_go_out,  # type: ignore[dict-item]
     "answer_go_out": answer_go_out,  # type: ignore[dict-item]
     "decline_pile": _decline_pile,  # type: ignore[dict-item]
-    "draw_replacement": draw_replacement,  # type: ignore[dict-item]
+    "draw_replacement": _draw_replacement,  # type: ignore[dict-item]
 }
 _CHECKS: Mapping[str, Callable[[State, Action], object]] = {
     "meld": meld_checked,  # type: ignore[dict-item]

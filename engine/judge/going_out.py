@@ -103,14 +103,22 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     return None
 
 
+def judged_plan(state: State) -> GoingOut | None:
+    """The way out as the judge finds it (the complete search, at the judge's budget): ``None`` where
+    there is none or the search ran past its budget. After partner's "yes" the judge lets a player
+    keep only this (``leads_out``) and ``legal_actions`` lists it: one search for both, so a player
+    the judge holds to going out always has the way out listed."""
+    try:
+        return exact_plan(state)
+    except SearchTooLong:
+        return None
+
+
 def leads_out(state: State) -> bool:
     """Whether the player to act can go out now, as the judge decides it: a search past its
     budget counts as no way out (a "yes" binds, and a player who then could not go out would have
     no legal action)."""
-    try:
-        return exact_plan(state) is not None
-    except SearchTooLong:
-        return False
+    return judged_plan(state) is not None
 
 
 def pile_way_out(state: State, budget: int = BUDGET,

@@ -29,7 +29,7 @@ from engine.core.actions import (
 from engine.core.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place
 from engine.core.melds import Meld, MeldKind
 from engine.judge.game import is_legal
-from engine.judge.going_out import going_out_plan, pile_way_out
+from engine.judge.going_out import going_out_plan, judged_plan, pile_way_out
 from engine.judge.pile_takes import _MELD_RANK, _opening_sets, _pile_options, _split_hand, pile_takes
 from engine.judge.going_out_search import QUICK_BUDGET, SearchTooLong
 from engine.core.rules import AskMode, Rules
@@ -105,6 +105,8 @@ def _play_phase(state: State, taken_back: bool = True) -> list[Action]:
     turn_state = state.turn_state
     by_rank, wilds = _split_hand(hand)  # wilds sorted, as the hand is
     actions: list[Action] = []
+    if turn_state.permission is True:  # the partner said yes: only what keeps the way out
+        return _after_yes(state)
     soon = _may_go_out_soon(state, by_rank, len(wilds)) and not _lone_naturals(state, by_rank)
     plan = going_out_plan(state) if soon else None
     if plan is not None:
@@ -112,10 +114,6 @@ def _play_phase(state: State, taken_back: bool = True) -> list[Action]:
             actions.append(plan.meld)
         if not turn_state.asked and not turn_state.melded and turn_state.permission is None and state.partners(seat):
             actions.append(_ASK)
-    if turn_state.permission is True:  # the partner said yes: only the way out
-        if len(hand) == 1:
-            actions.append(Discard(hand[0]))
-        return actions
     if state.has_opened(team):
         actions.extend(_new_melds(state, hand, by_rank, wilds))
         actions.extend(_layoffs(state, hand, by_rank, wilds))
@@ -133,6 +131,23 @@ def _play_phase(state: State, taken_back: bool = True) -> list[Action]:
         actions.extend(map(_DISCARDS.__getitem__, dict.fromkeys(hand)))  # each distinct card, sorted as the hand
     if taken_back and state.rules.discard_from_meld and turn_state.melded:
         actions.extend(_discards_from_melds(state))
+    return actions
+
+
+def _after_yes(state: State) -> list[Action]:
+    """After partner's "yes" (seed 000 "Bordssamtal": "svaret är bindande"; 001 "Að biðja um leyfi":
+    the game enforces the answer): the way out the judge's own search finds (``judged_plan``, the
+    search ``leads_out`` asks of every action after a yes), and its discard once the meld is down. The
+    quick search of other turns could miss a way out the judge had found, leaving the player no legal
+    action. As elsewhere the list is canonical: a red three's replacement, optional, which the judge
+    allows after a yes only where the way out stays open, is not listed (the way out needs none)."""
+    hand = state.hands[state.turn]
+    actions: list[Action] = []
+    plan = judged_plan(state)
+    if plan is not None and plan.meld is not None:
+        actions.append(plan.meld)
+    if len(hand) == 1 and is_legal(state, _DISCARDS[hand[0]]):
+        actions.append(_DISCARDS[hand[0]])
     return actions
 
 

@@ -146,7 +146,7 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
     first ones joined with fresh ones: only a clear edge costs the longer look)."""
     from engine.core.actions import Discard, parse_action
     from engine.core.cards import WILD, format_cards
-    from engine.hints.ranked import against
+    from engine.bots.verdicts import judged_against
     from engine.hints.review import advised_discard, judge_discard
     from engine.core.i18n import N_, NP_
     from engine.bots.trials import Edge, compare
@@ -224,7 +224,9 @@ def moments(index: int, position: dict[str, Any], action_json: dict[str, Any],
                                  card=action.card, points=state.rules.value(action.card))
             found.append({**common, "tip": "review.froze_pile", "cost": round(edge.points), "did": did,
                           "advice": advised(froze, edge=edge), "better": format_action(safer)})
-    for hint in against(state, action)[:1]:  # the hints' own judgement: a move as good for a reason is no error
+    # the hints' own judgement, go out or stay in and the answer to partner by the trial deals the hints shown
+    # decide them with: a move as good for a reason is no error
+    for hint in judged_against(state, action)[:1]:
         edge = beaten_by(hint.action)
         if edge is not None:
             found.append({**common, "tip": hint.tip, "cost": round(edge.points), "weight": hint.weight, "did": did,

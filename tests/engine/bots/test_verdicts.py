@@ -181,27 +181,6 @@ def test_going_out_is_weighed_against_the_best_way_to_stay_not_two_ways_to_stay(
 
 
 @PATCHES_THE_ENGINE
-def test_a_deal_where_a_player_is_left_without_a_move_is_left_out_for_every_plan(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # found on the answer set drawn from the expert's games: after yes, a meld left the asker unable to go out
-    import engine.bots.verdicts as verdicts
-
-    class Stuck:
-        calls = 0
-
-        def _playout(self, world: State, action: object, obs: object, rng: random.Random, search: object) -> float:
-            Stuck.calls += 1
-            if Stuck.calls % 5 == 0:  # the second plan of every few deals finds no legal action
-                raise IndexError("list index out of range")
-            return float(Stuck.calls)
-
-    monkeypatch.setattr(verdicts, "ExpertBot", Stuck)
-    state = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=FAR_AHEAD)
-    scored = verdicts.margins(state, [(Discard(parse_card("Jd")),), (Discard(parse_card("5c")),)], 10)
-    assert len(scored[0]) == len(scored[1]) < 10
-
-
-@PATCHES_THE_ENGINE
 def test_deals_drawn_again_for_partners_question_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     # royal/answer/11 of the set drawn from the expert's games took 6 s drawing deals where the asker could go out
     import engine.bots.verdicts as verdicts
@@ -218,3 +197,77 @@ def test_deals_drawn_again_for_partners_question_are_bounded(monkeypatch: pytest
     state = state_of([], **{**ASKED, "hands": [["JK", "2c", "4d", "5c"], 11, 11, 11]})
     verdicts._worlds(state, 10)
     assert len(drawn) <= 10 + verdicts.REDRAWS * 10 + 1
+
+
+def test_the_review_judges_going_out_by_the_verdict_not_the_rule_of_thumb() -> None:
+    """``judged_against`` (the post-hand review's suspicion): going out where the trial deals stay in is
+    held against the stay-in verdict, which the rule of thumb (``against``) never says; staying in is not."""
+    from engine.bots.verdicts import judged_against
+    from engine.hints.ranked import against
+
+    state = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=FAR_AHEAD, scores=[3500, 1200])
+    out = next(a for a in legal_actions(state) if isinstance(a, MeldAction) and len(a.cards()) == 3)
+    assert [h.tip for h in against(state, out)] == []
+    assert [h.tip for h in judged_against(state, out)] == ["tactics.stay_in"]
+    assert [h.tip for h in judged_against(state, Discard(parse_card("Jd")))] == []
+
+
+def test_the_review_judges_the_answer_by_the_verdict() -> None:
+    # three jokers completing two melds next turn: the rule of thumb's yes is no mistake to it, the verdict's no is
+    from engine.bots.verdicts import judged_against
+    from engine.hints.ranked import against
+
+    state = state_of([], **{**ASKED, "hands": [["JK", "JK", "JK"], 11, 3, 11]})
+    assert against(state, AnswerGoOut(True)) == []
+    assert [h.action for h in judged_against(state, AnswerGoOut(True))] == [AnswerGoOut(False)]
+    assert judged_against(state, AnswerGoOut(False)) == []
+    # where the trial deals find it close, nothing is held against either answer, the rule of thumb's neither
+    close = state_of([], **{**ASKED, "hands": [["JK", "JK", "JK", "5c"], 11, 3, 11]})
+    assert [h for a in (AnswerGoOut(True), AnswerGoOut(False)) for h in judged_against(close, a)] == []
+    assert against(close, AnswerGoOut(False))
+
+
+@PATCHES_THE_ENGINE
+@pytest.mark.parametrize(("mean", "looks"), [(80.0, [(0, 40), (40, 80)]), (20.0, [(0, 40)]), (200.0, [(0, 40)])])
+def test_a_close_call_is_dealt_more_deals(monkeypatch: pytest.MonkeyPatch, mean: float,
+                                         looks: list[tuple[int, int]]) -> None:
+    # staying in gains ``mean`` a deal, 300 either way: at 80, 1.7 standard errors over 40 deals (a close
+    # call: 40 more are dealt, and over 80 it is 2.4, decided); at 20 a tie (0.4) and at 200 clear (4.2):
+    # no more deals
+    import engine.bots.verdicts as verdicts
+
+    looked: list[tuple[int, int]] = []
+
+    def scored(state: State, plans: object, count: int, start: int = 0) -> list[list[float]]:
+        looked.append((start, count))
+        return [[0.0] * (count - start), [mean + (300.0 if i % 2 else -300.0) for i in range(start, count)]]
+
+    monkeypatch.setattr(verdicts, "margins", scored)
+    state = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=FAR_AHEAD)
+    verdict = verdicts.decide(state, [(), ()])
+    assert looked == looks and verdict is not None and verdict.best == 1
+    assert verdict.close == (mean == 20.0)
+    # where the hands hold more than EXTEND_CARDS cards, every playout is dear: the close call stays close
+    looked.clear()
+    big = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=FAR_AHEAD, hands=[["5c", "5d", "5h", "Jd"], 11, 11, 15])
+    assert sum(map(len, big.hands)) > verdicts.EXTEND_CARDS
+    assert verdicts.decide(big, [(), ()]) is not None and looked == [(0, 40)]
+
+
+def test_staying_in_weighs_the_black_three_that_stops_the_pile() -> None:
+    """Royal, royal/stay/22 of the stay set: 3♠ 10♠ J♥ in the hand, a way out, the side's Bolivia one
+    card short. The safe discard keeps the three (tip 7); staying in, the trial deals find the black
+    three better, which keeps the pile from the next player, and say so."""
+    import json
+    from pathlib import Path
+
+    from engine.position import load_position
+
+    sets = Path(__file__).parents[3] / "bench" / "data" / "hint_positions_stay83.json"
+    entry = next(e for e in json.loads(sets.read_text()) if e["id"] == "royal/stay/22")
+    state = load_position(entry["position"])
+    top = judged_hints(state)[0]
+    assert top.tip == "tactics.stay_in" and top.action == Discard(parse_card("3s"))
+    assert "The 3♠ blocks the pile: the next player cannot take it." in top.explanation()
+    assert "nästa spelare kan inte ta upp den" in top.explanation("sv") and "gesperrt" in top.explanation("de")
+    assert "lokar haugnum" in top.explanation("is")

@@ -113,3 +113,21 @@ def test_the_hints_shown_decide_go_out_or_stay_in_by_trial_deals() -> None:
     state = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=melds, scores=[3500, 1200])
     found = hints_for(dump_position(state, reveal=True), "sv")
     assert found[0]["tip"] == "tactics.stay_in" and "stanna kvar" in found[0]["text"]
+
+
+def test_the_review_holds_going_out_against_the_trial_deals_verdict() -> None:
+    """The same position, the learner going out (melding the 5s, then the J♦): the rule of thumb holds
+    nothing against it (its verdict is to go out); the review asks the verdict the hints shown give, to
+    stay in, and names it where its own trial deals bear it out."""
+    from engine.core.actions import MeldAction, format_action
+    from engine.hints.ranked import against
+    from tutor.table.workers import moments
+
+    melds = [[["Qh", "Qd", "Qc", "Qs", "Qh", "Qd", "Qc"], ["8h", "8d", "8c", "8s", "8h", "8d"],
+              ["9h", "9d", "9c", "9s", "9h", "9d"]], [["Kh", "Kd", "Ks"]]]
+    state = state_of(["5c", "5d", "5h", "Jd"], phase="play", melds=melds, scores=[3500, 1200])
+    out = MeldAction(melds=(tuple(parse_card(c) for c in ("5c", "5d", "5h")),))
+    assert not [h for h in against(state, out) if h.tip == "tactics.stay_in"]
+    found = moments(0, dump_position(state, reveal=True), format_action(out))
+    assert [m["tip"] for m in found] == ["tactics.stay_in"]
+    assert found[0]["better"] == {"type": "discard", "card": "Jd"} and "stay in" in found[0]["advice"]("en")
