@@ -159,7 +159,7 @@ class PeopleActions(SessionState):
             return
         plan = self.plan
         actor = await self.hub().make(plan.variant, plan.table_form().people, plan.table, plan.made(self.settings.bot),
-                                      plan.wait)
+                                      plan.wait, seed=self.options.seed)
         seat = await actor.sit(person_key(self.device), name, 0)
         assert seat == 0
         self._sit_at(actor, 0)

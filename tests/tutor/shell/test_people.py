@@ -142,3 +142,40 @@ def test_each_seat_reviews_its_own_moves_once_the_hand_is_over() -> None:
     mine = tab.sitting.model.review
     assert mine and mine == review(own_moves(table.happened, 0), "en")  # seat 0's moves alone
     assert mine != review(own_moves(table.happened, 1), "en")
+
+
+def test_a_server_started_with_a_seed_deals_its_tables_from_it(tmp_path: Any) -> None:
+    """``--seed`` deals every game from one seed, a table for people's too: two tables made by two tabs
+    are dealt alike (a hand that ends soon can be chosen); without it each table its own deal."""
+    from types import SimpleNamespace
+
+    from tutor.store import forget_open_stores, open_store
+    from tutor.tables.plan import Plan
+
+    store, _ = open_store(f"sqlite:///{tmp_path / 'store.sqlite3'}", tmp_path)
+
+    class Host(Tab):
+        def __init__(self, device: int, seed: int | None) -> None:
+            super().__init__()
+            self.screen, self.store, self.device = "people", store, person_key(device)
+            self.settings = cast(Any, SimpleNamespace(language="en", bot="random"))
+            self.options = cast(Any, SimpleNamespace(think=0.0, seed=seed))
+            self.plan, self.people_name, self.people_message = Plan(), "Hugo", None
+
+        def pace(self) -> float:
+            return 0.0
+
+    async def deals(seed: int | None) -> list[Any]:
+        hands = []
+        for device in (1, 2):
+            host = Host(device, seed)
+            await host.make_table()
+            assert host.sitting is not None
+            hands.append(host.sitting.actor.form.state.hands)
+        return hands
+
+    seeded, unseeded = asyncio.run(deals(7)), asyncio.run(deals(None))
+    assert seeded[0] == seeded[1]
+    assert seeded[0] == new_form("classic", 4, None, [Seat("random", open=True) for _ in range(4)], seed=7).state.hands
+    assert unseeded[0] != unseeded[1]
+    forget_open_stores()
