@@ -179,3 +179,43 @@ def test_a_server_started_with_a_seed_deals_its_tables_from_it(tmp_path: Any) ->
     assert seeded[0] == new_form("classic", 4, None, [Seat("random", open=True) for _ in range(4)], seed=7).state.hands
     assert unseeded[0] != unseeded[1]
     forget_open_stores()
+
+
+def test_the_link_opened_again_brings_a_person_away_back() -> None:
+    """Past the table's wait a computer player plays for the person; their tab opening the table's link
+    again gives them the seat and ends that: the table says they are back."""
+    from dataclasses import replace as changed
+    from types import SimpleNamespace
+
+    form = new_form("classic", 4, None, [Seat("random", open=True) for _ in range(4)], seed=3)
+    table = TableActor("BACKAGEN", form, Memory(), pace=0.0)
+
+    class Phone(Tab):
+        def __init__(self) -> None:
+            super().__init__()
+            self.screen, self.device, self.people_message = "home", 2, None
+            self.settings = cast(Any, SimpleNamespace(language="en", bot="random"))
+            self.page = cast(Any, SimpleNamespace(client_ip="10.0.0.2"))
+            self.people_code = ""
+
+        def hub(self) -> Any:
+            async def open_table(code: str) -> TableActor | None:
+                return table if code == table.code else None
+            return SimpleNamespace(open=open_table)
+
+    async def play() -> Phone:
+        for i in range(4):
+            await table.sit(person_key(i), f"P{i}")
+        await table.start()
+        seats = list(table.form.seats)
+        seats[2] = changed(seats[2], away=True)  # as the table's timer leaves it
+        table.form = changed(table.form, seats=tuple(seats))
+        phone = Phone()
+        await phone.open_link(table.code)  # the route /table/<code>, as the page opens it
+        return phone
+
+    phone = asyncio.run(play())
+    assert phone.sitting is not None and phone.sitting.seat == 2 and phone.screen == "people-table"
+    assert not table.form.seats[2].away
+    assert table.happened[-1].event.kind == "back" and table.happened[-1].event.seat == 2
+    assert "You are back at the table." in phone.sitting.model.log_lines(5)
