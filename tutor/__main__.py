@@ -32,7 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", choices=LANGUAGES, help="language (default: remembered, else the system's)")
     parser.add_argument("--variant", choices=sorted(VARIANTS), help="variant of new games")
     parser.add_argument("--players", type=int, help="number of players of new games")
-    parser.add_argument("--seed", type=int, help="deal every game from this seed (for lessons and tests)")
+    parser.add_argument("--seed", type=int, help="deal every game from this seed, a table for people's too"
+                        " (for lessons and tests)")
     parser.add_argument("--pace", type=float, help="seconds between computer players' actions (default: the"
                         " animation setting)")
     parser.add_argument("--settings", type=Path, help="settings file (default: the user's config folder)")

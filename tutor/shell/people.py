@@ -159,7 +159,7 @@ class PeopleActions(SessionState):
             return
         plan = self.plan
         actor = await self.hub().make(plan.variant, plan.table_form().people, plan.table, plan.made(self.settings.bot),
-                                      plan.wait)
+                                      plan.wait, seed=self.options.seed)
         seat = await actor.sit(person_key(self.device), name, 0)
         assert seat == 0
         self._sit_at(actor, 0)
@@ -231,6 +231,10 @@ class PeopleActions(SessionState):
             return
         mine = actor.seat_of(person_key(self.device)) if actor is not None else None
         if actor is not None and mine is not None:
+            try:
+                await actor.back(mine)  # away meanwhile: back, the computer player stops playing for them
+            except SQLAlchemyError as error:
+                LOG.error("a person's return to their table could not be written: %s", error)
             self._sit_at(actor, mine)
             return
         self.people_code = code or ""

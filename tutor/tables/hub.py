@@ -25,10 +25,13 @@ class TableHub:
         self.lock = asyncio.Lock()
 
     async def make(self, variant: str, people: int, table: str | None, seats: Sequence[Seat], wait: float = 60.0,
-                   classroom: int | None = None) -> TableActor:
+                   classroom: int | None = None, seed: int | None = None) -> TableActor:
         """A new table with a code no other table has; seat 0 is its host's (a class's: the teacher is
-        its host). ``wait``: the seconds it waits for a person before a computer player plays for them."""
-        seed = int.from_bytes(os.urandom(4), "big")
+        its host). ``wait``: the seconds it waits for a person before a computer player plays for them.
+        ``seed``: its deals (a server started with ``--seed`` deals every game from it); a random one
+        unless given."""
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
         form = new_form(variant, people, table, seats, seed, wait, classroom)
         while True:
             code = new_code()

@@ -199,3 +199,80 @@ def test_the_host_leaving_passes_the_hosts_part_to_another_person_and_with_nobod
     assert table.form.status == "over" and table.form.seats[2].person is None
     assert pia.screen == "people" and pia.people_message is not None
     assert pia.people_message("en") == "You have left your table, and no other person sat at it: the table has ended."
+
+
+def test_a_server_started_with_a_seed_deals_its_tables_from_it(tmp_path: Any) -> None:
+    """``--seed`` deals every game from one seed, a table for people's too: two tables made by two tabs
+    are dealt alike (a hand that ends soon can be chosen); without it each table its own deal."""
+    from types import SimpleNamespace
+
+    from tutor.store import forget_open_stores, open_store
+    from tutor.tables.plan import Plan
+
+    store, _ = open_store(f"sqlite:///{tmp_path / 'store.sqlite3'}", tmp_path)
+
+    class Host(Tab):
+        def __init__(self, device: int, seed: int | None) -> None:
+            super().__init__()
+            self.screen, self.store, self.device = "people", store, person_key(device)
+            self.settings = cast(Any, SimpleNamespace(language="en", bot="random"))
+            self.options = cast(Any, SimpleNamespace(think=0.0, seed=seed))
+            self.plan, self.people_name, self.people_message = Plan(), "Hugo", None
+
+        def pace(self) -> float:
+            return 0.0
+
+    async def deals(seed: int | None) -> list[Any]:
+        hands = []
+        for device in (1, 2):
+            host = Host(device, seed)
+            await host.make_table()
+            assert host.sitting is not None
+            hands.append(host.sitting.actor.form.state.hands)
+        return hands
+
+    seeded, unseeded = asyncio.run(deals(7)), asyncio.run(deals(None))
+    assert seeded[0] == seeded[1]
+    assert seeded[0] == new_form("classic", 4, None, [Seat("random", open=True) for _ in range(4)], seed=7).state.hands
+    assert unseeded[0] != unseeded[1]
+    forget_open_stores()
+
+
+def test_the_link_opened_again_brings_a_person_away_back() -> None:
+    """Past the table's wait a computer player plays for the person; their tab opening the table's link
+    again gives them the seat and ends that: the table says they are back."""
+    from dataclasses import replace as changed
+    from types import SimpleNamespace
+
+    form = new_form("classic", 4, None, [Seat("random", open=True) for _ in range(4)], seed=3)
+    table = TableActor("BACKAGEN", form, Memory(), pace=0.0)
+
+    class Phone(Tab):
+        def __init__(self) -> None:
+            super().__init__()
+            self.screen, self.device, self.people_message = "home", 2, None
+            self.settings = cast(Any, SimpleNamespace(language="en", bot="random"))
+            self.page = cast(Any, SimpleNamespace(client_ip="10.0.0.2"))
+            self.people_code = ""
+
+        def hub(self) -> Any:
+            async def open_table(code: str) -> TableActor | None:
+                return table if code == table.code else None
+            return SimpleNamespace(open=open_table)
+
+    async def play() -> Phone:
+        for i in range(4):
+            await table.sit(person_key(i), f"P{i}")
+        await table.start()
+        seats = list(table.form.seats)
+        seats[2] = changed(seats[2], away=True)  # as the table's timer leaves it
+        table.form = changed(table.form, seats=tuple(seats))
+        phone = Phone()
+        await phone.open_link(table.code)  # the route /table/<code>, as the page opens it
+        return phone
+
+    phone = asyncio.run(play())
+    assert phone.sitting is not None and phone.sitting.seat == 2 and phone.screen == "people-table"
+    assert not table.form.seats[2].away
+    assert table.happened[-1].event.kind == "back" and table.happened[-1].event.seat == 2
+    assert "You are back at the table." in phone.sitting.model.log_lines(5)
