@@ -36,23 +36,29 @@ import csv
 import io
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bench.classroom_scale import UPDATE_CONTROL_PROPS
+from engine.core.i18n import N_, NP_, translate, translate_text
 from bench.mirror import Mirror
 from tests.tutor.serving_server import ROOT, free_port, running
 from tests.tutor.wsclient import CONTROL_EVENT, PAGE, PATCH_CONTROL, REGISTER_CLIENT, frame
 
 COOKIE = "CANASTA_APP"  # deploy/haproxy.cfg's affinity cookie
 WAIT = 60.0  # seconds for any one step to show on a page before the bench gives up
+DRAW_STATUS = N_("Your turn: draw or take the pile.")
+DISCARD_STATUS = N_("Your turn: meld, lay off, then discard.")
+STOCK = NP_("Stock: {count} card", "Stock: {count} cards")
+NOT_NOW = N_("{action} (not now)")
 
 
 class Stuck(RuntimeError):
@@ -71,6 +77,7 @@ class Person(Mirror):
         self.arrived = asyncio.Event()
         self.reader: asyncio.Task[None] | None = None
         self.failed: BaseException | None = None
+        self.lang = "en"  # the language its page is in (:meth:`speak`)
 
     @classmethod
     async def enter(cls, url: str, name: str, address: str, cookie: str | None = None) -> Person:
@@ -97,10 +104,24 @@ class Person(Mirror):
             self.failed = error
             self.arrived.set()
 
+    async def speak(self, lang: str) -> None:
+        """Taps the language ``lang`` in the page's language menu; the page is in it from then on."""
+        await self.press(f"lang-{lang}")
+        await self.until(lambda: bool(self.selected(f"lang-{lang}")), f"the page in {lang}")
+        self.lang = lang
+
     def position(self) -> tuple[str, str]:
         """What the page shows of the position: the pile's words and the stock's count."""
-        stock = next((text for text in self.texts() if text.startswith("Stock:")), "")
+        prefix = translate_text(STOCK, {"count": 2}, self.lang).split("{count}")[0]
+        stock = next((text for text in self.texts() if text.startswith(prefix)), "")
         return self.said("pile"), stock
+
+    def to_do(self) -> str | None:
+        """``action-draw`` or ``action-discard`` where the status line says it is this seat's turn to."""
+        status = self.said("status")
+        if status.startswith(translate(DRAW_STATUS, self.lang)):
+            return "action-draw"
+        return "action-discard" if status.startswith(translate(DISCARD_STATUS, self.lang)) else None
 
     async def until(self, condition: Callable[[], bool], what: str, timeout: float | None = None) -> None:
         timeout = WAIT if timeout is None else timeout
@@ -121,7 +142,8 @@ class Person(Mirror):
 
     def open_now(self, name: str) -> bool:
         found = self.named().get(name)
-        return found is not None and "(not now)" not in str(found[1].get("label") or "")
+        not_now = translate(NOT_NOW, self.lang).replace("{action}", "").strip()
+        return found is not None and not_now not in str(found[1].get("label") or "")
 
     async def press(self, name: str) -> float:
         """Taps the control named ``name``; the moment its frame was sent."""
@@ -170,14 +192,14 @@ class Table:
         host = self.people[0]
         while time.perf_counter() < deadline:
             for person in self.people:
-                status = person.said("status")  # "Your turn: draw or take the pile." / "...: meld, lay off, then discard."
-                if not status.startswith("Your turn") or not hand(person):
+                action = person.to_do()
+                if action is None or not hand(person):
                     continue
                 if person.open_now("action-decline_pile"):  # the stock is used up: the hand ends (not timed)
                     await person.press("action-decline_pile")
                     await host.until(lambda: host.open_now("action-next_hand"), "the hand over")
                     break
-                return person, "action-draw" if status.startswith("Your turn: draw") else "action-discard"
+                return person, action
             if host.open_now("action-next_hand"):
                 await host.press("action-next_hand")
                 await host.until(lambda: not host.open_now("action-next_hand"), "the next hand dealt")
@@ -216,25 +238,43 @@ class Table:
 
 
 async def make_table(number: int, url: str, cookies: tuple[str | None, str | None], rng: random.Random,
-                     think: float) -> Table:
-    """Four people make and join a table through the app's controls; the host starts it."""
+                     think: float, variant: str | None = None, table: str | None = None,
+                     computers: Mapping[int, str] | None = None, langs: Mapping[int, str] | None = None,
+                     kind: type[Person] = Person) -> Table:
+    """People make and join a table through the app's controls; the host starts it. By default four
+    people at the variant's first table; else the host taps ``variant`` and ``table`` in the form, and a
+    computer player of the level ``computers[seat]`` for each seat there; a person whose place is in
+    ``langs`` first taps that language on the home screen."""
+    computers, langs = computers or {}, langs or {}
+
     def address(seat: int) -> str:
         return f"127.0.{1 + number // 60}.{1 + (number % 60) * 4 + seat}"
 
-    host = await Person.enter(url, f"T{number + 1}S1", address(0), cookies[0])
-    await host.press("people-button")
-    await host.until(lambda: "people-make" in host.named(), "the lobby")
+    async def enter(place: int) -> Person:
+        person = await kind.enter(url, f"T{number + 1}S{place + 1}", address(place), cookies[place % 2])
+        if place in langs:
+            await person.speak(langs[place])
+        await person.press("people-button")
+        await person.until(lambda: "people-make" in person.named(), "the lobby")
+        return person
+
+    host = await enter(0)
     await host.type("people-name", host.name)
+    for choice in ([f"people-variant-{variant}"] if variant else []) + ([f"people-table-{table}"] if table else []) + [
+            f"people-seat-{seat}-{level}" for seat, level in sorted(computers.items())]:
+        await host.press(choice)
+        await host.until(lambda: bool(host.selected(choice)), f"{choice} chosen")
+    seats = len([name for name in host.named() if re.fullmatch(r"people-seat-\d+-person", name)]) + 1
     await host.press("people-wait-300")
     await host.until(lambda: bool(host.selected("people-wait-300")), "the 5-minute wait chosen")
     await host.press("people-make")
     await host.until(lambda: host.find("table-code") is not None, "the table made")
     code = host.said("table-code").rsplit(" ", 1)[-1]
     people = [host]
-    for seat in (1, 2, 3):
-        person = await Person.enter(url, f"T{number + 1}S{seat + 1}", address(seat), cookies[seat % 2])
-        await person.press("people-button")
-        await person.until(lambda: "people-join" in person.named(), "the lobby")
+    for seat in range(1, seats):
+        if seat in computers:
+            continue
+        person = await enter(seat)
         await person.type("people-name", person.name)
         await person.type("people-code", code)
         await person.press("people-join")
@@ -246,11 +286,11 @@ async def make_table(number: int, url: str, cookies: tuple[str | None, str | Non
     await host.until(lambda: host.open_now("people-start") and all(
         p.name in " ".join(host.texts()) for p in people), "everyone seated on the host's page")
     await host.press("people-start")
-    table = Table(number, people, rng, think)
-    await table.to_act()
+    made = Table(number, people, rng, think)
+    await made.to_act()
     for person in people:
         await person.until(lambda: person.shown[1] != "", "the table drawn")
-    return table
+    return made
 
 
 async def play(urls: list[str], cookies: tuple[str | None, str | None], tables: int, actions: int, think: float,

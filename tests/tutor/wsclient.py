@@ -83,6 +83,21 @@ def label(control: dict[str, Any]) -> str:
     return str(content if isinstance(content, str) else control.get("key") or control.get("_c"))
 
 
+def texts_in(value: Any, out: list[str] | None = None) -> list[str]:
+    """Every string a decoded message holds, keys and values, in order."""
+    out = [] if out is None else out
+    if isinstance(value, str):
+        out.append(value)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            texts_in(item, out)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            texts_in(key, out)
+            texts_in(item, out)
+    return out
+
+
 def clickable(tree: Any, found: dict[str, int] | None = None) -> dict[str, int]:
     """The ids of controls with an ``on_click`` handler in a page patch, by their label."""
     found = {} if found is None else found

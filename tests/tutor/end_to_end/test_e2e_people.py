@@ -13,6 +13,7 @@ import msgpack
 from engine.core.cards import JOKER, RED_THREES, pretty_card
 from tests.tutor.e2e import (DESKTOP, PHONE, by_id, chromium, click, enabled, hand_cards, open_page, read,
                              screenshot, served, wait_for)
+from tests.tutor.wsclient import texts_in
 from tutor.views.widgets import card_label
 
 
@@ -24,26 +25,12 @@ def _type(page: Any, field: str, text: str) -> None:
     page.keyboard.type(text, delay=30)
 
 
-def _strings(value: Any, out: list[str]) -> None:
-    if isinstance(value, str):
-        out.append(value)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            _strings(item, out)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _strings(key, out)
-            _strings(item, out)
-
-
 def _frame_text(payload: Any) -> str:
     """The text a websocket frame carries (Flet's frames are msgpack)."""
     if isinstance(payload, str):
         return payload
     try:
-        found: list[str] = []
-        _strings(msgpack.unpackb(payload, raw=False, strict_map_key=False), found)
-        return "\n".join(found)
+        return "\n".join(texts_in(msgpack.unpackb(payload, raw=False, strict_map_key=False)))
     except Exception:
         return payload.decode("utf-8", "replace")
 
