@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from engine.core.actions import Action, TakePile
-from engine.core.cards import JOKER, RED_THREES, WILD, Card, rank
+from engine.core.cards import JOKER, RED_THREES, WILD, Card, RANKS
 from engine.core.melds import MeldKind
 from engine.judge.moves import legal_take
 from engine.core.state import State
@@ -52,15 +52,17 @@ def pile_takes(state: State) -> list[TakePile]:
     return [a for a in _pile_options(state) if isinstance(a, TakePile)]
 
 
-def _pile_options(state: State) -> Iterator[Action]:
+def _pile_options(state: State) -> list[Action]:
+    """The pile takes the judge accepts, in their simplest forms (a list, not a generator: compiled,
+    a generator's every step is a call through Python)."""
     pile = state.pile
     if not pile or state.rules.pile_blocker(state) is not None:
-        return
+        return []
     top = pile[-1]
     seat = state.turn
     team = state.seat_team[seat]
     held = state.hands[seat]
-    top_rank = rank(top)
+    top_rank = RANKS[top]
     opened = state.has_opened(team)
     if opened and not WILD[top] and top_rank != 3:
         # the hand is sorted by code, and codes by rank: its naturals of the top card's rank and
@@ -73,11 +75,11 @@ def _pile_options(state: State) -> Iterator[Action]:
             wilds.extend(held[jokers:])
     else:
         hand = list(held) if RED_THREES.isdisjoint(held) else [c for c in held if c not in RED_THREES]
-        naturals = [c for c in hand if not WILD[c] and rank(c) == top_rank]
+        naturals = [c for c in hand if not WILD[c] and RANKS[c] == top_rank]
         wilds = [c for c in hand if WILD[c]]  # sorted, as the hand is
     if not opened:  # the pile is frozen for an unopened side (``State.is_pile_frozen_for``)
-        yield from _pile_openings(state, hand, top, naturals)
-        return
+        opening = _pile_opening(state, hand, top, naturals)
+        return [] if opening is None else [opening]
     frozen = state.is_pile_frozen_by_cards()  # ``State.is_pile_frozen_for``, the side having opened
     candidates: list[TakePile] = []
     existing = None
@@ -99,24 +101,24 @@ def _pile_options(state: State) -> Iterator[Action]:
         for index in sambas:
             if legal_take(state, TakePile(onto=index)):
                 candidates.append(TakePile(onto=index))
-    for action in candidates:
-        # Only a take that leaves the hand nearly empty can be refused (going out needs a canasta).
-        if len(state.hands[seat]) - len(action.meld) + len(state.pile) > 4 or legal_take(state, action):
-            yield action
+    # Only a take that leaves the hand nearly empty can be refused (going out needs a canasta).
+    return [action for action in candidates
+            if len(state.hands[seat]) - len(action.meld) + len(state.pile) > 4 or legal_take(state, action)]
 
 
-def _pile_openings(state: State, hand: list[Card], top: Card, naturals: list[Card]) -> Iterator[Action]:
-    """An unopened side takes the (for it frozen) pile with a natural pair and enough melds."""
+def _pile_opening(state: State, hand: list[Card], top: Card, naturals: list[Card]) -> TakePile | None:
+    """An unopened side takes the (for it frozen) pile with a natural pair and enough melds: the
+    first such take the judge accepts, if any."""
     if len(naturals) < 2:
-        return
+        return None
     rest = list(hand)
     for card in naturals:
         rest.remove(card)
     for melds in _opening_sets(state, rest, state.rules.value(top) + sum(state.rules.value(c) for c in naturals)):
         action = TakePile(meld=tuple(naturals), melds=melds)
         if legal_take(state, action):
-            yield action
-            return
+            return action
+    return None
 
 
 def _opening_sets(state: State, hand: Sequence[Card], base_points: int,
