@@ -92,7 +92,12 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     if royal and not _canastas_within_reach(state, team, hand):
         return None  # an upper bound on the canastas melding could bring falls short: no way out
     values = state.rules.card_values
-    leftovers: list[Card | None] = forced or [None, *sorted(set(hand), key=lambda c: values[c])]
+    leftovers: list[Card | None] = forced
+    if not forced:  # every distinct card, cheapest first, ties in the set's order (a stable sort, no key function)
+        leftovers = [None]
+        distinct = list(set(hand))
+        for _, position in sorted([(values[c], position) for position, c in enumerate(distinct)]):
+            leftovers.append(distinct[position])
     # The fast search is exact where every meld is a rank meld (the property tests hold it equal
     # to brute force); Royal's other kinds need the complete search, after a cheap bound.
     # Where every meld is a rank meld the counts rule out whatever ``_still_short`` would (their

@@ -130,19 +130,35 @@ def _opening_sets(state: State, hand: Sequence[Card], base_points: int,
     team = state.team_of(state.turn)
     minimum = state.opening_minimum(team)
     by_rank, hand_wilds = _split_hand(hand) if split is None else split
-    groups = [g for g in by_rank.values() if len(g) >= rules.min_naturals]
     values = rules.card_values
-    groups = sorted(groups, key=lambda g: -sum(values[c] for c in g))[:_MAX_OPENING_RANKS]
-    wilds = sorted(hand_wilds, key=lambda c: -values[c])  # the hand's wild cards, in its order: a stable sort
+    # the groups by their points, most first, ties in the hand's order (as a stable sort by the
+    # points would give; sorting (key, position) pairs calls no key function, which compiled is a
+    # call through Python)
+    keyed: list[tuple[int, int]] = []
+    found: list[list[Card]] = []
+    for group in by_rank.values():
+        if len(group) >= rules.min_naturals:
+            points = 0
+            for card in group:
+                points += values[card]
+            keyed.append((-points, len(found)))
+            found.append(group)
+    keyed.sort()
+    groups = [found[position] for _, position in keyed[:_MAX_OPENING_RANKS]]
+    by_value = sorted([(-values[c], position) for position, c in enumerate(hand_wilds)])
+    wilds = [hand_wilds[position] for _, position in by_value]  # the hand's wild cards, dearest first, else in its order
     # the wild cards each group needs to be a meld at all: a choice needing more is no opening
     # (``_top_up`` would refuse it), and is skipped before its groups are copied
-    demand = {id(g): max(0, rules.min_meld - len(g)) for g in groups}
+    demand = [max(0, rules.min_meld - len(g)) for g in groups]
     available = len(wilds)
     for size in range(0 if base_points else 1, len(groups) + 1):
-        for chosen in combinations(groups, size):
-            if sum([demand[id(g)] for g in chosen]) > available:
+        for chosen in combinations(range(len(groups)), size):
+            needed = 0
+            for index in chosen:
+                needed += demand[index]
+            if needed > available:
                 continue
-            melds = _top_up(state, [list(g) for g in chosen], wilds, minimum - base_points)
+            melds = _top_up(state, [list(groups[index]) for index in chosen], wilds, minimum - base_points)
             if melds is not None:
                 yield melds
 
@@ -162,11 +178,10 @@ def _top_up(state: State, groups: list[list[Card]], wilds: list[Card], needed: i
             for _ in range(short):
                 group.append(pool.pop())  # the cheapest wild card
     points = sum(values[c] for g in groups for c in g)
-    allowed = rules.wilds_allowed
     for group, count in zip(groups, naturals):  # then the dearest wild cards, while short of the minimum
         if points >= needed or not pool:
             break
-        room = allowed(count) - (len(group) - count)
+        room = rules.wilds_allowed(count) - (len(group) - count)
         while points < needed and pool and room > 0:
             card = pool.pop(0)
             group.append(card)
