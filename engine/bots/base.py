@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Protocol
 
 from engine.core.actions import Action, AnswerGoOut, Discard, Layoff, MeldAction, TakePile
-from engine.core.cards import BLACK_THREES, RED_THREES, WILD, Card, count_cards, rank
+from engine.core.cards import BLACK_THREES, RED_THREES, WILD, Card, count_cards, RANKS
 from engine.core.i18n import N_
 from engine.core.melds import Meld, MeldKind
 from engine.core.rules import Rules
@@ -298,7 +298,7 @@ class BasicBot:
                 out.append(-5.0)  # blocks the pile for the next player
                 continue
             cost = 0.0
-            card_rank = rank(card)
+            card_rank = RANKS[card]
             if card_rank in their_ranks:
                 cost += 40  # the next side could take the pile with it
             low = (card_rank - 1) * 4

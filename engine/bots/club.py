@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.actions import Action, AnswerGoOut, Discard, Draw, MeldAction
 from engine.bots.base import BasicBot, Observation, action_cards, naturals_of_rank, observe
-from engine.core.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, suit
+from engine.core.cards import BLACK_THREES, RED_THREES, WILD, Card, RANKS, RUN_PLACES, SUITS
 from engine.hints.tips import TIPS
 from engine.core.i18n import N_
 from engine.judge.legal import _draw_phase, _play_phase, legal_actions
@@ -175,11 +175,11 @@ class ClubBot(BasicBot):
                     cost += 60  # black threes grow the side's meld of threes toward a Royal canasta
                 if rich:
                     cost -= 10  # a black three blocks a rich pile for the next player
-            elif runs is not None and not wild and rank(card) != 3:
+            elif runs is not None and not wild and RANKS[card] != 3:
                 cost += self._samba_cost(runs, card)
             if wild and freeze:
                 cost -= 120  # behind, freeze a rich pile rather than hand it over
-            if frozen and not wild and naturals_of_rank(hand, rank(card)) == 2:
+            if frozen and not wild and naturals_of_rank(hand, RANKS[card]) == 2:
                 cost += 25  # keep pairs to take the frozen pile
             out.append(cost)
         return out
@@ -192,14 +192,14 @@ class ClubBot(BasicBot):
         near: dict[int, set[int]] = {}
         for c in state.hands[obs.seat]:
             if not WILD[c]:
-                near.setdefault(suit(c), set()).add(run_place(c))
+                near.setdefault(SUITS[c], set()).add(RUN_PLACES[c])
         rules = state.rules
         nxt = state.seat_team[(obs.seat + 1) % state.players]
         ends = []
         for meld in state.melds[nxt]:
             if meld.kind is MeldKind.SAMBA and not rules.is_canasta(meld):
-                places = [run_place(c) for c in meld.cards]
-                ends.append((suit(meld.cards[0]), min(places) - 1, max(places) + 1))
+                places = [RUN_PLACES[c] for c in meld.cards]
+                ends.append((SUITS[meld.cards[0]], min(places) - 1, max(places) + 1))
         return near, ends
 
     @staticmethod
@@ -207,7 +207,7 @@ class ClubBot(BasicBot):
         """Keep the cards of a run in the making; never hand the next side the card that
         extends its Samba (it takes the pile with it)."""
         near, ends = runs
-        place, card_suit = run_place(card), suit(card)
+        place, card_suit = RUN_PLACES[card], SUITS[card]
         held = near.get(card_suit, ())  # holds ``place`` itself too, which the offsets skip
         cost = 8.0 * sum(1 for d in (-2, -1, 1, 2) if place + d in held)
         for meld_suit, below, above in ends:

@@ -26,6 +26,12 @@ class Layoff:
     onto: int  # index into the side's melds
     cards: tuple[Card, ...]
 
+    def __init__(self, onto: int, cards: tuple[Card, ...]) -> None:
+        # written out, not generated: compiled, a native store each (as ``Meld``'s, core/melds.py);
+        # the legal-action lists and the going-out plans build actions by the thousand
+        object.__setattr__(self, "onto", onto)
+        object.__setattr__(self, "cards", cards)
+
 
 @dataclass(frozen=True, slots=True)
 class WildMove:
@@ -56,6 +62,12 @@ class TakePile:
     onto: int | None = None
     melds: tuple[tuple[Card, ...], ...] = ()
 
+    def __init__(self, meld: tuple[Card, ...] = (), onto: int | None = None,
+                 melds: tuple[tuple[Card, ...], ...] = ()) -> None:
+        object.__setattr__(self, "meld", meld)  # written out, as ``Layoff``'s
+        object.__setattr__(self, "onto", onto)
+        object.__setattr__(self, "melds", melds)
+
     @property
     def type(self) -> Literal["take_pile"]:  # a property: compiled, a ClassVar would be a field
         return "take_pile"
@@ -72,6 +84,12 @@ class MeldAction:
     melds: tuple[tuple[Card, ...], ...] = ()
     layoffs: tuple[Layoff, ...] = ()
     moves: tuple[WildMove, ...] = ()  # Wiener: surplus wild cards moved after merging (no hand cards)
+
+    def __init__(self, melds: tuple[tuple[Card, ...], ...] = (), layoffs: tuple[Layoff, ...] = (),
+                 moves: tuple[WildMove, ...] = ()) -> None:
+        object.__setattr__(self, "melds", melds)  # written out, as ``Layoff``'s
+        object.__setattr__(self, "layoffs", layoffs)
+        object.__setattr__(self, "moves", moves)
 
     @property
     def type(self) -> Literal["meld"]:  # a property: compiled, a ClassVar would be a field
@@ -108,6 +126,10 @@ class Discard:
 
     card: Card
     meld: int | None = None
+
+    def __init__(self, card: Card, meld: int | None = None) -> None:
+        object.__setattr__(self, "card", card)  # written out, as ``Layoff``'s
+        object.__setattr__(self, "meld", meld)
 
     @property
     def type(self) -> Literal["discard"]:  # a property: compiled, a ClassVar would be a field

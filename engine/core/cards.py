@@ -48,6 +48,12 @@ _RANKS: Final = tuple(0 if c == JOKER else c // 4 + 1 for c in range(53))
 _SUITS: Final = tuple(-1 if c == JOKER else c % 4 for c in range(53))
 _RUN_PLACES: Final = tuple(14 if r == ACE else r for r in _RANKS)
 
+# The tables themselves, for the hot loops: compiled, ``RANKS[card]`` is a native tuple read where
+# ``rank(card)`` is a call through Python; interpreted it is a subscript, no call.
+RANKS: Final = _RANKS
+SUITS: Final = _SUITS
+RUN_PLACES: Final = _RUN_PLACES
+
 rank = _RANKS.__getitem__
 """``rank(card)``: 1 (ace) to 13 (king); 0 for a joker."""
 

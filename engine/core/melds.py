@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-from engine.core.cards import RED_THREES, WILD, Card, rank
+from engine.core.cards import RED_THREES, WILD, Card, RANKS
 from engine.core.errors import IllegalActionError
 from engine.core.i18n import N_
 
@@ -119,7 +119,7 @@ def count_kinds(cards: Sequence[Card]) -> tuple[int, int, int]:
             wilds += 1
             continue
         naturals += 1
-        card_rank = rank(card)
+        card_rank = RANKS[card]
         if meld_rank == 0:
             meld_rank = card_rank
         elif card_rank != meld_rank:
@@ -161,7 +161,7 @@ def make_rank_meld(rules: Rules, cards: tuple[Card, ...]) -> Meld:
 def extend_rank_meld(rules: Rules, meld: Meld, cards: tuple[Card, ...]) -> Meld:
     """``meld`` with ``cards`` laid off on it (or a new meld of its rank merged into it)."""
     for card in cards:
-        if card in RED_THREES or (not WILD[card] and rank(card) != meld.rank):
+        if card in RED_THREES or (not WILD[card] and RANKS[card] != meld.rank):
             raise IllegalActionError("meld.layoff", card=card, rank=meld.rank)
         if meld.kind is MeldKind.BLACK_THREES and WILD[card]:
             raise IllegalActionError("meld.black_threes_wild")

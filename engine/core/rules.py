@@ -18,7 +18,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
-from engine.core.cards import JOKER, RED_THREES, WILD, Card, deck, rank
+from engine.core.cards import JOKER, RED_THREES, WILD, Card, deck, RANKS
 from engine.core.errors import InvalidInputError
 from engine.core.i18n import N_
 from engine.core.melds import Meld, extend_rank_meld, make_rank_meld
@@ -111,7 +111,7 @@ def classic_card_values() -> tuple[int, ...]:
     """Seed 001 "Spilagildi": 3-7 five, 8-K ten, aces and twos twenty, jokers fifty."""
     values = []
     for card in range(53):
-        card_rank = rank(card)
+        card_rank = RANKS[card]
         if card == JOKER:
             values.append(50)
         elif card_rank in (1, 2):
@@ -332,7 +332,7 @@ class Rules:
         """The rule id that blocks the pile for the player to act, if any (seed 001 "Lokaður
         haugur": a three or a wild card on top)."""
         top = state.top()
-        return "pile.blocked" if top is not None and (WILD[top] or rank(top) == 3) else None
+        return "pile.blocked" if top is not None and (WILD[top] or RANKS[top] == 3) else None
 
     def concealment(self, laid_off: bool, merged: bool, fresh_canasta: bool, hand_canasta: bool) -> Concealment:
         """Seed 001 "Að fara út": the whole hand at once in complete melds of the player's own

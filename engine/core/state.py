@@ -201,12 +201,18 @@ class State:
         melds = self.melds[team]
         if len(self.rules.meld_kinds) <= 2:  # every meld opens but Royal's lone red threes
             return bool(melds)
-        opens = self.rules.opens
-        return any(map(opens, melds))  # map with a bound method: no generator frame
+        rules = self.rules
+        for meld in melds:  # a plain loop calling the method: compiled, a native call each
+            if rules.opens(meld):
+                return True
+        return False
 
     def canastas(self, team: int) -> int:
-        is_canasta = self.rules.is_canasta
-        return sum(map(is_canasta, self.melds[team]))
+        rules, count = self.rules, 0
+        for meld in self.melds[team]:  # as ``has_opened``
+            if rules.is_canasta(meld):
+                count += 1
+        return count
 
     def can_go_out(self, team: int) -> bool:
         """Whether the side has the canastas it needs before a player may go out."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core.actions import Layoff, MeldAction, TakePile
-from engine.core.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, suit
+from engine.core.cards import BLACK_THREES, RED_THREES, WILD, Card, RANKS, RUN_PLACES, SUITS
 from engine.judge.going_out_counts import Counted, canasta_targets
 from engine.judge.going_out_search import BUDGET, QUICK_BUDGET, SearchTooLong, exhaustive_cover
 from engine.core.errors import IllegalActionError
@@ -28,6 +28,11 @@ class GoingOut:
     meld: MeldAction | None
     discard: Card | None
 
+    def __init__(self, meld: MeldAction | None, discard: Card | None) -> None:
+        # written out, not generated: compiled, a native store each (as ``Meld``'s, core/melds.py)
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "discard", discard)
+
 
 @dataclass(slots=True)
 class _Group:
@@ -38,6 +43,17 @@ class _Group:
     demand: int  # wild cards it must get
     capacity: int  # wild cards it may get
     wilds: list[Card]
+
+    def __init__(self, rank: int, cards: list[Card], onto: int | None, size: int, demand: int, capacity: int,
+                 wilds: list[Card]) -> None:
+        # written out, not generated: compiled, the generated one stays interpreted code
+        self.rank = rank
+        self.cards = cards
+        self.onto = onto
+        self.size = size
+        self.demand = demand
+        self.capacity = capacity
+        self.wilds = wilds
 
 
 def going_out_plan(state: State) -> GoingOut | None:
@@ -76,7 +92,12 @@ def exact_plan(state: State, budget: int = BUDGET) -> GoingOut | None:
     if royal and not _canastas_within_reach(state, team, hand):
         return None  # an upper bound on the canastas melding could bring falls short: no way out
     values = state.rules.card_values
-    leftovers: list[Card | None] = forced or [None, *sorted(set(hand), key=lambda c: values[c])]
+    leftovers: list[Card | None] = forced
+    if not forced:  # every distinct card, cheapest first, ties in the set's order (a stable sort, no key function)
+        leftovers = [None]
+        distinct = list(set(hand))
+        for _, position in sorted([(values[c], position) for position, c in enumerate(distinct)]):
+            leftovers.append(distinct[position])
     # The fast search is exact where every meld is a rank meld (the property tests hold it equal
     # to brute force); Royal's other kinds need the complete search, after a cheap bound.
     # Where every meld is a rank meld the counts rule out whatever ``_still_short`` would (their
@@ -218,7 +239,7 @@ def _forced_leftovers(state: State, team: int, hand: Sequence[Card]) -> list[Car
 
 _WILD_KIND, _RED, _BLACK = 0, -1, -2
 # By card: its rank if it is a natural other than a three, else what it is.
-_KIND = tuple(_WILD_KIND if WILD[c] else _RED if c in RED_THREES else _BLACK if c in BLACK_THREES else rank(c)
+_KIND = tuple(_WILD_KIND if WILD[c] else _RED if c in RED_THREES else _BLACK if c in BLACK_THREES else RANKS[c]
               for c in range(53))
 
 
@@ -238,7 +259,7 @@ def _canastas_within_reach(state: State, team: int, hand: Sequence[Card]) -> boo
             held[card & 3] |= bits[card]
         for meld in melds:
             if meld.kind is MeldKind.SAMBA and not rules.is_canasta(meld):
-                places = [run_place(c) for c in meld.cards]
+                places = [RUN_PLACES[c] for c in meld.cards]
                 joined = held[meld.cards[0] % 4]
                 for place in places:
                     joined |= 1 << place
@@ -256,10 +277,10 @@ def _canastas_within_reach(state: State, team: int, hand: Sequence[Card]) -> boo
             open_sizes[key] = open_sizes.get(key, 0) + meld.size
     counts: dict[tuple[MeldKind, int], int] = {}
     for card in naturals:
-        key = (MeldKind.THREES, 3) if rank(card) == 3 else (MeldKind.RANK, rank(card))
+        key = (MeldKind.THREES, 3) if RANKS[card] == 3 else (MeldKind.RANK, RANKS[card])
         counts[key] = counts.get(key, 0) + 1
-        if rank(card) != 3:
-            samba_key = (MeldKind.SAMBA, 100 + suit(card))
+        if RANKS[card] != 3:
+            samba_key = (MeldKind.SAMBA, 100 + SUITS[card])
             counts[samba_key] = counts.get(samba_key, 0) + 1
     counts[(MeldKind.BOLIVIA, 0)] = wilds
     for key in open_sizes:  # unfinished melds that wild cards alone may complete count too (a true bound)
@@ -271,7 +292,7 @@ def _canastas_within_reach(state: State, team: int, hand: Sequence[Card]) -> boo
 
 
 # By card: its run place as a bit, for naturals other than threes (0 for wild cards and threes).
-_RUN_BIT = tuple(0 if WILD[c] or rank(c) == 3 else 1 << run_place(c) for c in range(53))
+_RUN_BIT = tuple(0 if WILD[c] or RANKS[c] == 3 else 1 << RUN_PLACES[c] for c in range(53))
 
 
 def _has_run(places: int, size: int) -> bool:
@@ -298,10 +319,10 @@ def _may_join_samba(state: State, team: int, hand: Sequence[Card], card: Card) -
     any unfinished Samba of its suit on the side's table); never where there are no Sambas."""
     if "samba" not in state.rules.meld_kinds:
         return False
-    if any(m.kind is MeldKind.SAMBA and m.cards[0] % 4 == suit(card) for m in state.melds[team]):
+    if any(m.kind is MeldKind.SAMBA and m.cards[0] % 4 == SUITS[card] for m in state.melds[team]):
         return True
-    places = {run_place(c) for c in hand if not WILD[c] and rank(c) != 3 and suit(c) == suit(card)}
-    p = run_place(card)
+    places = {RUN_PLACES[c] for c in hand if not WILD[c] and RANKS[c] != 3 and SUITS[c] == SUITS[card]}
+    p = RUN_PLACES[card]
     return {p - 2, p - 1} <= places or {p - 1, p + 1} <= places or {p + 1, p + 2} <= places
 
 
@@ -324,7 +345,7 @@ def _cover(state: State, team: int, cards: Sequence[Card]) -> MeldAction | None:
     by_rank: dict[int, list[Card]] = {}
     for card in cards:
         if not WILD[card] and card not in BLACK_THREES:
-            by_rank.setdefault(rank(card), []).append(card)
+            by_rank.setdefault(card // 4 + 1, []).append(card)  # its rank (no joker here)
     groups: list[_Group] = []
     for index, meld in enumerate(state.melds[team]):
         if meld.kind is not MeldKind.RANK:

@@ -78,7 +78,6 @@ class Counted:
         melds = state.melds[team]
         self.threes_meld = any(m.kind is MeldKind.THREES for m in melds)
         self.others = sum(1 for m in melds if m.kind is not MeldKind.RANK and rules.is_canasta(m))
-        allowed = rules.wilds_allowed
         # (size, wild cards demanded, wild cards allowed) as ``_cover`` makes them: the side's rank
         # melds with the hand's naturals of their rank, then each other rank of the hand
         groups: list[tuple[int, int, int]] = []
@@ -88,12 +87,12 @@ class Counted:
                 mine = 0 if m.rank in where else counts.get(m.rank, 0)
                 if m.rank not in where:
                     where[m.rank] = (len(groups), mine, m.naturals, m.wilds)
-                groups.append((m.size + mine, 0, allowed(m.naturals + mine) - m.wilds))
+                groups.append((m.size + mine, 0, rules.wilds_allowed(m.naturals + mine) - m.wilds))
         short = 0  # new ranks too short for a meld
         for card_rank, mine in counts.items():
             if card_rank not in where:
                 where[card_rank] = (len(groups), mine, -1, -1)
-                groups.append((mine, max(0, rules.min_meld - mine), allowed(mine)))
+                groups.append((mine, max(0, rules.min_meld - mine), rules.wilds_allowed(mine)))
                 short += mine < rules.min_naturals
         self.groups, self.where, self.short = groups, where, short
 
@@ -111,14 +110,13 @@ class Counted:
                 index, mine, naturals, meld_wilds = self.where[leftover // 4 + 1]
                 mine -= 1
                 groups = list(groups)
-                allowed = rules.wilds_allowed
                 if naturals >= 0:  # onto the side's meld of its rank
                     size = groups[index][0] - 1
-                    groups[index] = (size, 0, allowed(naturals + mine) - meld_wilds)
+                    groups[index] = (size, 0, rules.wilds_allowed(naturals + mine) - meld_wilds)
                 else:
                     short -= mine + 1 < rules.min_naturals
                     if mine:
-                        groups[index] = (mine, max(0, rules.min_meld - mine), allowed(mine))
+                        groups[index] = (mine, max(0, rules.min_meld - mine), rules.wilds_allowed(mine))
                         short += mine < rules.min_naturals
                     else:
                         del groups[index]

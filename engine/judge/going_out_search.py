@@ -34,7 +34,7 @@ from collections.abc import Iterator, Sequence
 from itertools import product
 
 from engine.core.actions import Layoff, MeldAction
-from engine.core.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, rank, run_place, suit
+from engine.core.cards import BLACK_THREES, JOKER, RED_THREES, WILD, Card, RANKS, RUN_PLACES, SUITS
 from engine.core.errors import IllegalActionError
 from engine.core.melds import Meld, MeldKind, meld_or_none
 from engine.judge.moves import legal_meld
@@ -65,14 +65,14 @@ def exhaustive_cover(state: State, team: int, hand: Sequence[Card], keep: Sequen
 def _fits(meld: Meld, card: Card) -> bool:
     """A cheap first look at whether ``card`` could ever be laid off on ``meld``."""
     if meld.kind is MeldKind.RANK:
-        return WILD[card] or rank(card) == meld.rank
+        return WILD[card] or RANKS[card] == meld.rank
     if meld.kind is MeldKind.BOLIVIA:
         return WILD[card]
     if meld.kind is MeldKind.BLACK_THREES:
         return card in BLACK_THREES
     if meld.kind is MeldKind.THREES:
         return card in RED_THREES or card in BLACK_THREES
-    return not WILD[card] and rank(card) != 3 and suit(card) == meld.cards[0] % 4  # a Samba
+    return not WILD[card] and RANKS[card] != 3 and SUITS[card] == meld.cards[0] % 4  # a Samba
 
 
 def _homes(meld: Meld) -> frozenset[Card]:
@@ -110,9 +110,9 @@ class _Search:
         self.by_suit: dict[int, list[Card]] = {}  # naturals other than threes by suit (runs), in the order
         for c in self.order:
             if not WILD[c]:
-                self.by_rank.setdefault(rank(c), []).append(c)
-                if rank(c) != 3:
-                    self.by_suit.setdefault(suit(c), []).append(c)
+                self.by_rank.setdefault(RANKS[c], []).append(c)
+                if RANKS[c] != 3:
+                    self.by_suit.setdefault(SUITS[c], []).append(c)
         self.homeless = {c for c in self.order if not WILD[c] and not self.targets[c]}  # no meld on the table takes it
         self.onto_table: dict[tuple[Card, ...], bool] = {}  # a made group merges into a meld on the table
         # a natural whose only homes on the table are rank melds of its rank is laid off at once on
@@ -198,19 +198,19 @@ class _Search:
             if wild[card]:
                 wilds += n
             elif n > 0:
-                card_rank = rank(card)
+                card_rank = RANKS[card]
                 by_rank[card_rank] = by_rank.get(card_rank, 0) + n
                 if sambas and card_rank != 3:
-                    places.setdefault(suit(card), set()).add(run_place(card))
+                    places.setdefault(SUITS[card], set()).add(RUN_PLACES[card])
         rules = self.rules
         for card, n in lone:
-            card_rank = rank(card)
+            card_rank = RANKS[card]
             if card_rank == 3 and (sambas or by_rank.get(3, 0) >= rules.min_meld):
                 continue
             same = by_rank[card_rank]
             if same >= rules.min_naturals and same + wilds >= rules.min_meld:
                 continue
-            if sambas and _run_length(places[suit(card)], run_place(card)) >= rules.min_meld:
+            if sambas and _run_length(places[SUITS[card]], RUN_PLACES[card]) >= rules.min_meld:
                 continue
             homeless += n
             if homeless > (1 if may_keep and card in self.keep else 0):
@@ -246,7 +246,7 @@ class _Search:
                 for size in range(self.rules.min_meld, min(len(wilds), self.rules.canasta_size) + 1):
                     yield self._with_first(card, wilds, size)
             return
-        if rank(card) == 3:
+        if RANKS[card] == 3:
             yield from self._threes(card, left)
             return
         for naturals in self._naturals(card, left):
@@ -264,7 +264,7 @@ class _Search:
 
     def _naturals(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
         """Natural cards of ``card``'s rank to meld with it: by suit where Sambas exist, else by count."""
-        same = [c for c in self.by_rank[rank(card)] if left.get(c, 0) > 0]
+        same = [c for c in self.by_rank[RANKS[card]] if left.get(c, 0) > 0]
         if not self.sambas:
             pool = [c for c in same for _ in range(left[c] - (c == card))]
             for extra in range(len(pool) + 1):
@@ -283,8 +283,8 @@ class _Search:
 
     def _runs(self, card: Card, left: dict[Card, int]) -> Iterator[tuple[Card, ...]]:
         """Runs of ``card``'s suit through it, three to seven long (Royal's Sambas)."""
-        by_place = {run_place(c): c for c in self.by_suit[suit(card)] if left.get(c, 0) > 0}
-        place = run_place(card)
+        by_place = {RUN_PLACES[c]: c for c in self.by_suit[SUITS[card]] if left.get(c, 0) > 0}
+        place = RUN_PLACES[card]
         size = self.rules.canasta_size
         # the places held next to ``place``, down and up: a run from low to high lies within them
         bottom = top = place

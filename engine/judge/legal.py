@@ -10,8 +10,8 @@ accepts (the property tests check this on many seeded games).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache, partial
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 from engine.core.actions import (
@@ -26,7 +26,7 @@ from engine.core.actions import (
     MeldAction,
     TakePile,
 )
-from engine.core.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place
+from engine.core.cards import BLACK_THREES, RED_THREES, WILD, Card, RANKS, RUN_PLACES
 from engine.core.melds import Meld, MeldKind
 from engine.judge.game import is_legal
 from engine.judge.going_out import going_out_plan, judged_plan, pile_way_out
@@ -44,9 +44,18 @@ def _single_layoff(onto: int, card: Card) -> MeldAction:
     return MeldAction(layoffs=(Layoff(onto, (card,)),))
 
 
-@lru_cache(maxsize=16384)
 def _single_meld(cards: tuple[Card, ...]) -> MeldAction:
-    return MeldAction(melds=(cards,))
+    """One new meld of ``cards``, one shared action for the same cards (a plain dictionary: compiled,
+    a look-up in it is native where a cached function's call goes through Python)."""
+    action = _SINGLE_MELDS.get(cards)
+    if action is None:
+        if len(_SINGLE_MELDS) >= 16384:
+            _SINGLE_MELDS.clear()
+        action = _SINGLE_MELDS[cards] = MeldAction(melds=(cards,))
+    return action
+
+
+_SINGLE_MELDS: dict[tuple[Card, ...], MeldAction] = {}
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -80,7 +89,7 @@ def _draw_phase(state: State, ask: bool = True) -> list[Action]:
     ts = state.turn_state
     if ts.before_draw and ts.permission is True:  # Royal: a yes binds the pile take
         return [take for take in pile_takes(state) if is_legal(state, take)]
-    actions: list[Action] = list(_pile_options(state))
+    actions = _pile_options(state)
     if ask and state.rules.ask_before_pile and not ts.asked and actions and state.partners(state.turn):
         try:
             if pile_way_out(state, QUICK_BUDGET, tuple(a for a in actions if isinstance(a, TakePile))) is not None:
@@ -128,7 +137,11 @@ def _play_phase(state: State, taken_back: bool = True) -> list[Action]:
     if turn_state.replacements > 0 and state.stock:
         actions.append(DrawReplacement())
     if len(hand) > 1 or is_legal(state, _DISCARDS[hand[0]]):
-        actions.extend(map(_DISCARDS.__getitem__, dict.fromkeys(hand)))  # each distinct card, sorted as the hand
+        discards, last = _DISCARDS, -1
+        for card in hand:  # each distinct card, sorted as the hand (a plain loop: compiled, no calls)
+            if card != last:
+                actions.append(discards[card])
+                last = card
     if taken_back and state.rules.discard_from_meld and turn_state.melded:
         actions.extend(_discards_from_melds(state))
     return actions
@@ -189,7 +202,7 @@ def _grown(rows: list[tuple[_Shared, ...]], index: int, make: Callable[[int, Car
     return rows[index]
 
 
-def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Iterator[Action]:
+def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> list[Action]:
     """Royal's other kinds, each checked by the judge (they are few): red threes, alone or into
     the side's unfinished meld of threes, with black threes once opened; Sambas from the runs of
     a suit; a Bolivia; cards laid off on those melds."""
@@ -206,9 +219,9 @@ def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Ite
         if meld_rank[card]:  # a natural other than a three
             cards = by_suit.get(card & 3)
             if cards is None:
-                by_suit[card & 3] = {run_place(card): card}
+                by_suit[card & 3] = {RUN_PLACES[card]: card}
             else:
-                cards[run_place(card)] = card
+                cards[RUN_PLACES[card]] = card
     min_meld = state.rules.min_meld
     for cards in by_suit.values():  # each run of consecutive places, lowest first
         run: list[Card] = []
@@ -234,12 +247,12 @@ def _special_melds(state: State, hand: Sequence[Card], wilds: list[Card]) -> Ite
         if meld.kind is MeldKind.RANK or meld.size >= canasta_size:
             continue
         if distinct is None:
-            distinct = list(dict.fromkeys(hand))  # sorted, as the hand is
+            distinct = _distinct(hand)  # sorted, as the hand is
         fit = _fitting(meld, distinct)
         if fit:
             candidates.extend([_single_layoff(index, card) for card in fit])
     # no candidate comes twice: threes, runs, a Bolivia and lay-offs are told apart by their cards
-    return filter(partial(is_legal, state), candidates)
+    return [action for action in candidates if is_legal(state, action)]
 
 
 def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int) -> bool:
@@ -253,25 +266,26 @@ def _may_go_out_soon(state: State, by_rank: dict[int, list[Card]], wilds: int) -
         need = rules.canasta_size - wilds
         if need <= 0:
             return True
-        is_canasta, canastas = rules.is_canasta, 0
+        canastas = 0
         for meld in melds:  # one pass: the side's canastas, and a meld the hand could complete
             mine = by_rank.get(meld.rank)
             if len(meld.cards) + (len(mine) if mine else 0) >= need:
                 return True
-            canastas += is_canasta(meld)
+            if rules.is_canasta(meld):  # the method called, not a bound one: compiled, a native call
+                canastas += 1
         if canastas >= rules.canastas_to_go_out:
             return True
         for naturals in by_rank.values():
             if len(naturals) >= need:
                 return True
         return False
-    if sum(map(rules.is_canasta, melds)) >= rules.canastas_to_go_out:
+    if state.canastas(state.seat_team[state.turn]) >= rules.canastas_to_go_out:
         return True
     sizes = {m.rank: m.size for m in melds}
     for meld_rank, naturals in by_rank.items():
         sizes[meld_rank] = sizes.get(meld_rank, 0) + len(naturals)
     if royal:  # threes toward a Royal canasta, a second Samba (a Bolivia counts its wild cards below)
-        sizes[3] = sizes.get(3, 0) + sum(1 for c in state.hands[state.turn] if not WILD[c] and rank(c) == 3)
+        sizes[3] = sizes.get(3, 0) + sum(1 for c in state.hands[state.turn] if not WILD[c] and RANKS[c] == 3)
         if _samba_within_reach(state, melds):
             return True
     return max(sizes.values(), default=0) + wilds >= rules.canasta_size
@@ -306,14 +320,14 @@ def _samba_within_reach(state: State, melds: Sequence[Meld]) -> bool:
         if meld.kind is MeldKind.SAMBA and not state.rules.is_canasta(meld):
             suit_held = held[meld.cards[0] & 3]
             for card in meld.cards:
-                suit_held |= 1 << run_place(card)
+                suit_held |= 1 << RUN_PLACES[card]
             held[meld.cards[0] & 3] = suit_held
     size = state.rules.canasta_size
     return any(places.bit_count() >= size for places in held)
 
 
 # By card: its run place as a bit, for naturals other than threes (0 for wild cards and threes).
-_PLACE_BIT = tuple(1 << run_place(c) if _MELD_RANK[c] else 0 for c in range(53))
+_PLACE_BIT = tuple(1 << RUN_PLACES[c] if _MELD_RANK[c] else 0 for c in range(53))
 
 
 def _fitting(meld: Meld, cards: Sequence[Card]) -> list[Card]:
@@ -324,9 +338,9 @@ def _fitting(meld: Meld, cards: Sequence[Card]) -> list[Card]:
         return [c for c in cards if c in RED_THREES or c in BLACK_THREES]
     # a Samba: its suit, next to either end
     meld_suit = meld.cards[0] % 4
-    places = [14 if rank(c) == 1 else rank(c) for c in meld.cards]
+    places = [14 if RANKS[c] == 1 else RANKS[c] for c in meld.cards]
     ends = (min(places) - 1, max(places) + 1)
-    return [c for c in cards if not WILD[c] and c % 4 == meld_suit and (14 if rank(c) == 1 else rank(c)) in ends]
+    return [c for c in cards if not WILD[c] and c % 4 == meld_suit and (14 if RANKS[c] == 1 else RANKS[c]) in ends]
 
 
 def _new_melds(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> list[Action]:
@@ -366,12 +380,11 @@ def _rank_melds(rules: Rules, naturals: list[Card], wilds: list[Card]) -> tuple[
     """The new melds of one rank's ``naturals`` with the hand's ``wilds``: the lowest cards first,
     each count of naturals with each count of wild cards the variant allows. (The largest size,
     the actions, their sizes.)"""
-    allowed = rules.wilds_allowed
     actions: list[MeldAction] = []
     sizes: list[int] = []
     for k in range(rules.min_naturals, len(naturals) + 1):
         chosen = tuple(naturals[:k])
-        for w in range(0, min(len(wilds), allowed(k)) + 1):
+        for w in range(0, min(len(wilds), rules.wilds_allowed(k)) + 1):
             size = k + w
             if size >= rules.min_meld:
                 actions.append(_single_meld(chosen + tuple(wilds[:w])))
@@ -388,8 +401,8 @@ _RANK_MELDS_KEPT = 4096
 
 def _layoffs(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]], wilds: list[Card]) -> list[Action]:
     """Single cards onto the side's rank melds (other kinds: ``_special_melds``)."""
-    allowed = state.rules.wilds_allowed
-    distinct_wilds = list(dict.fromkeys(wilds))  # the hand is sorted: as sorted(set(wilds))
+    rules = state.rules
+    distinct_wilds = _distinct(wilds)
     plain = len(hand) > 2 and state.turn_state.permission is not True
     rows, rank_kind = _LAYOFF_ROWS, MeldKind.RANK
     actions: list[Action] = []
@@ -397,24 +410,35 @@ def _layoffs(state: State, hand: Sequence[Card], by_rank: dict[int, list[Card]],
         if meld.kind is not rank_kind:
             continue
         naturals = by_rank.get(meld.rank)
-        room = distinct_wilds and allowed(meld.naturals) > meld.wilds
+        room = len(distinct_wilds) > 0 and rules.wilds_allowed(meld.naturals) > meld.wilds
         if not naturals and not room:
             continue
         row = rows[index] if index < len(rows) else _layoff_row(index)
-        if plain:  # the lay-offs as the row's shared actions: naturals (distinct, sorted), then wild cards
-            if naturals:
-                actions.extend(map(row.__getitem__, dict.fromkeys(naturals)))
-            if room:
-                actions.extend(map(row.__getitem__, distinct_wilds))
-            continue
-        fitting = list(dict.fromkeys(naturals)) if naturals else []
+        # the lay-offs as the row's shared actions: naturals (distinct, sorted), then wild cards
+        fitting = _distinct(naturals) if naturals else []
         if room:
-            fitting += distinct_wilds
+            fitting.extend(distinct_wilds)
+        if plain:
+            for card in fitting:
+                actions.append(row[card])
+            continue
         for card in fitting:
             action = row[card]
             if _remaining_ok(state, len(hand) - 1, action):
                 actions.append(action)
     return actions
+
+
+def _distinct(cards: Sequence[Card]) -> list[Card]:
+    """The distinct cards of sorted ``cards``, in order (as ``list(dict.fromkeys(cards))``; a plain
+    loop, which compiled makes no calls)."""
+    out: list[Card] = []
+    last = -1
+    for card in cards:
+        if card != last:
+            out.append(card)
+            last = card
+    return out
 
 
 # Each meld index's single lay-offs, one shared action a card (as ``_single_layoff`` gives), made

@@ -22,7 +22,7 @@ from engine.core.actions import (
     MeldAction,
     TakePile,
 )
-from engine.core.cards import RED_THREES, WILD, Card, rank
+from engine.core.cards import RED_THREES, WILD, Card, RANKS
 from engine.core.errors import IllegalActionError, InvalidInputError
 from engine.core.i18n import N_
 from engine.core.melds import Meld, MeldKind
@@ -78,11 +78,11 @@ def draw(state: State, action: Draw) -> State:
 def _frozen_refusal(state: State, team: int, top: Card, hand: Sequence[Card], used: int) -> IllegalActionError:
     """``used``: the top card's naturals the take melds from the hand. Said beside those held, so a
     player who holds the pair but chose one of them (or a wild card) is not told only "you hold 2"."""
-    held = sum(1 for c in hand if not WILD[c] and rank(c) == rank(top))
+    held = sum(1 for c in hand if not WILD[c] and RANKS[c] == RANKS[top])
     freezer = state.freezer()
     if freezer is None:
-        return IllegalActionError("pile.frozen_unopened", rank=rank(top), top=top, count=held, used=used)
-    return IllegalActionError("pile.frozen", freezer=freezer, rank=rank(top), top=top, count=held, used=used)
+        return IllegalActionError("pile.frozen_unopened", rank=RANKS[top], top=top, count=held, used=used)
+    return IllegalActionError("pile.frozen", freezer=freezer, rank=RANKS[top], top=top, count=held, used=used)
 
 
 def take_pile_checked(state: State, action: TakePile, trusted: bool = False) -> tuple[
@@ -110,7 +110,7 @@ def take_pile_checked(state: State, action: TakePile, trusted: bool = False) -> 
         if action.onto >= len(state.melds[team]):
             raise InvalidInputError("action.onto", N_("your side has no meld {index}"), index=action.onto)
         target = state.melds[team][action.onto]
-        if target.kind is MeldKind.RANK and target.rank != rank(top):
+        if target.kind is MeldKind.RANK and target.rank != RANKS[top]:
             raise IllegalActionError("pile.onto_rank", top=top, rank=target.rank)
         if not rules.takes_top_card(target):
             if target.size < rules.canasta_size:  # not a complete canasta: the meld's own rule
@@ -118,12 +118,12 @@ def take_pile_checked(state: State, action: TakePile, trusted: bool = False) -> 
             raise IllegalActionError("pile.onto_canasta", top=top, count=target.size)
         plan = MeldPlan(state, team, action.melds, (Layoff(action.onto, (top,)),), "action")
     else:
-        naturals = sum(1 for c in action.meld if not WILD[c] and rank(c) == rank(top))
+        naturals = sum(1 for c in action.meld if not WILD[c] and RANKS[c] == RANKS[top])
         wilds = sum(1 for c in action.meld if WILD[c])
-        if any(not WILD[c] and rank(c) != rank(top) for c in action.meld):
+        if any(not WILD[c] and RANKS[c] != RANKS[top] for c in action.meld):
             # the cards named: "does not use it" misled a player whose pair was there beside another meld
             raise IllegalActionError("pile.top_card", top=top,
-                                     cards=tuple(c for c in action.meld if not WILD[c] and rank(c) != rank(top)))
+                                     cards=tuple(c for c in action.meld if not WILD[c] and RANKS[c] != RANKS[top]))
         if frozen and naturals < 2:
             take_from_hand(hand, action.meld)
             raise _frozen_refusal(state, team, top, hand, naturals)

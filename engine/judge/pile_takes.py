@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from engine.core.actions import Action, TakePile
-from engine.core.cards import JOKER, RED_THREES, WILD, Card, rank
+from engine.core.cards import JOKER, RED_THREES, WILD, Card, RANKS
 from engine.core.melds import MeldKind
 from engine.judge.moves import legal_take
 from engine.core.state import State
@@ -52,15 +52,17 @@ def pile_takes(state: State) -> list[TakePile]:
     return [a for a in _pile_options(state) if isinstance(a, TakePile)]
 
 
-def _pile_options(state: State) -> Iterator[Action]:
+def _pile_options(state: State) -> list[Action]:
+    """The pile takes the judge accepts, in their simplest forms (a list, not a generator: compiled,
+    a generator's every step is a call through Python)."""
     pile = state.pile
     if not pile or state.rules.pile_blocker(state) is not None:
-        return
+        return []
     top = pile[-1]
     seat = state.turn
     team = state.seat_team[seat]
     held = state.hands[seat]
-    top_rank = rank(top)
+    top_rank = RANKS[top]
     opened = state.has_opened(team)
     if opened and not WILD[top] and top_rank != 3:
         # the hand is sorted by code, and codes by rank: its naturals of the top card's rank and
@@ -73,11 +75,11 @@ def _pile_options(state: State) -> Iterator[Action]:
             wilds.extend(held[jokers:])
     else:
         hand = list(held) if RED_THREES.isdisjoint(held) else [c for c in held if c not in RED_THREES]
-        naturals = [c for c in hand if not WILD[c] and rank(c) == top_rank]
+        naturals = [c for c in hand if not WILD[c] and RANKS[c] == top_rank]
         wilds = [c for c in hand if WILD[c]]  # sorted, as the hand is
     if not opened:  # the pile is frozen for an unopened side (``State.is_pile_frozen_for``)
-        yield from _pile_openings(state, hand, top, naturals)
-        return
+        opening = _pile_opening(state, hand, top, naturals)
+        return [] if opening is None else [opening]
     frozen = state.is_pile_frozen_by_cards()  # ``State.is_pile_frozen_for``, the side having opened
     candidates: list[TakePile] = []
     existing = None
@@ -99,24 +101,24 @@ def _pile_options(state: State) -> Iterator[Action]:
         for index in sambas:
             if legal_take(state, TakePile(onto=index)):
                 candidates.append(TakePile(onto=index))
-    for action in candidates:
-        # Only a take that leaves the hand nearly empty can be refused (going out needs a canasta).
-        if len(state.hands[seat]) - len(action.meld) + len(state.pile) > 4 or legal_take(state, action):
-            yield action
+    # Only a take that leaves the hand nearly empty can be refused (going out needs a canasta).
+    return [action for action in candidates
+            if len(state.hands[seat]) - len(action.meld) + len(state.pile) > 4 or legal_take(state, action)]
 
 
-def _pile_openings(state: State, hand: list[Card], top: Card, naturals: list[Card]) -> Iterator[Action]:
-    """An unopened side takes the (for it frozen) pile with a natural pair and enough melds."""
+def _pile_opening(state: State, hand: list[Card], top: Card, naturals: list[Card]) -> TakePile | None:
+    """An unopened side takes the (for it frozen) pile with a natural pair and enough melds: the
+    first such take the judge accepts, if any."""
     if len(naturals) < 2:
-        return
+        return None
     rest = list(hand)
     for card in naturals:
         rest.remove(card)
     for melds in _opening_sets(state, rest, state.rules.value(top) + sum(state.rules.value(c) for c in naturals)):
         action = TakePile(meld=tuple(naturals), melds=melds)
         if legal_take(state, action):
-            yield action
-            return
+            return action
+    return None
 
 
 def _opening_sets(state: State, hand: Sequence[Card], base_points: int,
@@ -128,19 +130,35 @@ def _opening_sets(state: State, hand: Sequence[Card], base_points: int,
     team = state.team_of(state.turn)
     minimum = state.opening_minimum(team)
     by_rank, hand_wilds = _split_hand(hand) if split is None else split
-    groups = [g for g in by_rank.values() if len(g) >= rules.min_naturals]
     values = rules.card_values
-    groups = sorted(groups, key=lambda g: -sum(values[c] for c in g))[:_MAX_OPENING_RANKS]
-    wilds = sorted(hand_wilds, key=lambda c: -values[c])  # the hand's wild cards, in its order: a stable sort
+    # the groups by their points, most first, ties in the hand's order (as a stable sort by the
+    # points would give; sorting (key, position) pairs calls no key function, which compiled is a
+    # call through Python)
+    keyed: list[tuple[int, int]] = []
+    found: list[list[Card]] = []
+    for group in by_rank.values():
+        if len(group) >= rules.min_naturals:
+            points = 0
+            for card in group:
+                points += values[card]
+            keyed.append((-points, len(found)))
+            found.append(group)
+    keyed.sort()
+    groups = [found[position] for _, position in keyed[:_MAX_OPENING_RANKS]]
+    by_value = sorted([(-values[c], position) for position, c in enumerate(hand_wilds)])
+    wilds = [hand_wilds[position] for _, position in by_value]  # the hand's wild cards, dearest first, else in its order
     # the wild cards each group needs to be a meld at all: a choice needing more is no opening
     # (``_top_up`` would refuse it), and is skipped before its groups are copied
-    demand = {id(g): max(0, rules.min_meld - len(g)) for g in groups}
+    demand = [max(0, rules.min_meld - len(g)) for g in groups]
     available = len(wilds)
     for size in range(0 if base_points else 1, len(groups) + 1):
-        for chosen in combinations(groups, size):
-            if sum([demand[id(g)] for g in chosen]) > available:
+        for chosen in combinations(range(len(groups)), size):
+            needed = 0
+            for index in chosen:
+                needed += demand[index]
+            if needed > available:
                 continue
-            melds = _top_up(state, [list(g) for g in chosen], wilds, minimum - base_points)
+            melds = _top_up(state, [list(groups[index]) for index in chosen], wilds, minimum - base_points)
             if melds is not None:
                 yield melds
 
@@ -160,11 +178,10 @@ def _top_up(state: State, groups: list[list[Card]], wilds: list[Card], needed: i
             for _ in range(short):
                 group.append(pool.pop())  # the cheapest wild card
     points = sum(values[c] for g in groups for c in g)
-    allowed = rules.wilds_allowed
     for group, count in zip(groups, naturals):  # then the dearest wild cards, while short of the minimum
         if points >= needed or not pool:
             break
-        room = allowed(count) - (len(group) - count)
+        room = rules.wilds_allowed(count) - (len(group) - count)
         while points < needed and pool and room > 0:
             card = pool.pop(0)
             group.append(card)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from engine.core.cards import BLACK_THREES, RED_THREES, WILD, Card, rank, run_place, suit
+from engine.core.cards import BLACK_THREES, RED_THREES, WILD, Card, RANKS, RUN_PLACES, SUITS
 from engine.core.errors import IllegalActionError
 from engine.core.i18n import N_
 from engine.core.melds import CANASTA_NAMES, Meld, MeldKind, extend_rank_meld, make_rank_meld
@@ -94,7 +94,7 @@ _SECTIONS: Mapping[str, str | tuple[str, str]] = {
 
 
 def _is_run(cards: Sequence[Card]) -> bool:
-    places = sorted(run_place(c) for c in cards)
+    places = sorted(RUN_PLACES[c] for c in cards)
     return all(b == a + 1 for a, b in zip(places, places[1:])) and places[0] >= 4
 
 
@@ -119,7 +119,7 @@ class RoyalRules(Rules):
         return min(self.max_wilds, naturals)
 
     def make_meld(self, cards: tuple[Card, ...]) -> Meld:
-        if cards and all(rank(c) == 3 and not WILD[c] for c in cards):
+        if cards and all(RANKS[c] == 3 and not WILD[c] for c in cards):
             return self._threes(cards)
         if cards and all(WILD[c] for c in cards):
             if len(cards) < self.min_meld:
@@ -127,19 +127,19 @@ class RoyalRules(Rules):
             if len(cards) > self.canasta_size:  # "En Canasta är en kombination beståendes av sju kort"
                 raise IllegalActionError("meld.seven_cards", cards=cards, count=len(cards))
             return Meld(cards, 0, 0, len(cards), MeldKind.BOLIVIA)
-        if (len(cards) >= self.min_meld and not any(WILD[c] for c in cards) and len({suit(c) for c in cards}) == 1
-                and len({rank(c) for c in cards}) == len(cards)):
+        if (len(cards) >= self.min_meld and not any(WILD[c] for c in cards) and len({SUITS[c] for c in cards}) == 1
+                and len({RANKS[c] for c in cards}) == len(cards)):
             if not _is_run(cards) or len(cards) > self.canasta_size:
                 raise IllegalActionError("meld.samba", cards=cards)
-            return Meld(cards, SAMBA + suit(cards[0]), len(cards), 0, MeldKind.SAMBA)
+            return Meld(cards, SAMBA + SUITS[cards[0]], len(cards), 0, MeldKind.SAMBA)
         naturals = [c for c in cards if not WILD[c]]
-        if naturals and all(rank(c) == 3 for c in naturals):  # threes and wild cards
+        if naturals and all(RANKS[c] == 3 for c in naturals):  # threes and wild cards
             raise IllegalActionError("meld.threes_wild" if any(c in RED_THREES for c in cards) else
                                      "meld.black_threes_wild", cards=cards)
-        if any(rank(c) == 3 and not WILD[c] for c in cards):
+        if any(RANKS[c] == 3 and not WILD[c] for c in cards):
             raise IllegalActionError("meld.mixed_ranks", cards=cards)
-        one_suit = len({suit(c) for c in naturals}) == 1
-        if len(naturals) >= 2 and len(naturals) < len(cards) and one_suit and len({rank(c) for c in naturals}) == len(naturals):
+        one_suit = len({SUITS[c] for c in naturals}) == 1
+        if len(naturals) >= 2 and len(naturals) < len(cards) and one_suit and len({RANKS[c] for c in naturals}) == len(naturals):
             # a run of one suit with wild cards: a Samba tried with them ("Inga vilda kort är tillåtna i
             # en samba"), not a meld of mixed ranks
             raise IllegalActionError("meld.samba", cards=cards)
@@ -161,8 +161,8 @@ class RoyalRules(Rules):
 
     def extend_meld(self, meld: Meld, cards: tuple[Card, ...]) -> Meld:
         if meld.kind is MeldKind.RANK:
-            if any(rank(c) == 3 and not WILD[c] for c in cards):
-                raise IllegalActionError("meld.layoff", card=next(c for c in cards if rank(c) == 3), rank=meld.rank)
+            if any(RANKS[c] == 3 and not WILD[c] for c in cards):
+                raise IllegalActionError("meld.layoff", card=next(c for c in cards if RANKS[c] == 3), rank=meld.rank)
             return extend_rank_meld(self, meld, cards)
         if meld.kind is MeldKind.BLACK_THREES:
             if any(c not in BLACK_THREES for c in cards) or meld.size + len(cards) > 6:
@@ -184,13 +184,13 @@ class RoyalRules(Rules):
                 raise IllegalActionError("meld.seven_cards", cards=merged, count=len(merged))
             return Meld(merged, 0, 0, len(merged), MeldKind.BOLIVIA)
         if meld.kind is MeldKind.SAMBA:
-            fits = all(not WILD[c] and suit(c) == meld.rank - SAMBA for c in cards)
-            if not fits or len({run_place(c) for c in merged}) != len(merged) or not _is_run(merged):
+            fits = all(not WILD[c] and SUITS[c] == meld.rank - SAMBA for c in cards)
+            if not fits or len({RUN_PLACES[c] for c in merged}) != len(merged) or not _is_run(merged):
                 raise IllegalActionError("meld.samba", cards=merged)
             if len(merged) > self.canasta_size:  # "en sekvens beståendes av tre till sju kort"
                 raise IllegalActionError("meld.seven_cards", cards=merged, count=len(merged))
             return Meld(merged, meld.rank, len(merged), 0, MeldKind.SAMBA)
-        if not all(rank(c) == 3 and not WILD[c] for c in cards) or len(merged) > self.canasta_size:
+        if not all(RANKS[c] == 3 and not WILD[c] for c in cards) or len(merged) > self.canasta_size:
             raise IllegalActionError("meld.threes", cards=merged)
         return Meld(merged, 3, len(merged), 0, MeldKind.THREES)
 
@@ -241,7 +241,7 @@ class RoyalRules(Rules):
 
     def covers_upcard(self, card: Card) -> bool:
         """"Om sakhögens första kort är ett vilt kort, svart eller röd trea, täcks det"."""
-        return WILD[card] or rank(card) == 3
+        return WILD[card] or RANKS[card] == 3
 
     def takes_top_card(self, meld: Meld) -> bool:
         """"Han får dock inte ta upp sakhögen för att lägga till dess översta kort till completta

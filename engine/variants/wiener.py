@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from engine.core.cards import RED_THREES, WILD, Card, rank
+from engine.core.cards import RED_THREES, WILD, Card, RANKS
 from engine.core.i18n import N_
 from engine.core.melds import Meld
 from engine.core.rules import (
@@ -103,7 +103,7 @@ class WienerRules(Rules):
 
     def covers_upcard(self, card: Card) -> bool:
         """"Ist diese offene Karte ein Joker, ein Zweier, ein roter oder schwarzer Dreier"."""
-        return WILD[card] or rank(card) == 3
+        return WILD[card] or RANKS[card] == 3
 
     def wilds_allowed(self, naturals: int) -> int:
         """The composition table ("Ein Drilling muss zumindest 2 Grundkarten ..."): a meld of
@@ -123,7 +123,7 @@ class WienerRules(Rules):
             return blocked
         top = state.top()
         team = state.team_of(state.turn)
-        if top is not None and any(m.rank == rank(top) and self.is_canasta(m) for m in state.melds[team]):
+        if top is not None and any(m.rank == RANKS[top] and self.is_canasta(m) for m in state.melds[team]):
             return "pile.blocked_canasta"
         return None
 

@@ -10,8 +10,10 @@ import types
 import pytest
 
 from engine import ENGINE
+from engine.core.actions import Discard, Layoff, MeldAction, TakePile
 from engine.core.deal import deal
 from engine.core.melds import Meld, MeldKind
+from engine.judge.going_out import GoingOut, _Group
 from engine.core.state import Phase, State, TurnState
 from engine.variants import VARIANTS
 
@@ -73,5 +75,26 @@ def test_equal_values_are_equal() -> None:
 def test_compiled_the_constructors_are_native_code() -> None:
     """The constructors ``dataclasses`` generates stay interpreted code under mypyc; these are the
     source's own, compiled (docs/speed.md)."""
-    for cls in (State, TurnState, Meld):
+    for cls in (State, TurnState, Meld, Layoff, TakePile, MeldAction, Discard, GoingOut, _Group):
         assert not isinstance(cls.__init__, types.FunctionType), cls
+
+
+def test_actions_built_by_their_own_constructors_are_the_dataclasses_values() -> None:
+    """The actions the lists build by the thousand have their ``__init__`` written out (compiled, a
+    native store a field); positions, keywords, defaults, equality, hashing and ``replace`` are the
+    dataclass's."""
+    assert Layoff(3, (4, 5)) == Layoff(onto=3, cards=(4, 5)) and hash(Layoff(3, (4,))) == hash(Layoff(3, (4,)))
+    assert TakePile() == TakePile((), None, ()) and TakePile(onto=2).meld == () and TakePile(onto=2).melds == ()
+    take = TakePile(meld=(20, 21), melds=((24, 25, 26),))
+    assert dataclasses.replace(take, onto=1) == TakePile((20, 21), 1, ((24, 25, 26),))
+    meld = MeldAction(((8, 9, 10),), (Layoff(0, (4,)),))
+    assert meld == MeldAction(melds=((8, 9, 10),), layoffs=(Layoff(0, (4,)),)) and meld.moves == ()
+    assert repr(MeldAction(melds=((8, 9, 10),))) == "MeldAction(melds=((8, 9, 10),), layoffs=())"
+    assert Discard(7) == Discard(7, None) != Discard(7, 0) and Discard(card=7, meld=1).meld == 1
+    assert GoingOut(None, 7).discard == 7
+    group = _Group(5, [16, 17], None, 2, 1, 2, [])
+    assert (group.rank, group.cards, group.onto, group.size, group.demand, group.capacity, group.wilds) == (
+        5, [16, 17], None, 2, 1, 2, [])
+    for value in (Layoff(3, (4,)), take, meld, Discard(7)):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, dataclasses.fields(value)[0].name, None)

@@ -12,8 +12,8 @@ from dataclasses import fields
 
 import pytest
 
-from engine.core.cards import WILD, Card, rank, run_place
-from engine.judge.legal import _PLACE_BIT, _layoff_row, _single_layoff
+from engine.core.cards import RANKS, RUN_PLACES, SUITS, WILD, Card, rank, run_place, suit
+from engine.judge.legal import _PLACE_BIT, _distinct, _layoff_row, _single_layoff, _single_meld
 from engine.core.melds import MeldKind, extend_meld, meld_or_none
 from engine.core.deal import deal
 from engine.core.errors import IllegalActionError
@@ -198,3 +198,27 @@ def test_a_melds_homes_are_the_cards_fits_lets_onto_it() -> None:
     assert {m.kind for m in melds} == set(MeldKind)
     for meld in melds:
         assert _homes(meld) == frozenset(c for c in range(53) if _fits(meld, c))
+
+
+def test_distinct_is_dict_fromkeys_on_sorted_hands() -> None:
+    """``legal._distinct`` (a plain loop, native when compiled) lists a sorted hand's distinct cards
+    as ``dict.fromkeys`` did, in order."""
+    rng = random.Random(5)
+    for _ in range(5000):
+        hand = sorted(rng.sample(DECKS, rng.randint(0, 20)))
+        assert _distinct(hand) == list(dict.fromkeys(hand))
+        assert _distinct(tuple(hand)) == list(dict.fromkeys(hand))
+
+
+def test_the_card_tables_are_the_card_functions() -> None:
+    """``RANKS``, ``SUITS`` and ``RUN_PLACES`` (read in the hot loops) are what ``rank``, ``suit``
+    and ``run_place`` return, card by card."""
+    assert [RANKS[c] for c in range(53)] == [rank(c) for c in range(53)]
+    assert [SUITS[c] for c in range(53)] == [suit(c) for c in range(53)]
+    assert [RUN_PLACES[c] for c in range(53)] == [run_place(c) for c in range(53)]
+
+
+def test_single_meld_shares_one_action_for_the_same_cards() -> None:
+    cards = (16, 17, 4)
+    assert _single_meld(cards) is _single_meld((16, 17, 4)) and _single_meld(cards).melds == (cards,)
+    assert _single_meld((16, 17)) is not _single_meld(cards)
