@@ -220,15 +220,19 @@ def select(person: Person, cards: tuple[Card, ...] | list[Card]) -> None:
     page = person.page
     for card in cards:
         words = card_label(card, person.lang)
+        # the page read once it stands still: a hand's identifiers are its indexes (hand-10), and after a
+        # lay-off the next frame gives them to other cards; an identifier read from the frame before
+        # named another card by the time it was tapped, and that card was selected instead
+        settled(person)
         shown = cards_shown(page)
         free = [identifier for identifier, text, chosen in shown if text == words and not chosen]
         if not free:  # chosen from a frame the next one replaced: the person looks again
             raise Misread(f"{words} is not in {person.name}'s hand to select: {shown}")
-        before = sum(chosen for _, _, chosen in shown)
-        # one tap, then the selection awaited: a tap toggles, so a second tap before the first is drawn
-        # would take the card out again (two taps at once selected nothing and cost each card 5 s)
+        before = sum(chosen for text, chosen in ((t, c) for _, t, c in shown) if text == words)
+        # one tap, then this card's selection awaited: a tap toggles, so a second tap before the first is
+        # drawn would take the card out again (two taps at once selected nothing and cost each card 5 s)
         tap(person, by_id(page, free[0]).first)
-        wait_for(page, lambda: sum(chosen for _, _, chosen in cards_shown(page)) > before, what=f"{words} selected")
+        wait_for(page, lambda: sum(c for _, t, c in cards_shown(page) if t == words) > before, what=f"{words} selected")
 
 
 def stage(person: Person, cards: tuple[Card, ...]) -> None:
@@ -294,11 +298,12 @@ def make(person: Person, action: Action, team: int) -> None:
                 stage(person, meld)
             first = layoffs.pop(0)
             select(person, first.cards)
+            before = state_of(person)  # the hand without the cards set aside: the lay-off's tap changes it
             tap_meld(person, team, first.onto)
             for layoff in layoffs:
                 changed(person, before, f"{format_action_short(action)}")
-                before = state_of(person)
                 select(person, layoff.cards)
+                before = state_of(person)
                 tap_meld(person, team, layoff.onto)
     elif isinstance(action, DrawReplacement):
         press(person, "action-draw_replacement")
