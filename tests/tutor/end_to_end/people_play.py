@@ -15,17 +15,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots.base import BasicBot, observe
-from engine.core.actions import Action, AnswerGoOut, AskGoOut, Discard, Draw, MeldAction, TakePile
-from engine.core.cards import JOKER, RED_THREES, WILD, Card, format_card, pretty_card, rank
+from engine.core.actions import Action, AnswerGoOut, AskGoOut, Discard, Draw, DrawReplacement, MeldAction, TakePile
+from engine.core.cards import RED_THREES, WILD, Card, format_card, pretty_card, rank
 from engine.core.i18n import translate, translate_plural
 from engine.core.state import State
 from engine.judge.legal import legal_actions
 from engine.position import load_position
+from engine.variants import get_variant
 from tests.tutor.e2e import by_id, enabled, hand_cards, read, scroll_until, visible, wait_for
 from tutor.views.widgets import card_label
 
 BOT = BasicBot()
-DECKS = 2  # Classic: two decks with their four jokers
 
 
 @dataclass
@@ -37,6 +37,7 @@ class Person:
     page: Any
     touch: bool
     seat: int = -1
+    variant: str = "classic"
     words: dict[str, Card] = field(default_factory=dict)  # a card's name in their language: the card
 
     def __post_init__(self) -> None:
@@ -71,7 +72,22 @@ def tap(person: Person, node: Any) -> None:
         node.click()
 
 
+def in_reach(page: Any, identifier: str) -> bool:
+    """Whether the middle of the control is inside the window (where a tap lands)."""
+    nodes = by_id(page, identifier)
+    box = nodes.first.bounding_box() if nodes.count() else None
+    size = page.viewport_size
+    return box is not None and box["height"] > 0 and 0 <= box["y"] + box["height"] / 2 <= size["height"] \
+        and 0 <= box["x"] + box["width"] / 2 <= size["width"]
+
+
 def press(person: Person, identifier: str) -> None:
+    """Tap a button, scrolled into sight first by the wheel or a finger where it lies below."""
+    page = person.page
+    size = page.viewport_size
+    if not in_reach(page, identifier):
+        scroll_until(page, lambda: in_reach(page, identifier), size["width"] / 2, size["height"] / 3, 200,
+                     touch=person.touch, tries=15)
     node = by_id(person.page, identifier).first
     button = node.get_by_role("button")
     tap(person, button.first if button.count() else node)
@@ -112,13 +128,20 @@ def held(person: Person, others: dict[int, str]) -> dict[int, int]:
     """How many cards each other seat holds, as the page says it ("Pia (Left): 11 cards")."""
     text = "\n".join(said(person.page))
     counts: dict[int, int] = {}
+    unnamed: list[int] = []  # a computer player's count, named by its chair ("Right: 11 cards")
+    table_words = {translate_plural(f"{what}: {{count}} card", f"{what}: {{count}} cards", 2, person.lang).split(":")[0]
+                   for what in ("Stock", "Pile")}
     for n in (1, 2):
         pattern = re.escape(translate_plural("{name}: {count} card", "{name}: {count} cards", n, person.lang))
         pattern = pattern.replace(re.escape("{name}"), r"(?P<name>[^\n:]+)").replace(re.escape("{count}"), r"(?P<count>\d+)")
         for match in re.finditer(pattern, text):
-            for seat, name in others.items():
-                if match.group("name").strip().startswith(name):
-                    counts[seat] = int(match.group("count"))
+            named = [seat for seat, name in others.items() if name and match.group("name").strip().startswith(name)]
+            if named:
+                counts[named[0]] = int(match.group("count"))
+            elif match.group("name").strip() not in table_words:
+                unnamed.append(int(match.group("count")))
+    for seat, count in zip([s for s, name in others.items() if not name], unnamed):
+        counts[seat] = count
     return counts
 
 
@@ -141,12 +164,12 @@ def position(person: Person, turn: Turn, names: dict[int, str], asker: int | Non
     assert len(others) == 3, f"the others' cards as {person.name}'s page says them: {others}" + repr(said(person.page))
     seen = Counter(mine + [c for side in sides for meld in side for c in meld] + [c for c in (top, freezer) if c is not None])
     plain = [c for c in range(52) if not WILD[c] and rank(c) != 3 and c not in RED_THREES]
-    fill = [c for c in plain for _ in range(DECKS - seen[c])]
+    fill = [c for c in plain for _ in range(get_variant(person.variant).decks - seen[c])]
     below = [freezer] if freezer is not None and freezer != top else []
     spread = random.Random(count).sample(fill, count - 1 - len(below)) if top is not None else []
     cards = [*below, *spread, *([top] if top is not None else [])]
     data: dict[str, Any] = {
-        "variant": "classic", "players": 4, "dealer": 3, "turn": person.seat,
+        "variant": person.variant, "players": 4, "dealer": 3, "turn": person.seat,
         "phase": turn.phase if asker is None else "answer",
         "hands": [format_cards(mine) if s == person.seat else others[s] for s in range(4)],
         "melds": [[format_cards(m) for m in side] for side in sides],
@@ -161,12 +184,14 @@ def format_cards(cards: list[Card]) -> list[str]:
 
 
 def settled(person: Person) -> None:
-    """Wait until the page stands still (the same for 0.3 s): a move is chosen from one frame, not from
+    """Wait until the page stands still (the same for 0.6 s): a move is chosen from one frame, not from
     the hand of one frame and the melds of the next."""
     last: list[str] = []
-    for _ in range(40):
+    still = 0
+    for _ in range(60):
         now = said(person.page)
-        if now == last:
+        still = still + 1 if now == last else 0
+        if still == 2:
             return
         last = now
         person.page.wait_for_timeout(300)
@@ -179,21 +204,35 @@ def choose(person: Person, turn: Turn, names: dict[int, str], asker: int | None 
     return BOT.choose(observe(state, person.seat), legal, random.Random(0)), legal
 
 
+class Misread(Exception):
+    """The move was chosen from a page that changed meanwhile (the next frame came after a pause)."""
+
+
+def cards_shown(page: Any) -> list[tuple[str, str, bool]]:
+    """The hand's cards as drawn: identifier, words, whether selected (read at once, from one frame)."""
+    return [(str(i), str(t).strip(), bool(c)) for i, t, c in page.locator('[flt-semantics-identifier^="hand-"]').evaluate_all(
+        "ns => ns.map(n => [n.getAttribute('flt-semantics-identifier'), n.innerText,"
+        " n.getAttribute('aria-current') === 'true'])")]
+
+
 def select(person: Person, cards: tuple[Card, ...] | list[Card]) -> None:
     """Tap each card of ``cards`` in the hand (of two alike, one not yet selected)."""
     page = person.page
     for card in cards:
-        nodes = page.locator('[flt-semantics-identifier^="hand-"]')
         words = card_label(card, person.lang)
-        free = [i for i, text in enumerate(nodes.all_inner_texts())
-                if text.strip() == words and nodes.nth(i).get_attribute("aria-current") != "true"]
-        assert free, f"{words} is not in {person.name}'s hand to select: {hand_cards(page)} " + repr(
-            [nodes.nth(i).get_attribute("aria-current") for i in range(nodes.count())])
-        chosen = free[0]
-        before = sum(1 for i in range(nodes.count()) if nodes.nth(i).get_attribute("aria-current") == "true")
-        tap(person, nodes.nth(chosen))
-        wait_for(page, lambda: sum(1 for i in range(nodes.count()) if nodes.nth(i).get_attribute("aria-current") == "true")
-                 > before, what=f"{words} selected")
+        # the page read once it stands still: a hand's identifiers are its indexes (hand-10), and after a
+        # lay-off the next frame gives them to other cards; an identifier read from the frame before
+        # named another card by the time it was tapped, and that card was selected instead
+        settled(person)
+        shown = cards_shown(page)
+        free = [identifier for identifier, text, chosen in shown if text == words and not chosen]
+        if not free:  # chosen from a frame the next one replaced: the person looks again
+            raise Misread(f"{words} is not in {person.name}'s hand to select: {shown}")
+        before = sum(chosen for text, chosen in ((t, c) for _, t, c in shown) if text == words)
+        # one tap, then this card's selection awaited: a tap toggles, so a second tap before the first is
+        # drawn would take the card out again (two taps at once selected nothing and cost each card 5 s)
+        tap(person, by_id(page, free[0]).first)
+        wait_for(page, lambda: sum(c for _, t, c in cards_shown(page) if t == words) > before, what=f"{words} selected")
 
 
 def stage(person: Person, cards: tuple[Card, ...]) -> None:
@@ -259,12 +298,15 @@ def make(person: Person, action: Action, team: int) -> None:
                 stage(person, meld)
             first = layoffs.pop(0)
             select(person, first.cards)
+            before = state_of(person)  # the hand without the cards set aside: the lay-off's tap changes it
             tap_meld(person, team, first.onto)
             for layoff in layoffs:
                 changed(person, before, f"{format_action_short(action)}")
-                before = state_of(person)
                 select(person, layoff.cards)
+                before = state_of(person)
                 tap_meld(person, team, layoff.onto)
+    elif isinstance(action, DrawReplacement):
+        press(person, "action-draw_replacement")
     elif isinstance(action, AskGoOut):
         press(person, "action-ask_go_out")
         return
@@ -288,5 +330,3 @@ def one_action_by_taps(action: MeldAction) -> bool:
     """Whether the taps make ``action`` at once: any new melds and at most one lay-off."""
     return len(action.layoffs) <= 1
 
-
-__all__ = ["JOKER", "Person", "Turn", "choose", "going_out", "make", "one_action_by_taps", "press", "tap"]

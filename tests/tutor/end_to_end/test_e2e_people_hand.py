@@ -50,8 +50,9 @@ def _over(person: Person) -> bool:
     return by_id(person.page, "people-scores").count() > 0
 
 
-def _play_turn(person: Person, partner: Person, names: dict[int, str], asked: list[tuple[str, str, bool]]) -> None:
-    """One person's turn, from the draw to the discard (or going out), each move chosen from their page."""
+def _play_turn(person: Person, partner: Person | None, names: dict[int, str], asked: list[tuple[str, str, bool]]) -> None:
+    """One person's turn, from the draw to the discard (or going out), each move chosen from their page
+    (``partner`` None: a computer player's seat, not asked before going out)."""
     team = person.seat % 2
     turn = Turn()
     for _ in range(20):
@@ -62,7 +63,7 @@ def _play_turn(person: Person, partner: Person, names: dict[int, str], asked: li
             turn.phase, turn.took_pile, turn.melded = "play", isinstance(action, TakePile), isinstance(action, TakePile)
             continue
         cards_held = len(hand_cards(person.page))
-        if going_out(action, cards_held) and AskGoOut() in legal and isinstance(action, MeldAction) \
+        if partner is not None and going_out(action, cards_held) and AskGoOut() in legal and isinstance(action, MeldAction) \
                 and one_action_by_taps(action):
             make(person, AskGoOut(), team)  # "Partner, may I go out?"
             turn.asked = True
