@@ -62,13 +62,3 @@ def test_a_decision_set_is_drawn_from_games_with_the_expert_on_one_side(monkeypa
         assert ways_out(state, legal_actions(state))
     # the club player alone plays other games from the same seed
     assert [e["position"] for e in build_decisions("go_out", 91, 1)] != [e["position"] for e in drawn]
-
-
-def test_a_position_whose_playout_finds_no_legal_action_stays_unscored(monkeypatch: pytest.MonkeyPatch) -> None:
-    def stuck(*args: object) -> list[list[float]]:
-        raise IndexError("list index out of range")
-
-    monkeypatch.setattr(hint_quality, "playout_margins", stuck)
-    entry = _entry()
-    key = _key(hints(load_position(entry["position"]))[0].action)
-    assert hint_quality._search((entry, [key], 12)) == {}

@@ -34,7 +34,8 @@ def test_the_frozen_pile_is_found_by_typing_in_the_search_field(tmp_path: Path, 
         wait_for(page, lambda: "No rule matches" in read(page, "rules-count"), what="no rule matches")
         for _ in range(len(" xylophone") + len("frozen pile")):
             page.keyboard.press("Backspace")
-        wait_for(page, lambda: by_id(page, "rules-contents").count() > 0, what="the contents back")
+        # each key redraws the reference: on a loaded machine the last of them can take a while
+        wait_for(page, lambda: by_id(page, "rules-contents").count() > 0, timeout=90, what="the contents back")
         # the contents jump to a topic
         press(page, "rules-contents-going_out", touch)
         wait_for(page, lambda: visible(page, "rules-topic-going_out"), what="the topic Going out scrolled to")
