@@ -345,7 +345,7 @@ def _cover(state: State, team: int, cards: Sequence[Card]) -> MeldAction | None:
     by_rank: dict[int, list[Card]] = {}
     for card in cards:
         if not WILD[card] and card not in BLACK_THREES:
-            by_rank.setdefault(card // 4 + 1, []).append(card)  # its rank (no joker here)
+            by_rank.setdefault(RANKS[card], []).append(card)
     groups: list[_Group] = []
     for index, meld in enumerate(state.melds[team]):
         if meld.kind is not MeldKind.RANK:

@@ -93,11 +93,6 @@ class Form:
         """The place (in ``seats``) of the person who plays each seat of this hand (tutor/tables/lineups.py)."""
         return playing(self.rules, self.hand_number)
 
-    def in_hand(self, place: int) -> int | None:
-        """The seat of this hand the person at ``place`` plays (``None``: they sit out this hand)."""
-        seats = self.lineup()
-        return seats.index(place) if place in seats else None
-
     def to_act(self) -> int | None:
         """The place of the person to act now (``None``: nobody; the table has not begun, or the hand is over)."""
         if self.status != PLAYING or self.state.is_over():

@@ -35,7 +35,12 @@ def side_of(table: Table, place: int) -> int:
     raise ValueError(f"no place {place} at a table of {table.people}")
 
 
+def seat_in(lineup: tuple[int, ...], place: int) -> int | None:
+    """The seat of the hand whose ``lineup`` this is (``playing``) that the person at ``place`` plays
+    (``None``: they sit it out)."""
+    return lineup.index(place) if place in lineup else None
+
+
 def seat_in_hand(rules: Rules, hand_number: int, place: int) -> int | None:
     """The hand's seat the person at ``place`` plays in hand ``hand_number`` (``None``: they sit out)."""
-    seats = playing(rules, hand_number)
-    return seats.index(place) if place in seats else None
+    return seat_in(playing(rules, hand_number), place)

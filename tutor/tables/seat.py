@@ -27,7 +27,7 @@ from engine.position import dump_position
 from tutor.table.model import TableModel
 from tutor.table import seats as chairs
 from tutor.tables.actor import OVER, PLAYING, WAITING, Happened, Seat, TableActor
-from tutor.tables.lineups import playing, side_of, sits_out
+from tutor.tables.lineups import playing, seat_in, side_of, sits_out
 from tutor.text.messages import Message
 
 FACE_DOWN = JOKER  # what stands for a card the seat cannot see (never drawn: the views show counts)
@@ -87,10 +87,8 @@ class SeatModel(TableModel):
         """The seat this person plays in this hand; sitting out, the first of their side's (whose melds
         the view shows as theirs; no hand is drawn)."""
         self.lineup = playing(self.rules, self.hand_number)
-        if self.place in self.lineup:
-            self.seat = self.lineup.index(self.place)
-        else:
-            self.seat = self.state.teams[side_of(self.rules.table_of(), self.place)][0]
+        seat = seat_in(self.lineup, self.place)
+        self.seat = seat if seat is not None else self.state.teams[side_of(self.rules.table_of(), self.place)][0]
 
     def sitting_out(self) -> bool:
         return self.place not in self.lineup
@@ -199,7 +197,7 @@ class SeatModel(TableModel):
 
     def place_label(self, place: int) -> str:
         """A place at the table (a person, who may sit this hand out) named for this view."""
-        seat = self.lineup.index(place) if place in self.lineup else None
+        seat = seat_in(self.lineup, place)
         holder = self.seats_at[place] if place < len(self.seats_at) else None
         if place == self.place:
             label = Message.text(N_("You"))(self.lang)
@@ -237,8 +235,9 @@ class SeatModel(TableModel):
 
     def _place_name(self, place: int, lang: str) -> str:
         """The person at ``place`` by name (or as the seat they play is named)."""
-        if place in self.lineup:
-            return self._named(self.lineup.index(place), lang)
+        seat = seat_in(self.lineup, place)
+        if seat is not None:
+            return self._named(seat, lang)
         holder = self.seats_at[place] if place < len(self.seats_at) else None
         return holder.name if holder is not None and holder.name else Message.text(N_("Seat {number}"),
                                                                                     number=place + 1)(lang)
