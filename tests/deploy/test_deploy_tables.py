@@ -64,34 +64,43 @@ def _events(school: School, code: str) -> list[tuple[int, dict[str, Any]]]:
     return TableRows(store).events(code, -1)
 
 
+def _seat_the_class(browser: Any, school: School, class_name: str, on: dict[str, str], first_pin: int,
+                    wait: int) -> tuple[Any, dict[str, Any], dict[str, str]]:
+    """The teacher signs in on app1 and makes a class; each student joins it on their phone through the
+    proxy, on the process ``on`` names; the teacher's Tables tab, with the table's ``wait``, seats everyone
+    who is here, and each student takes their seat. The teacher's page, the students' pages, their codes."""
+    teacher = _browser_on(browser, school, "app1", DESKTOP)
+    _load(teacher, school.proxy + "teacher", "teacher-password")
+    _type(teacher, "teacher-password", PASSWORD)
+    teacher.keyboard.press("Enter")
+    by_id(teacher, "class-name").first.wait_for(timeout=60_000)
+    shown = read(teacher, "class-code") if by_id(teacher, "class-code").count() else ""
+    _type(teacher, "class-name", class_name)
+    teacher.keyboard.press("Enter")
+    wait_for(teacher, lambda: by_id(teacher, "class-code").count() and read(teacher, "class-code") != shown,
+             timeout=60, what="the new class's code")
+    class_code = read(teacher, "class-code").split()[0]
+    pages: dict[str, Any] = {}
+    for pin, (name, server) in enumerate(on.items(), start=first_pin):
+        page = _browser_on(browser, school, server, PHONE)
+        _load(page, school.proxy, "join-code")
+        _join(page, class_code, name, f"{pin}{pin}{pin}{pin}")
+        pages[name] = page
+    click(teacher, "tab-tables")
+    by_id(teacher, "tables-seat-here").first.wait_for(timeout=60_000)
+    wait_for(teacher, lambda: str(len(on)) in read(teacher, "tables-seat-here"), timeout=60,
+             what=f"{len(on)} students here")
+    click(teacher, f"tables-wait-{wait}")
+    _wheel_to(teacher, "tables-seat-here")
+    click(teacher, "tables-seat-here")
+    return teacher, pages, {name: _take_seat(page) for name, page in pages.items()}
+
+
 def test_a_table_across_two_processes_goes_on_after_one_is_killed(school: School) -> None:
     on = {"Anna": "app1", "Bo": "app1", "Cleo": "app2", "Dan": "app2"}
     with chromium() as browser:
-        teacher = _browser_on(browser, school, "app1", DESKTOP)
-        _load(teacher, school.proxy + "teacher", "teacher-password")
-        _type(teacher, "teacher-password", PASSWORD)
-        teacher.keyboard.press("Enter")
-        by_id(teacher, "class-name").first.wait_for(timeout=60_000)
-        shown = read(teacher, "class-code") if by_id(teacher, "class-code").count() else ""
-        _type(teacher, "class-name", "5D")
-        teacher.keyboard.press("Enter")
-        wait_for(teacher, lambda: by_id(teacher, "class-code").count() and read(teacher, "class-code") != shown,
-                 timeout=60, what="the new class's code")
-        class_code = read(teacher, "class-code").split()[0]
-
-        pages: dict[str, Any] = {}
-        for pin, (name, server) in enumerate(on.items(), start=1):
-            page = _browser_on(browser, school, server, PHONE)
-            _load(page, school.proxy, "join-code")
-            _join(page, class_code, name, f"{pin}{pin}{pin}{pin}")
-            pages[name] = page
-        click(teacher, "tab-tables")
-        by_id(teacher, "tables-seat-here").first.wait_for(timeout=60_000)
-        wait_for(teacher, lambda: "4" in read(teacher, "tables-seat-here"), timeout=60, what="four students here")
-        click(teacher, "tables-wait-300")  # nobody is played for by a computer player in this test
-        _wheel_to(teacher, "tables-seat-here")
-        click(teacher, "tables-seat-here")
-        codes = {name: _take_seat(page) for name, page in pages.items()}
+        # nobody is played for by a computer player in this test: the longest wait
+        teacher, pages, codes = _seat_the_class(browser, school, "5D", on, 1, 300)
         assert len(set(codes.values())) == 1, codes  # one table of four, its students on both processes
         code = codes["Anna"]
         assert {name: _cookie(page) for name, page in pages.items()} == on
@@ -156,40 +165,24 @@ def test_a_table_across_two_processes_goes_on_after_one_is_killed(school: School
 
 
 def _record(teacher: Any, name: str) -> str:
-    """A student's games at the class's tables as the teacher's grid says them (its cell's words)."""
-    labels = teacher.evaluate("""() => Array.from(document.querySelectorAll('[flt-semantics-identifier^="tables-"]'))
-        .map(node => node.getAttribute('aria-label') || node.innerText || '')""")  # at once: the grid is drawn anew live
-    return next((str(label).removeprefix(f"{name}, ") for label in labels if str(label).startswith(f"{name}, ")), "")
+    """A student's games at the class's tables as the teacher's grid says them (its cell's words, read as
+    the screen reader reads them)."""
+    for cell in teacher.locator('[flt-semantics-identifier^="tables-"]').all():
+        try:  # the grid is drawn anew live: a cell gone between finding and reading is read next time
+            label = str(cell.get_attribute("aria-label", timeout=2_000) or cell.inner_text(timeout=2_000))
+        except Exception:
+            return ""
+        if label.startswith(f"{name}, "):
+            return label.removeprefix(f"{name}, ")
+    return ""
 
 
 def test_a_hand_played_to_its_end_counts_in_each_students_record_in_the_teachers_view(school: School) -> None:
     on = {"Eva": "app1", "Finn": "app2"}
     _until(lambda: school.server_states().get("app2") == "UP", 90, "app2 up (again)")
     with chromium() as browser:
-        teacher = _browser_on(browser, school, "app1", DESKTOP)
-        _load(teacher, school.proxy + "teacher", "teacher-password")
-        _type(teacher, "teacher-password", PASSWORD)
-        teacher.keyboard.press("Enter")
-        by_id(teacher, "class-name").first.wait_for(timeout=60_000)
-        shown = read(teacher, "class-code") if by_id(teacher, "class-code").count() else ""
-        _type(teacher, "class-name", "6E")
-        teacher.keyboard.press("Enter")
-        wait_for(teacher, lambda: by_id(teacher, "class-code").count() and read(teacher, "class-code") != shown,
-                 timeout=60, what="the new class's code")
-        class_code = read(teacher, "class-code").split()[0]
-        pages: dict[str, Any] = {}
-        for pin, (name, server) in enumerate(on.items(), start=5):
-            page = _browser_on(browser, school, server, PHONE)
-            _load(page, school.proxy, "join-code")
-            _join(page, class_code, name, f"{pin}{pin}{pin}{pin}")
-            pages[name] = page
-        click(teacher, "tab-tables")
-        by_id(teacher, "tables-seat-here").first.wait_for(timeout=60_000)
-        wait_for(teacher, lambda: "2" in read(teacher, "tables-seat-here"), timeout=60, what="two students here")
-        click(teacher, "tables-wait-30")  # the table's shortest wait: past it a computer player plays for them
-        _wheel_to(teacher, "tables-seat-here")
-        click(teacher, "tables-seat-here")
-        codes = {name: _take_seat(page) for name, page in pages.items()}
+        # the table's shortest wait: past it a computer player plays for them
+        teacher, pages, codes = _seat_the_class(browser, school, "6E", on, 5, 30)
         assert len(set(codes.values())) == 1, codes  # partners at one table, on the two processes
         code = codes["Eva"]
         assert {name: _cookie(page) for name, page in pages.items()} == on

@@ -25,6 +25,39 @@ def _type(page: Any, field: str, text: str) -> None:
     page.keyboard.type(text, delay=30)
 
 
+def _make_table(host: Any, name: str, seats: dict[int, str], wait: int | None = None, variant: str | None = None,
+                table: str | None = None) -> str:
+    """From home, as the host does by taps and typing: *Play with people*, their name, the variant and the
+    table if chosen, a computer player of the given level in each seat named, the table's wait, *Make the
+    table*. Returns the table's code."""
+    click(host, "people-button")
+    by_id(host, "people-make").first.wait_for(timeout=30_000)
+    _type(host, "people-name", name)
+    if variant is not None:
+        click(host, f"people-variant-{variant}")
+    if table is not None:
+        click(host, f"people-table-{table}")
+    for seat, level in seats.items():
+        click(host, f"people-seat-{seat}-{level}")
+    if wait is not None:
+        click(host, f"people-wait-{wait}")
+    host.wait_for_timeout(300)  # the last choice drawn before Make is tapped
+    click(host, "people-make")
+    by_id(host, "table-code").first.wait_for(timeout=30_000)
+    return read(host, "table-code").rsplit(" ", 1)[-1]
+
+
+def _join_table(page: Any, name: str, code: str) -> Any:
+    """From home: *Play with people*, a name and the table's code typed, Enter; seated at the table."""
+    click(page, "people-button")
+    by_id(page, "people-join").first.wait_for(timeout=30_000)
+    _type(page, "people-name", name)
+    _type(page, "people-code", code)
+    page.keyboard.press("Enter")
+    by_id(page, "table-code").first.wait_for(timeout=30_000)
+    return page
+
+
 def _frame_text(payload: Any) -> str:
     """The text a websocket frame carries (Flet's frames are msgpack)."""
     if isinstance(payload, str):
@@ -57,15 +90,7 @@ def test_two_people_and_two_computer_players_play_at_one_table(tmp_path: Path) -
     with served("--lang", "en", "--pace", "0.05", "--settings", str(tmp_path / "settings.json")) as url, \
             chromium() as browser:
         host = open_page(browser.new_context(viewport=DESKTOP).new_page(), url, "people-button")
-        click(host, "people-button")
-        by_id(host, "people-make").first.wait_for(timeout=30_000)
-        _type(host, "people-name", "Hugo")
-        click(host, "people-seat-1-beginner")
-        click(host, "people-seat-3-basic")
-        host.wait_for_timeout(300)
-        click(host, "people-make")
-        by_id(host, "table-code").first.wait_for(timeout=30_000)
-        code = read(host, "table-code").rsplit(" ", 1)[-1]
+        code = _make_table(host, "Hugo", {1: "beginner", 3: "basic"})
         assert len(code) == 8, code
         assert "waiting for a person" in read(host, "people-seat-2")
         assert "computer player" in read(host, "people-seat-1")

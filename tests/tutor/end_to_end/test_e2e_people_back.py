@@ -11,7 +11,7 @@ from typing import Any
 
 from tests.tutor.e2e import (DESKTOP, PHONE, by_id, chromium, click, enabled, hand_cards, open_page, read, screenshot, scroll_until,
                              served, visible, wait_for)
-from tests.tutor.end_to_end.test_e2e_people import _play_a_turn, _type
+from tests.tutor.end_to_end.test_e2e_people import _join_table, _make_table, _play_a_turn
 from tests.tutor.end_to_end.test_e2e_people_host import _log
 
 
@@ -36,24 +36,10 @@ def test_a_tab_closed_mid_turn_is_played_for_past_the_wait_and_takes_the_seat_ba
     with served("--lang", "en", "--pace", "0.05", "--seed", "5", "--settings", str(tmp_path / "settings.json")) as url, \
             chromium() as browser:
         host = _home(browser.new_context(viewport=DESKTOP).new_page(), url)
-        click(host, "people-button")
-        by_id(host, "people-make").first.wait_for(timeout=30_000)
-        _type(host, "people-name", "Hugo")
-        click(host, "people-seat-1-beginner")
-        click(host, "people-seat-3-beginner")
-        click(host, "people-wait-30")
-        click(host, "people-make")
-        by_id(host, "table-code").first.wait_for(timeout=30_000)
-        code = read(host, "table-code").rsplit(" ", 1)[-1]
+        code = _make_table(host, "Hugo", {1: "beginner", 3: "beginner"}, wait=30)
         link = read(host, "table-link").split(": ", 1)[1]
         context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-        pia = _home(context.new_page(), url)
-        click(pia, "people-button")
-        by_id(pia, "people-join").first.wait_for(timeout=30_000)
-        _type(pia, "people-name", "Pia")
-        _type(pia, "people-code", code)
-        pia.keyboard.press("Enter")
-        by_id(pia, "table-code").first.wait_for(timeout=30_000)
+        pia = _join_table(_home(context.new_page(), url), "Pia", code)
         wait_for(host, lambda: "Pia" in read(host, "people-seat-2"), what="Pia seated on the host's screen")
         click(host, "people-start")
         _play_a_turn(host)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.tutor.e2e import DESKTOP, PHONE, by_id, chromium, click, open_page, read, screenshot, served, wait_for
-from tests.tutor.end_to_end.test_e2e_people import _type
+from tests.tutor.end_to_end.test_e2e_people import _join_table, _make_table
 
 
 def _log(page: Any) -> str:
@@ -19,28 +19,14 @@ def _log(page: Any) -> str:
 def _join(browser: Any, url: str, name: str, code: str) -> Any:
     phone = open_page(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page(), url,
                       "people-button")
-    click(phone, "people-button")
-    by_id(phone, "people-join").first.wait_for(timeout=30_000)
-    _type(phone, "people-name", name)
-    _type(phone, "people-code", code)
-    phone.keyboard.press("Enter")
-    by_id(phone, "table-code").first.wait_for(timeout=30_000)
-    return phone
+    return _join_table(phone, name, code)
 
 
 def test_the_host_frees_a_seat_and_gives_it_to_a_computer_player(tmp_path: Path) -> None:
     with served("--lang", "en", "--pace", "0.05", "--settings", str(tmp_path / "settings.json")) as url, \
             chromium() as browser:
         host = open_page(browser.new_context(viewport=DESKTOP).new_page(), url, "people-button")
-        click(host, "people-button")
-        by_id(host, "people-make").first.wait_for(timeout=30_000)
-        _type(host, "people-name", "Hugo")
-        click(host, "people-seat-1-beginner")
-        click(host, "people-seat-3-beginner")
-        click(host, "people-wait-30")
-        click(host, "people-make")
-        by_id(host, "table-code").first.wait_for(timeout=30_000)
-        code = read(host, "table-code").rsplit(" ", 1)[-1]
+        code = _make_table(host, "Hugo", {1: "beginner", 3: "beginner"}, wait=30)
 
         pia = _join(browser, url, "Pia", code)
         wait_for(host, lambda: "Pia" in read(host, "people-seat-2"), what="Pia seated on the host's screen")
@@ -74,14 +60,7 @@ def test_after_a_hand_the_scores_are_a_table_and_a_chart(tmp_path: Path) -> None
             chromium() as browser:
         host = open_page(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page(), url,
                          "people-button")
-        click(host, "people-button")
-        by_id(host, "people-make").first.wait_for(timeout=30_000)
-        _type(host, "people-name", "Hugo")
-        for seat in (1, 2, 3):
-            click(host, f"people-seat-{seat}-beginner")
-        click(host, "people-wait-30")
-        click(host, "people-make")
-        by_id(host, "table-code").first.wait_for(timeout=30_000)
+        _make_table(host, "Hugo", {1: "beginner", 2: "beginner", 3: "beginner"}, wait=30)
         click(host, "people-start")
         _play_a_turn(host)
         # past 30 s a computer player plays for them (its log line may have scrolled on by the hand's end)
@@ -100,14 +79,7 @@ def test_the_host_leaves_and_the_table_goes_on_with_another_person_hosting(tmp_p
     with served("--lang", "en", "--pace", "0.05", "--settings", str(tmp_path / "settings.json")) as url, \
             chromium() as browser:
         host = open_page(browser.new_context(viewport=DESKTOP).new_page(), url, "people-button")
-        click(host, "people-button")
-        by_id(host, "people-make").first.wait_for(timeout=30_000)
-        _type(host, "people-name", "Hugo")
-        click(host, "people-seat-1-beginner")
-        click(host, "people-seat-3-beginner")
-        click(host, "people-make")
-        by_id(host, "table-code").first.wait_for(timeout=30_000)
-        code = read(host, "table-code").rsplit(" ", 1)[-1]
+        code = _make_table(host, "Hugo", {1: "beginner", 3: "beginner"})
         pia = _join(browser, url, "Pia", code)
         assert by_id(pia, "people-start").count() == 0  # the host's button is Hugo's
         wait_for(host, lambda: "Pia" in read(host, "people-seat-2"), what="Pia seated on the host's screen")

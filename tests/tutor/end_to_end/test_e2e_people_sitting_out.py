@@ -11,7 +11,7 @@ from typing import Any
 
 from tests.tutor.e2e import PHONE, by_id, chromium, click, enabled, hand_cards, open_page, read, screenshot, served, \
     status, wait_for
-from tests.tutor.end_to_end.test_e2e_people import _type
+from tests.tutor.end_to_end.test_e2e_people import _make_table
 
 
 def _log(page: Any) -> str:
@@ -41,15 +41,8 @@ def test_the_person_sitting_out_is_told_sees_no_hand_and_plays_the_next_hand(tmp
             chromium() as browser:
         anna = open_page(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page(), url,
                          "people-button")
-        click(anna, "people-button")
-        by_id(anna, "people-make").first.wait_for(timeout=30_000)
-        _type(anna, "people-name", "Anna")
-        click(anna, "people-variant-royal")
-        click(anna, "people-table-5")
-        for seat in (1, 2, 3, 4):  # a place for each of the five: four computer players beside Anna
-            click(anna, f"people-seat-{seat}-beginner")
-        click(anna, "people-make")
-        by_id(anna, "table-code").first.wait_for(timeout=30_000)
+        # a place for each of the five: four computer players beside Anna
+        _make_table(anna, "Anna", {seat: "beginner" for seat in (1, 2, 3, 4)}, variant="royal", table="5")
         assert "sitting out this hand" in read(anna, "people-seat-0")
         click(anna, "people-start")
         wait_for(anna, lambda: status(anna).startswith("You sit out this hand; "), what="the sitting-out line")
